@@ -1,0 +1,315 @@
+//! `OfferClient`: the queries of the spec, each validated before sending, authorized with the
+//! host's token (refreshed ahead of expiry and once after a 401), and mapped to typed results.
+
+use std::sync::Arc;
+
+use reqwest::Method;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use url::Url;
+
+use crate::config::ClientConfig;
+use crate::error::{Error, ErrorKind, Result};
+use crate::graphql::{self, GraphqlResponse};
+use crate::offer::{ListingPage, Offer, PlayerOffersPage};
+use crate::paging::{ListingPager, PlayerOffersPager};
+use crate::status;
+use crate::token::{AccessToken, Tokens};
+use crate::transport::{Payload, Response, Transport};
+use crate::{query, validate};
+
+/// Options of [`OfferClient::offers`]. Unset values are not sent (the service then applies no
+/// limit, its default language and order).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OffersOptions {
+    /// At least 1.
+    pub limit: Option<i64>,
+    /// 2 to 5 characters, e.g. `en`, `de`, `zh-HK`.
+    pub language: Option<String>,
+    /// `epc.asc`, `epc.desc`, `last_activation.asc` or `last_activation.desc`.
+    pub sort: Option<String>,
+    /// Extra GraphQL fields added to the default selection, e.g. `links { click_url }`.
+    pub select: Option<String>,
+}
+
+/// Options of [`OfferClient::links`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LinksOptions {
+    /// The fields to select instead of the default `support_portal`.
+    pub select: Option<String>,
+}
+
+/// Options of [`OfferClient::player_offers`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayerOffersOptions {
+    /// 2 to 5 characters.
+    pub language: Option<String>,
+    /// 1 to 100; the service defaults to 50.
+    pub limit: Option<i64>,
+    /// A `next_cursor` from a previous page of the same query.
+    pub after: Option<String>,
+    /// Extra GraphQL fields added to each item's default selection.
+    pub select: Option<String>,
+}
+
+/// Options of [`OfferClient::list_offers`]: without `per_page` every offer comes at once.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ListingOptions {
+    /// 1 to 100; turns pagination on.
+    pub per_page: Option<i64>,
+    /// 1 or greater; only with `per_page` (defaults to 1 there).
+    pub page: Option<i64>,
+}
+
+/// A client of the Offer Personalization Service. Cheap to clone (shares one connection pool);
+/// safe to use from many tasks at once.
+#[derive(Clone)]
+pub struct OfferClient {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    transport: Transport,
+    tokens: Tokens,
+    offers_url: Url,
+}
+
+#[derive(Deserialize)]
+struct OffersData {
+    offers: Option<Vec<Offer>>,
+}
+
+#[derive(Deserialize)]
+struct LinksData {
+    links: Option<Map<String, Value>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PlayerOffersData {
+    player_offers: Option<PlayerOffersPage>,
+}
+
+#[derive(Deserialize)]
+struct ListingEnvelope {
+    data: ListingPage,
+}
+
+impl OfferClient {
+    /// Builds a client; fails with `invalid_argument` on a bad base address, scheme or root
+    /// certificate.
+    pub fn new(config: ClientConfig) -> Result<Self> {
+        let transport = Transport::new(&config)?;
+        let offers_url = transport.url("v1/offers")?;
+        let tokens = Tokens::new(
+            config.access_token,
+            config.token_provider,
+            config.token_refresh_skew,
+            config.token_provider_timeout.unwrap_or(config.timeout),
+        );
+        Ok(OfferClient {
+            inner: Arc::new(Inner {
+                transport,
+                tokens,
+                offers_url,
+            }),
+        })
+    }
+
+    /// Replaces the access token (its JWT `exp` is read); `None` forgets it.
+    pub fn set_access_token(&self, token: Option<AccessToken>) {
+        self.inner.tokens.set(token);
+    }
+
+    /// All targeted offers for `player_id`.
+    pub async fn offers(&self, player_id: &str, options: &OffersOptions) -> Result<Vec<Offer>> {
+        validate::offers(
+            player_id,
+            options.limit,
+            options.language.as_deref(),
+            options.sort.as_deref(),
+        )?;
+        let document = query::offers(options.select.as_deref())?;
+        let mut variables = Map::new();
+        variables.insert("player_id".into(), player_id.into());
+        insert(&mut variables, "limit", options.limit.map(Value::from));
+        insert(
+            &mut variables,
+            "language",
+            options.language.as_deref().map(Value::from),
+        );
+        insert(
+            &mut variables,
+            "sort",
+            options.sort.as_deref().map(Value::from),
+        );
+        let data: OffersData = self.post_graphql(&document, variables).await?;
+        data.offers.ok_or_else(|| missing("offers"))
+    }
+
+    /// The tracking links for `player_id`, as the JSON object the service returned.
+    pub async fn links(
+        &self,
+        player_id: &str,
+        options: &LinksOptions,
+    ) -> Result<Map<String, Value>> {
+        validate::links(player_id)?;
+        let document = query::links(options.select.as_deref())?;
+        let mut variables = Map::new();
+        variables.insert("player_id".into(), player_id.into());
+        let data: LinksData = self.post_graphql(&document, variables).await?;
+        data.links.ok_or_else(|| missing("links"))
+    }
+
+    /// One page of the offers the player has engaged with.
+    pub async fn player_offers(
+        &self,
+        player_id: &str,
+        options: &PlayerOffersOptions,
+    ) -> Result<PlayerOffersPage> {
+        validate::player_offers(player_id, options.language.as_deref(), options.limit)?;
+        let document = query::player_offers(options.select.as_deref())?;
+        let mut variables = Map::new();
+        variables.insert("player_id".into(), player_id.into());
+        insert(
+            &mut variables,
+            "language",
+            options.language.as_deref().map(Value::from),
+        );
+        insert(&mut variables, "limit", options.limit.map(Value::from));
+        insert(
+            &mut variables,
+            "after",
+            options.after.as_deref().map(Value::from),
+        );
+        let data: PlayerOffersData = self.post_graphql(&document, variables).await?;
+        data.player_offers.ok_or_else(|| missing("playerOffers"))
+    }
+
+    /// A pager over every page of `playerOffers`, starting at `options.after` (or the first page).
+    /// The arguments are validated now, so a bad one fails before any request.
+    pub fn player_offers_pager(
+        &self,
+        player_id: &str,
+        options: PlayerOffersOptions,
+    ) -> Result<PlayerOffersPager> {
+        validate::player_offers(player_id, options.language.as_deref(), options.limit)?;
+        query::player_offers(options.select.as_deref())?;
+        Ok(PlayerOffersPager::new(
+            self.clone(),
+            player_id.to_string(),
+            options,
+        ))
+    }
+
+    /// One response of the `GET /v1/offers` listing.
+    pub async fn list_offers(&self, options: ListingOptions) -> Result<ListingPage> {
+        validate::listing(options.per_page, options.page)?;
+        let mut url = self.inner.offers_url.clone();
+        if let Some(per_page) = options.per_page {
+            let mut pairs = url.query_pairs_mut();
+            pairs.append_pair("per_page", &per_page.to_string());
+            if let Some(page) = options.page {
+                pairs.append_pair("page", &page.to_string());
+            }
+        }
+        let response = self.authorized(Method::GET, &url, &Payload::None).await?;
+        let envelope: ListingEnvelope =
+            serde_json::from_slice(&response.body).map_err(graphql::decode_error)?;
+        if options.per_page.is_some() && envelope.data.pagination.is_none() {
+            return Err(Error::new(
+                ErrorKind::Decode,
+                "paginated listing response has no pagination object",
+            ));
+        }
+        Ok(envelope.data)
+    }
+
+    /// A pager over every page of the listing, `per_page` offers at a time, from page 1.
+    pub fn list_offers_pager(&self, per_page: i64) -> Result<ListingPager> {
+        validate::listing(Some(per_page), None)?;
+        Ok(ListingPager::new(self.clone(), per_page))
+    }
+
+    /// Any GraphQL document; `variables` must be a JSON object. A non-empty `errors` array is
+    /// returned as the mapped error (with the whole response in [`Error::response`]).
+    pub async fn graphql(
+        &self,
+        document: &str,
+        variables: Option<Value>,
+    ) -> Result<GraphqlResponse> {
+        if document.trim().is_empty() {
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                "query must not be empty",
+            ));
+        }
+        let variables = match variables {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(map)) => map,
+            Some(_) => {
+                return Err(Error::new(
+                    ErrorKind::InvalidArgument,
+                    "variables must be a JSON object",
+                ));
+            }
+        };
+        let body = self.post_graphql_body(document, variables).await?;
+        graphql::raw(&body.body)
+    }
+
+    async fn post_graphql<T: serde::de::DeserializeOwned>(
+        &self,
+        document: &str,
+        variables: Map<String, Value>,
+    ) -> Result<T> {
+        let response = self.post_graphql_body(document, variables).await?;
+        graphql::data(&response.body)
+    }
+
+    async fn post_graphql_body(
+        &self,
+        document: &str,
+        variables: Map<String, Value>,
+    ) -> Result<Response> {
+        let body = json!({ "query": document, "variables": variables });
+        let url = self.inner.offers_url.clone();
+        self.authorized(Method::POST, &url, &Payload::Json(&body))
+            .await
+    }
+
+    /// Sends with the current token; after a 401 asks for a replacement once and retries.
+    async fn authorized(
+        &self,
+        method: Method,
+        url: &Url,
+        payload: &Payload<'_>,
+    ) -> Result<Response> {
+        let inner = &self.inner;
+        let token = inner.tokens.get().await?;
+        let response = inner
+            .transport
+            .send(method.clone(), url, payload, &token)
+            .await?;
+        if response.status != 401 {
+            return status::check(response);
+        }
+        match inner.tokens.replace_rejected(&token).await? {
+            Some(fresh) => status::check(inner.transport.send(method, url, payload, &fresh).await?),
+            None => status::check(response),
+        }
+    }
+}
+
+fn insert(map: &mut Map<String, Value>, key: &str, value: Option<Value>) {
+    if let Some(value) = value {
+        map.insert(key.to_string(), value);
+    }
+}
+
+fn missing(field: &str) -> Error {
+    Error::new(
+        ErrorKind::Decode,
+        format!("data.{field} is null although the response has no errors"),
+    )
+}

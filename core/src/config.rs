@@ -1,0 +1,112 @@
+//! Everything an [`crate::OfferClient`] is built from, with the defaults the docs promise.
+//!
+//! A plain struct (not a builder type) so the C ABI and the uniffi bindings can fill it from
+//! their own config records field by field.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::retry::RetryPolicy;
+use crate::token::{AccessToken, AccessTokenProvider};
+
+/// Default request timeout (whole request, body included).
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+/// Default cap on a response body.
+pub const DEFAULT_MAX_BODY_BYTES: usize = 16 * 1024 * 1024;
+/// Default margin before expiry at which a token is refreshed.
+pub const DEFAULT_TOKEN_SKEW: Duration = Duration::from_secs(60);
+
+/// Configuration of an [`crate::OfferClient`]. Start from [`ClientConfig::new`].
+#[derive(Clone)]
+#[non_exhaustive]
+pub struct ClientConfig {
+    /// Base address of the service; may carry a path prefix (requests go to
+    /// `{base_url}/v1/...`). `https://` always; `http://` only for loopback hosts or with
+    /// `allow_insecure_http`.
+    pub base_url: String,
+    /// Whole-request timeout of one attempt. Default 10 s.
+    pub timeout: Duration,
+    /// Connection set-up timeout. Default 5 s.
+    pub connect_timeout: Duration,
+    /// Retries of reads on 502/503/504, connection errors and timeouts.
+    pub retry: RetryPolicy,
+    /// `User-Agent` header. Default `offerkit/<version>`.
+    pub user_agent: String,
+    /// Extra trusted root certificates, PEM text (each may hold several certificates).
+    pub extra_root_pem: Vec<String>,
+    /// Allow plain `http://` to hosts other than loopback (never for production).
+    pub allow_insecure_http: bool,
+    /// Largest accepted response body; larger ones fail with `decode`. Default 16 MiB.
+    pub max_body_bytes: usize,
+    /// Refresh the token when it expires within this margin. Default 60 s.
+    pub token_refresh_skew: Duration,
+    /// How long to wait for the token provider. Default: the request timeout.
+    pub token_provider_timeout: Option<Duration>,
+    /// An access token to start with (it can be replaced at any time on the client).
+    pub access_token: Option<AccessToken>,
+    /// Asked for a token when there is none, ahead of expiry, and once after a 401.
+    pub token_provider: Option<Arc<dyn AccessTokenProvider>>,
+}
+
+impl ClientConfig {
+    /// Defaults for everything but the base address.
+    pub fn new(base_url: impl Into<String>) -> Self {
+        ClientConfig {
+            base_url: base_url.into(),
+            timeout: DEFAULT_TIMEOUT,
+            connect_timeout: Duration::from_secs(5),
+            retry: RetryPolicy::default(),
+            user_agent: concat!("offerkit/", env!("CARGO_PKG_VERSION")).to_string(),
+            extra_root_pem: Vec::new(),
+            allow_insecure_http: false,
+            max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            token_refresh_skew: DEFAULT_TOKEN_SKEW,
+            token_provider_timeout: None,
+            access_token: None,
+            token_provider: None,
+        }
+    }
+
+    /// Sets the starting access token (its JWT `exp` is read).
+    pub fn with_access_token(mut self, token: impl Into<String>) -> Self {
+        self.access_token = Some(AccessToken::new(token));
+        self
+    }
+
+    /// Sets the token provider.
+    pub fn with_token_provider(mut self, provider: impl AccessTokenProvider) -> Self {
+        self.token_provider = Some(Arc::new(provider));
+        self
+    }
+
+    /// Sets the request timeout.
+    pub fn with_timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// Sets the retry policy.
+    pub fn with_retry(mut self, retry: RetryPolicy) -> Self {
+        self.retry = retry;
+        self
+    }
+}
+
+impl fmt::Debug for ClientConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ClientConfig")
+            .field("base_url", &self.base_url)
+            .field("timeout", &self.timeout)
+            .field("connect_timeout", &self.connect_timeout)
+            .field("retry", &self.retry)
+            .field("user_agent", &self.user_agent)
+            .field("extra_root_pem", &self.extra_root_pem.len())
+            .field("allow_insecure_http", &self.allow_insecure_http)
+            .field("max_body_bytes", &self.max_body_bytes)
+            .field("token_refresh_skew", &self.token_refresh_skew)
+            .field("access_token", &self.access_token)
+            .field("token_provider", &self.token_provider.is_some())
+            .finish()
+    }
+}

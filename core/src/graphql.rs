@@ -1,0 +1,242 @@
+//! The GraphQL envelope of `POST /v1/offers` and the mapping of its `errors` array.
+//!
+//! Spec items 1–5: a 200 may carry `errors`; a non-empty array is never success (item 4);
+//! query errors come with `data: null` (item 1); validation errors carry `path` and
+//! `extensions.validation`, one per failing field (items 2–3); an invalid cursor carries
+//! `extensions.reason` (item 5). The whole array is read, never just the first message.
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+
+use crate::error::{Error, ErrorKind, FieldError, Result};
+
+/// A GraphQL result with no errors: `data` as JSON (and the empty `errors` array, kept so
+/// callers can print the envelope as the service sent it).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct GraphqlResponse {
+    pub data: Value,
+    pub errors: Vec<Value>,
+}
+
+#[derive(Deserialize)]
+struct Envelope<'a> {
+    #[serde(borrow, default)]
+    data: Option<&'a RawValue>,
+    #[serde(default)]
+    errors: Option<Vec<Value>>,
+}
+
+/// Decodes `body`, fails on a non-empty `errors` array, and returns `data` decoded as `T`.
+pub(crate) fn data<T: DeserializeOwned>(body: &[u8]) -> Result<T> {
+    let envelope: Envelope<'_> = serde_json::from_slice(body).map_err(decode_error)?;
+    if let Some(errors) = envelope.errors.filter(|e| !e.is_empty()) {
+        return Err(map_errors(errors, body));
+    }
+    let data = envelope
+        .data
+        .filter(|raw| raw.get() != "null")
+        .ok_or_else(|| Error::new(ErrorKind::Decode, "response has neither data nor errors"))?;
+    serde_json::from_str(data.get()).map_err(decode_error)
+}
+
+/// The raw form: `data` as JSON, errors mapped the same way.
+pub(crate) fn raw(body: &[u8]) -> Result<GraphqlResponse> {
+    let data: Value = data(body)?;
+    Ok(GraphqlResponse {
+        data,
+        errors: Vec::new(),
+    })
+}
+
+pub(crate) fn decode_error(err: serde_json::Error) -> Error {
+    Error::new(
+        ErrorKind::Decode,
+        format!("response is not the expected JSON: {err}"),
+    )
+}
+
+/// One `Error` for the whole `errors` array.
+///
+/// Kind: `query` if any entry is a plain query error (no `extensions.validation`, no
+/// `extensions.reason`); else `validation` if any entry has `extensions.validation`; else
+/// `invalid_cursor`. Validation entries become `fields` (one per failing field, with its
+/// path); a cursor entry's `reason` is kept in every case.
+fn map_errors(errors: Vec<Value>, body: &[u8]) -> Error {
+    let mut fields = Vec::new();
+    let mut reason = None;
+    let mut plain = Vec::new();
+    let mut messages = Vec::new();
+    for entry in &errors {
+        let message = entry
+            .get("message")
+            .and_then(Value::as_str)
+            .unwrap_or("(no message)");
+        let path = path_of(entry);
+        let extensions = entry.get("extensions");
+        if let Some(validation) = extensions
+            .and_then(|x| x.get("validation"))
+            .and_then(Value::as_object)
+        {
+            let field = field_error(&path, validation);
+            messages.push(format!("{} ({field})", at(&path, message)));
+            fields.push(field);
+        } else if let Some(why) = extensions
+            .and_then(|x| x.get("reason"))
+            .and_then(Value::as_str)
+        {
+            messages.push(format!("{}: {why}", at(&path, message)));
+            reason = Some(why.to_string());
+        } else {
+            messages.push(at(&path, message));
+            plain.push(message);
+        }
+    }
+    let kind = if !plain.is_empty() {
+        ErrorKind::Query
+    } else if !fields.is_empty() {
+        ErrorKind::Validation
+    } else {
+        ErrorKind::InvalidCursor
+    };
+    let mut error = Error::new(kind, messages.join("; "))
+        .with_status(200)
+        .with_fields(fields);
+    if let Some(reason) = reason {
+        error = error.with_reason(reason);
+    }
+    if let Ok(whole) = serde_json::from_slice::<Value>(body) {
+        error = error.with_response(whole);
+    }
+    error
+}
+
+fn path_of(entry: &Value) -> Vec<String> {
+    entry
+        .get("path")
+        .and_then(Value::as_array)
+        .map(|steps| {
+            steps
+                .iter()
+                .map(|s| match s {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn at(path: &[String], message: &str) -> String {
+    if path.is_empty() {
+        message.to_string()
+    } else {
+        format!("{}: {message}", path.join("."))
+    }
+}
+
+fn field_error(path: &[String], validation: &Map<String, Value>) -> FieldError {
+    let mut field = FieldError {
+        path: path.to_vec(),
+        arguments: Default::default(),
+    };
+    for (argument, messages) in validation {
+        match messages {
+            Value::Array(list) => {
+                for m in list {
+                    field.add(
+                        argument,
+                        m.as_str().map_or_else(|| m.to_string(), str::to_owned),
+                    );
+                }
+            }
+            Value::String(m) => field.add(argument, m.clone()),
+            other => field.add(argument, other.to_string()),
+        }
+    }
+    field
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn err(body: Value) -> Error {
+        data::<Value>(body.to_string().as_bytes()).unwrap_err()
+    }
+
+    #[test]
+    fn query_errors_with_null_data() {
+        let e = err(json!({"errors": [{"message": "Unknown field \"nope\""}], "data": null}));
+        assert_eq!(e.kind(), ErrorKind::Query);
+        assert!(e.message().contains("Unknown field"));
+        assert!(e.fields().is_empty());
+    }
+
+    #[test]
+    fn one_entry_per_failing_field_with_all_arguments() {
+        let e = err(json!({
+            "data": {"offers": null, "playerOffers": null},
+            "errors": [
+                {"message": "Validation failed for the field [offers].", "path": ["offers"],
+                 "extensions": {"validation": {"limit": ["The limit field must be at least 1."],
+                                               "sort": ["a", "b"]}}},
+                {"message": "Validation failed for the field [playerOffers].", "path": ["playerOffers"],
+                 "extensions": {"validation": {"limit": ["The limit field must not be greater than 100."]}}}
+            ]
+        }));
+        assert_eq!(e.kind(), ErrorKind::Validation);
+        assert_eq!(e.fields().len(), 2);
+        assert_eq!(e.fields()[0].path, ["offers"]);
+        assert_eq!(e.fields()[0].arguments["sort"], ["a", "b"]);
+        assert_eq!(e.fields()[1].path, ["playerOffers"]);
+        assert!(
+            e.message()
+                .contains("The limit field must not be greater than 100.")
+        );
+        assert!(e.response().is_some());
+    }
+
+    #[test]
+    fn invalid_cursor_keeps_the_reason() {
+        let e = err(json!({
+            "data": {"playerOffers": null},
+            "errors": [{"message": "Invalid cursor.", "path": ["playerOffers"],
+                        "extensions": {"reason": "Omit after to start again."}}]
+        }));
+        assert_eq!(e.kind(), ErrorKind::InvalidCursor);
+        assert_eq!(e.reason(), Some("Omit after to start again."));
+    }
+
+    #[test]
+    fn errors_with_data_are_never_success() {
+        let e = err(json!({"data": {"offers": []}, "errors": [{"message": "boom"}]}));
+        assert_eq!(e.kind(), ErrorKind::Query);
+    }
+
+    #[test]
+    fn empty_errors_array_is_success() {
+        let v: Value = data(br#"{"data": {"x": 1}, "errors": []}"#).unwrap();
+        assert_eq!(v, json!({"x": 1}));
+    }
+
+    #[test]
+    fn malformed_bodies_are_decode_errors() {
+        for body in [
+            &b"<html>"[..],
+            b"{\"data\": {\"x\"",
+            b"[]",
+            b"{}",
+            b"{\"data\": null}",
+        ] {
+            assert_eq!(
+                data::<Value>(body).unwrap_err().kind(),
+                ErrorKind::Decode,
+                "{}",
+                String::from_utf8_lossy(body)
+            );
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! offerkit: the one client of the Offer Personalization Service.
+//!
+//! It runs the service's queries (`offers`, `links`, `playerOffers`, the paginated listing and
+//! raw GraphQL), validates every argument the way the service does before sending, uses a
+//! host-supplied access token (refreshed ahead of expiry and once after a 401), retries
+//! transient failures, and maps every failure to one typed [`Error`].
+//!
+//! ```no_run
+//! # async fn demo() -> offerkit::Result<()> {
+//! use offerkit::{ClientConfig, OfferClient, OffersOptions};
+//! let client = OfferClient::new(
+//!     ClientConfig::new("https://offers.example.com").with_access_token("eyJ…"),
+//! )?;
+//! for offer in client.offers("player-42", &OffersOptions::default()).await? {
+//!     println!("{} {} ${:.2}", offer.id, offer.name, offer.total_payout_usd);
+//! }
+//! # Ok(()) }
+//! ```
+
+mod client;
+mod config;
+mod error;
+mod graphql;
+mod jwt;
+mod offer;
+mod paging;
+mod player_id;
+mod query;
+mod retry;
+mod status;
+mod tls;
+mod token;
+mod transport;
+mod validate;
+
+pub use client::{LinksOptions, ListingOptions, OfferClient, OffersOptions, PlayerOffersOptions};
+pub use config::{ClientConfig, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT, DEFAULT_TOKEN_SKEW};
+pub use error::{Error, ErrorKind, FieldError, Result};
+pub use graphql::GraphqlResponse;
+pub use jwt::expiry_unix as jwt_expiry_unix;
+pub use offer::{Creatives, ListingPage, Offer, Pagination, PlayerOffer, PlayerOffersPage, lookup};
+pub use paging::{ListingPager, PlayerOffersPager};
+pub use player_id::{Convention, PlayerId, lint_player_id, short_player_id};
+pub use retry::RetryPolicy;
+pub use token::{AccessToken, AccessTokenProvider, BoxFuture, TokenReason};
+pub use validate::{PAGE_SIZE_MAX, PLAYER_ID_MAX_CHARS, SORT_DIRECTIONS, SORT_OPTIONS};

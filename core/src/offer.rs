@@ -1,0 +1,275 @@
+//! The typed results: offers, player offers and the listing's pages.
+//!
+//! The spec types four offer fields (`id`, `name`, `total_payout_usd`, `creatives`); the rest of
+//! the offer type is "not shown", so every other field the service sends is kept, untouched, in
+//! an `extra` map. Serializing an offer gives back the object as the service sent it.
+
+use std::fmt;
+
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// One targeted offer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Offer {
+    /// Identifier, as text (the service sends long digit strings).
+    pub id: String,
+    pub name: String,
+    /// Payout in USD.
+    pub total_payout_usd: f64,
+    pub creatives: Creatives,
+    /// Every other field the service returned (those added with a selection).
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// An offer's creative texts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Creatives {
+    pub name: String,
+    pub description: String,
+    /// Other creative fields requested by a selection (e.g. `icon_url`).
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl Offer {
+    /// A field by dotted path into the whole offer, e.g. `"links.click_url"`,
+    /// `"creatives.icon_url"` or `"goals.0.name"`.
+    pub fn field(&self, path: &str) -> Option<Value> {
+        let whole = serde_json::to_value(self).ok()?;
+        lookup(&whole, path).cloned()
+    }
+}
+
+/// Follows a dotted path through objects (by key) and arrays (by index).
+pub fn lookup<'a>(value: &'a Value, path: &str) -> Option<&'a Value> {
+    path.split('.').try_fold(value, |at, step| match at {
+        Value::Object(map) => map.get(step),
+        Value::Array(items) => items.get(step.parse::<usize>().ok()?),
+        _ => None,
+    })
+}
+
+/// An offer the player has engaged with (the simulator's schema; see simulator/README.md).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayerOffer {
+    #[serde(deserialize_with = "id_text")]
+    pub id: String,
+    pub name: String,
+    /// `"in_progress"` or `"completed"`.
+    pub status: String,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// One page of `playerOffers`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayerOffersPage {
+    pub items: Vec<PlayerOffer>,
+    /// Pass as `after` to get the next page; `None` on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// The pagination object of the paginated listing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pagination {
+    pub current_page: i64,
+    pub per_page: i64,
+    pub has_more_pages: bool,
+    pub next_page: Option<i64>,
+}
+
+/// One response of `GET /v1/offers`: the offers and, when `per_page` was sent, the pagination.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ListingPage {
+    pub offers: Vec<Offer>,
+    pub pagination: Option<Pagination>,
+}
+
+fn id_text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    match Value::deserialize(d)? {
+        Value::String(s) => Ok(s),
+        Value::Number(n) => Ok(n.to_string()),
+        other => Err(de::Error::custom(format!(
+            "id must be text or a number, got {other}"
+        ))),
+    }
+}
+
+fn decimal<E: de::Error>(value: Value) -> Result<f64, E> {
+    match &value {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.trim().parse::<f64>().ok().filter(|f| f.is_finite()),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        E::custom(format!(
+            "total_payout_usd must be a decimal number, got {value}"
+        ))
+    })
+}
+
+impl<'de> Deserialize<'de> for Offer {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct OfferVisitor;
+        impl<'de> Visitor<'de> for OfferVisitor {
+            type Value = Offer;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an offer object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Offer, A::Error> {
+                let (mut id, mut name, mut payout, mut creatives) = (None, None, None, None);
+                let mut extra = Map::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "id" => id = Some(map.next_value_seed(IdSeed)?),
+                        "name" => name = Some(map.next_value::<String>()?),
+                        "total_payout_usd" => payout = Some(decimal(map.next_value()?)?),
+                        "creatives" => creatives = Some(map.next_value::<Creatives>()?),
+                        _ => {
+                            extra.insert(key, map.next_value()?);
+                        }
+                    }
+                }
+                Ok(Offer {
+                    id: id.ok_or_else(|| de::Error::missing_field("id"))?,
+                    name: name.ok_or_else(|| de::Error::missing_field("name"))?,
+                    total_payout_usd: payout
+                        .ok_or_else(|| de::Error::missing_field("total_payout_usd"))?,
+                    creatives: creatives.ok_or_else(|| de::Error::missing_field("creatives"))?,
+                    extra,
+                })
+            }
+        }
+        d.deserialize_map(OfferVisitor)
+    }
+}
+
+impl<'de> Deserialize<'de> for Creatives {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct CreativesVisitor;
+        impl<'de> Visitor<'de> for CreativesVisitor {
+            type Value = Creatives;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a creatives object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Creatives, A::Error> {
+                let (mut name, mut description) = (None, None);
+                let mut extra = Map::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "name" => name = Some(map.next_value::<String>()?),
+                        "description" => description = Some(map.next_value::<String>()?),
+                        _ => {
+                            extra.insert(key, map.next_value()?);
+                        }
+                    }
+                }
+                Ok(Creatives {
+                    name: name.ok_or_else(|| de::Error::missing_field("name"))?,
+                    description: description
+                        .ok_or_else(|| de::Error::missing_field("description"))?,
+                    extra,
+                })
+            }
+        }
+        d.deserialize_map(CreativesVisitor)
+    }
+}
+
+/// Reads an id given as text or as a number, without an intermediate `Value`.
+struct IdSeed;
+
+impl<'de> de::DeserializeSeed<'de> for IdSeed {
+    type Value = String;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
+        struct IdVisitor;
+        impl Visitor<'_> for IdVisitor {
+            type Value = String;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an id as text or a number")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<String, E> {
+                Ok(v.to_owned())
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<String, E> {
+                Ok(v)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<String, E> {
+                Ok(v.to_string())
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<String, E> {
+                Ok(v.to_string())
+            }
+        }
+        d.deserialize_any(IdVisitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn typed_fields_and_extra_round_trip() {
+        let sent = json!({
+            "id": "12345678901234",
+            "name": "Sky Raiders",
+            "total_payout_usd": 1.25,
+            "creatives": {"name": "Sky", "description": "Fly", "icon_url": "https://i/1.png"},
+            "links": {"click_url": "https://c/1?player_id=p"},
+            "campaign_id": 7
+        });
+        let offer: Offer = serde_json::from_value(sent.clone()).unwrap();
+        assert_eq!(offer.id, "12345678901234");
+        assert_eq!(offer.total_payout_usd, 1.25);
+        assert_eq!(offer.creatives.extra["icon_url"], "https://i/1.png");
+        assert_eq!(offer.extra["campaign_id"], 7);
+        assert_eq!(serde_json::to_value(&offer).unwrap(), sent);
+        assert_eq!(
+            offer.field("links.click_url"),
+            Some(json!("https://c/1?player_id=p"))
+        );
+        assert_eq!(offer.field("creatives.name"), Some(json!("Sky")));
+        assert_eq!(offer.field("links.nope"), None);
+    }
+
+    #[test]
+    fn numeric_id_and_decimal_string_are_accepted() {
+        let offer: Offer = serde_json::from_value(json!({
+            "id": 42, "name": "n", "total_payout_usd": "0.75",
+            "creatives": {"name": "a", "description": "b"}
+        }))
+        .unwrap();
+        assert_eq!(offer.id, "42");
+        assert_eq!(offer.total_payout_usd, 0.75);
+    }
+
+    #[test]
+    fn missing_or_wrong_typed_fields_fail() {
+        let missing = serde_json::from_value::<Offer>(json!({"id": "1", "name": "n"}));
+        assert!(
+            missing
+                .unwrap_err()
+                .to_string()
+                .contains("total_payout_usd")
+        );
+        let wrong = serde_json::from_value::<Offer>(json!({
+            "id": "1", "name": "n", "total_payout_usd": "lots",
+            "creatives": {"name": "a", "description": "b"}
+        }));
+        assert!(wrong.is_err());
+        assert!(serde_json::from_value::<Offer>(json!([1, 2])).is_err());
+    }
+
+    #[test]
+    fn lookup_walks_objects_and_arrays() {
+        let v = json!({"goals": [{"name": "first"}, {"name": "second"}]});
+        assert_eq!(lookup(&v, "goals.1.name"), Some(&json!("second")));
+        assert_eq!(lookup(&v, "goals.x.name"), None);
+        assert_eq!(lookup(&v, "goals.9"), None);
+    }
+}

@@ -1,0 +1,323 @@
+//! Host-supplied access tokens.
+//!
+//! Client builds never see the refresh token: the host app either sets a short-lived access
+//! token (and replaces it whenever it likes) or implements [`AccessTokenProvider`], which the
+//! client asks when it has no token, when the token is about to expire, and once after a 401.
+//! Concurrent requests that need a new token share one provider call.
+
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::jwt;
+
+/// A boxed future, as returned by [`AccessTokenProvider::access_token`].
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Why the client asks the provider for a token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TokenReason {
+    /// The client has no token yet.
+    Missing,
+    /// The current token expires within the refresh skew.
+    Expiring,
+    /// The service answered 401 to the current token.
+    Rejected,
+}
+
+impl TokenReason {
+    /// `"missing"`, `"expiring"` or `"rejected"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TokenReason::Missing => "missing",
+            TokenReason::Expiring => "expiring",
+            TokenReason::Rejected => "rejected",
+        }
+    }
+}
+
+/// A short-lived bearer token and, when known, its expiry. `Debug` never shows the secret.
+#[derive(Clone, PartialEq, Eq)]
+pub struct AccessToken {
+    secret: Arc<str>,
+    expires_at: Option<SystemTime>,
+}
+
+impl AccessToken {
+    /// A token whose expiry is read from its JWT `exp` claim (if it is a JWT).
+    pub fn new(secret: impl Into<String>) -> Self {
+        let secret: String = secret.into();
+        let expires_at = jwt::expiry_unix(&secret).map(unix_to_system_time);
+        AccessToken {
+            secret: secret.into(),
+            expires_at,
+        }
+    }
+
+    /// A token with an `expires_in` from the token response; a JWT `exp` claim, when present,
+    /// wins because it is the service's own statement.
+    pub fn with_expires_in(secret: impl Into<String>, expires_in: Duration) -> Self {
+        let mut token = AccessToken::new(secret);
+        if token.expires_at.is_none() {
+            token.expires_at = SystemTime::now().checked_add(expires_in);
+        }
+        token
+    }
+
+    /// The bearer value. Handle with care: never log it.
+    pub fn secret(&self) -> &str {
+        &self.secret
+    }
+
+    /// When the token expires, if known.
+    pub fn expires_at(&self) -> Option<SystemTime> {
+        self.expires_at
+    }
+
+    fn expires_within(&self, skew: Duration) -> bool {
+        match self.expires_at {
+            Some(at) => at
+                .duration_since(SystemTime::now())
+                .map_or(true, |left| left <= skew),
+            None => false,
+        }
+    }
+}
+
+impl fmt::Debug for AccessToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AccessToken")
+            .field("secret", &"<redacted>")
+            .field("expires_at", &self.expires_at)
+            .finish()
+    }
+}
+
+fn unix_to_system_time(secs: i64) -> SystemTime {
+    if secs >= 0 {
+        UNIX_EPOCH + Duration::from_secs(secs.unsigned_abs())
+    } else {
+        UNIX_EPOCH - Duration::from_secs(secs.unsigned_abs())
+    }
+}
+
+/// Implemented by the host to hand the client a fresh access token (typically fetched from the
+/// studio's own backend, which holds the refresh token). Closures `Fn(TokenReason) -> impl
+/// Future<Output = Result<AccessToken>>` implement it.
+pub trait AccessTokenProvider: Send + Sync + 'static {
+    fn access_token(&self, reason: TokenReason) -> BoxFuture<'_, Result<AccessToken>>;
+}
+
+impl<F, Fut> AccessTokenProvider for F
+where
+    F: Fn(TokenReason) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<AccessToken>> + Send + 'static,
+{
+    fn access_token(&self, reason: TokenReason) -> BoxFuture<'_, Result<AccessToken>> {
+        Box::pin(self(reason))
+    }
+}
+
+/// The client's token state: the current token, the optional provider, and the single-flight
+/// lock that makes concurrent callers share one provider call.
+pub(crate) struct Tokens {
+    current: Mutex<Option<AccessToken>>,
+    provider: Option<Arc<dyn AccessTokenProvider>>,
+    refresh: tokio::sync::Mutex<()>,
+    skew: Duration,
+    provider_timeout: Duration,
+}
+
+impl Tokens {
+    pub(crate) fn new(
+        initial: Option<AccessToken>,
+        provider: Option<Arc<dyn AccessTokenProvider>>,
+        skew: Duration,
+        provider_timeout: Duration,
+    ) -> Self {
+        Tokens {
+            current: Mutex::new(initial),
+            provider,
+            refresh: tokio::sync::Mutex::new(()),
+            skew,
+            provider_timeout,
+        }
+    }
+
+    pub(crate) fn set(&self, token: Option<AccessToken>) {
+        *self.current.lock().unwrap_or_else(PoisonError::into_inner) = token;
+    }
+
+    fn current(&self) -> Option<AccessToken> {
+        self.current
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    fn fresh(&self) -> Option<AccessToken> {
+        self.current().filter(|t| !t.expires_within(self.skew))
+    }
+
+    /// A token to send: the current one while it is fresh, otherwise one from the provider.
+    pub(crate) async fn get(&self) -> Result<AccessToken> {
+        if let Some(token) = self.fresh() {
+            return Ok(token);
+        }
+        let Some(provider) = &self.provider else {
+            // No provider: an expiring token is still worth sending; the service decides.
+            return self.current().ok_or_else(|| {
+                Error::new(
+                    ErrorKind::Unauthorized,
+                    "no access token: set one or configure an access token provider",
+                )
+            });
+        };
+        let _single_flight = self.refresh.lock().await;
+        if let Some(token) = self.fresh() {
+            return Ok(token); // another caller refreshed while we waited
+        }
+        let current = self.current();
+        let reason = match current {
+            None => TokenReason::Missing,
+            Some(_) => TokenReason::Expiring,
+        };
+        match self.ask(provider.as_ref(), reason).await {
+            Ok(token) => Ok(token),
+            Err(err) => match current {
+                // Refreshing early failed but the old token still works: use it.
+                Some(old) if !old.expires_within(Duration::ZERO) => {
+                    tracing::warn!(error = %err, "access token refresh ahead of expiry failed; using the current token");
+                    Ok(old)
+                }
+                _ => Err(err),
+            },
+        }
+    }
+
+    /// After a 401 for `rejected`: a replacement token, or `None` when there is no provider.
+    pub(crate) async fn replace_rejected(
+        &self,
+        rejected: &AccessToken,
+    ) -> Result<Option<AccessToken>> {
+        let Some(provider) = &self.provider else {
+            return Ok(None);
+        };
+        let _single_flight = self.refresh.lock().await;
+        if let Some(token) = self.fresh() {
+            if token.secret != rejected.secret {
+                return Ok(Some(token)); // already replaced by a concurrent caller
+            }
+        }
+        self.ask(provider.as_ref(), TokenReason::Rejected)
+            .await
+            .map(Some)
+    }
+
+    async fn ask(
+        &self,
+        provider: &dyn AccessTokenProvider,
+        reason: TokenReason,
+    ) -> Result<AccessToken> {
+        tracing::debug!(reason = reason.as_str(), "asking the access token provider");
+        let token = tokio::time::timeout(self.provider_timeout, provider.access_token(reason))
+            .await
+            .map_err(|_| {
+                Error::new(
+                    ErrorKind::Timeout,
+                    format!(
+                        "the access token provider did not answer within {:?}",
+                        self.provider_timeout
+                    ),
+                )
+            })??;
+        if token.secret().is_empty() {
+            return Err(Error::new(
+                ErrorKind::Unauthorized,
+                "the access token provider returned an empty token",
+            ));
+        }
+        self.set(Some(token.clone()));
+        Ok(token)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn debug_never_shows_the_secret() {
+        let token = AccessToken::new("super-secret-value");
+        let shown = format!("{token:?}");
+        assert!(!shown.contains("super-secret-value"), "{shown}");
+        assert!(shown.contains("redacted"));
+    }
+
+    #[test]
+    fn expires_in_is_used_when_there_is_no_exp() {
+        let token = AccessToken::with_expires_in("opaque", Duration::from_secs(30));
+        assert!(token.expires_within(Duration::from_secs(60)));
+        assert!(!token.expires_within(Duration::from_secs(10)));
+        assert!(!AccessToken::new("opaque").expires_within(Duration::from_secs(3600)));
+    }
+
+    #[tokio::test]
+    async fn concurrent_callers_share_one_provider_call() {
+        let calls = Arc::new(AtomicUsize::new(0));
+        let counter = calls.clone();
+        let provider = move |reason: TokenReason| {
+            let counter = counter.clone();
+            async move {
+                assert_eq!(reason, TokenReason::Missing);
+                counter.fetch_add(1, Ordering::SeqCst);
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                Ok(AccessToken::new("fresh"))
+            }
+        };
+        let tokens = Arc::new(Tokens::new(
+            None,
+            Some(Arc::new(provider)),
+            Duration::from_secs(60),
+            Duration::from_secs(5),
+        ));
+        let mut tasks = Vec::new();
+        for _ in 0..10 {
+            let tokens = tokens.clone();
+            tasks.push(tokio::spawn(async move { tokens.get().await }));
+        }
+        for task in tasks {
+            assert_eq!(task.await.unwrap().unwrap().secret(), "fresh");
+        }
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+    }
+
+    #[tokio::test]
+    async fn slow_provider_times_out_with_a_typed_error() {
+        let provider = |_reason: TokenReason| async {
+            tokio::time::sleep(Duration::from_secs(10)).await;
+            Ok(AccessToken::new("late"))
+        };
+        let tokens = Tokens::new(
+            None,
+            Some(Arc::new(provider)),
+            Duration::from_secs(60),
+            Duration::from_millis(50),
+        );
+        let err = tokens.get().await.unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Timeout);
+    }
+
+    #[tokio::test]
+    async fn no_token_and_no_provider_is_unauthorized() {
+        let tokens = Tokens::new(None, None, Duration::from_secs(60), Duration::from_secs(1));
+        assert_eq!(
+            tokens.get().await.unwrap_err().kind(),
+            ErrorKind::Unauthorized
+        );
+    }
+}

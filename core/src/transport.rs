@@ -1,0 +1,263 @@
+//! HTTP: one connection pool per client, the base address rules, retries, the body cap, and
+//! the mapping of transport failures to error kinds. Nothing above this file sees reqwest.
+
+use std::error::Error as _;
+use std::net::IpAddr;
+use std::time::{Duration, Instant};
+
+use bytes::{Bytes, BytesMut};
+use reqwest::header::{self, HeaderValue};
+use url::Url;
+
+use crate::config::ClientConfig;
+use crate::error::{Error, ErrorKind, Result};
+use crate::retry::RetryPolicy;
+use crate::tls;
+use crate::token::AccessToken;
+
+/// What a request sends as its body.
+pub(crate) enum Payload<'a> {
+    None,
+    Json(&'a serde_json::Value),
+}
+
+/// A complete response (status and capped body).
+pub(crate) struct Response {
+    pub status: u16,
+    pub retry_after: Option<Duration>,
+    pub body: Bytes,
+}
+
+pub(crate) struct Transport {
+    http: reqwest::Client,
+    base: Url,
+    retry: RetryPolicy,
+    max_body: usize,
+}
+
+impl Transport {
+    pub(crate) fn new(config: &ClientConfig) -> Result<Self> {
+        let base = base_url(&config.base_url, config.allow_insecure_http)?;
+        if config.timeout.is_zero() {
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                "timeout must be greater than zero",
+            ));
+        }
+        let tls = tls::client_config(&config.extra_root_pem)?;
+        let http = reqwest::Client::builder()
+            .tls_backend_preconfigured(tls)
+            .user_agent(config.user_agent.as_str())
+            .timeout(config.timeout)
+            .connect_timeout(config.connect_timeout)
+            .redirect(reqwest::redirect::Policy::none())
+            .no_proxy()
+            .build()
+            .map_err(|e| Error::new(ErrorKind::Internal, format!("HTTP client set-up: {e}")))?;
+        Ok(Transport {
+            http,
+            base,
+            retry: config.retry,
+            max_body: config.max_body_bytes,
+        })
+    }
+
+    /// `{base_url}/{path}` where `path` is like `"v1/offers"`.
+    pub(crate) fn url(&self, path: &str) -> Result<Url> {
+        self.base
+            .join(path)
+            .map_err(|e| Error::new(ErrorKind::Internal, format!("request address: {e}")))
+    }
+
+    /// Sends with retries on 502/503/504, connection errors and timeouts.
+    pub(crate) async fn send(
+        &self,
+        method: reqwest::Method,
+        url: &Url,
+        payload: &Payload<'_>,
+        token: &AccessToken,
+    ) -> Result<Response> {
+        let mut retry = 0;
+        loop {
+            let started = Instant::now();
+            let outcome = self.send_once(method.clone(), url, payload, token).await;
+            let (retryable, retry_after) = match &outcome {
+                Ok(r) => (RetryPolicy::retryable_status(r.status), r.retry_after),
+                Err(e) => (
+                    matches!(e.kind(), ErrorKind::Network | ErrorKind::Timeout),
+                    None,
+                ),
+            };
+            tracing::debug!(
+                method = %method, path = url.path(), attempt = retry + 1,
+                status = outcome.as_ref().ok().map(|r| r.status),
+                error = outcome.as_ref().err().map(|e| e.kind().as_str()),
+                elapsed_ms = started.elapsed().as_millis() as u64,
+                "offer service request"
+            );
+            if !retryable || retry >= self.retry.max_retries {
+                return outcome;
+            }
+            let Some(delay) = self.retry.delay(retry, retry_after) else {
+                return outcome;
+            };
+            tracing::debug!(delay_ms = delay.as_millis() as u64, "retrying");
+            tokio::time::sleep(delay).await;
+            retry += 1;
+        }
+    }
+
+    async fn send_once(
+        &self,
+        method: reqwest::Method,
+        url: &Url,
+        payload: &Payload<'_>,
+        token: &AccessToken,
+    ) -> Result<Response> {
+        let mut bearer =
+            HeaderValue::try_from(format!("Bearer {}", token.secret())).map_err(|_| {
+                Error::new(
+                    ErrorKind::InvalidArgument,
+                    "the access token contains characters not allowed in an HTTP header",
+                )
+            })?;
+        bearer.set_sensitive(true);
+        let mut request = self
+            .http
+            .request(method, url.clone())
+            .header(header::AUTHORIZATION, bearer)
+            .header(header::ACCEPT, "application/json");
+        if let Payload::Json(body) = payload {
+            request = request.json(body);
+        }
+        let mut response = request.send().await.map_err(transport_error)?;
+        let status = response.status().as_u16();
+        let retry_after = response
+            .headers()
+            .get(header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .map(Duration::from_secs);
+        if let Some(length) = response.content_length() {
+            if length > self.max_body as u64 {
+                return Err(self.too_large(status));
+            }
+        }
+        let mut body = BytesMut::new();
+        while let Some(chunk) = response.chunk().await.map_err(transport_error)? {
+            if body.len() + chunk.len() > self.max_body {
+                return Err(self.too_large(status));
+            }
+            body.extend_from_slice(&chunk);
+        }
+        Ok(Response {
+            status,
+            retry_after,
+            body: body.freeze(),
+        })
+    }
+
+    fn too_large(&self, status: u16) -> Error {
+        Error::new(
+            ErrorKind::Decode,
+            format!("response body exceeds the {} byte limit", self.max_body),
+        )
+        .with_status(status)
+    }
+}
+
+/// Checks and normalises the base address (scheme rules, trailing slash for `join`).
+fn base_url(raw: &str, allow_insecure_http: bool) -> Result<Url> {
+    let invalid = |why: String| Error::new(ErrorKind::InvalidArgument, why);
+    let mut url = Url::parse(raw).map_err(|e| invalid(format!("base_url {raw:?}: {e}")))?;
+    match url.scheme() {
+        "https" => {}
+        "http" if allow_insecure_http || is_loopback(&url) => {}
+        "http" => {
+            return Err(invalid(format!(
+                "base_url {raw:?} uses plain http:// to a non-loopback host; use https:// \
+                 (or allow insecure HTTP explicitly, for testing only)"
+            )));
+        }
+        other => {
+            return Err(invalid(format!(
+                "base_url {raw:?}: unsupported scheme {other:?}"
+            )));
+        }
+    }
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err(invalid(format!(
+            "base_url {raw:?} must not carry a query or fragment"
+        )));
+    }
+    if !url.path().ends_with('/') {
+        let path = format!("{}/", url.path());
+        url.set_path(&path);
+    }
+    Ok(url)
+}
+
+fn is_loopback(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
+        Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
+        None => false,
+    }
+}
+
+/// A reqwest failure as `timeout` or `network`, with every cause in the message.
+fn transport_error(err: reqwest::Error) -> Error {
+    let kind = if err.is_timeout() {
+        ErrorKind::Timeout
+    } else {
+        ErrorKind::Network
+    };
+    let mut message = err.to_string();
+    let mut source = err.source();
+    while let Some(cause) = source {
+        message.push_str(": ");
+        message.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    Error::new(kind, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_url_scheme_rules() {
+        assert!(base_url("https://offers.example.com", false).is_ok());
+        assert!(base_url("http://127.0.0.1:8080", false).is_ok());
+        assert!(base_url("http://127.1.2.3", false).is_ok());
+        assert!(base_url("http://[::1]:9", false).is_ok());
+        assert!(base_url("http://LOCALHOST:9", false).is_ok());
+        for refused in [
+            "http://offers.example.com",
+            "http://10.0.0.1",
+            "ftp://x",
+            "not a url",
+        ] {
+            let err = base_url(refused, false).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::InvalidArgument, "{refused}");
+        }
+        assert!(base_url("http://offers.example.com", true).is_ok());
+        assert!(base_url("https://x/?q=1", false).is_err());
+    }
+
+    #[test]
+    fn base_url_keeps_a_path_prefix() {
+        let base = base_url("https://gw.example.com/offer-api", false).unwrap();
+        assert_eq!(
+            base.join("v1/offers").unwrap().as_str(),
+            "https://gw.example.com/offer-api/v1/offers"
+        );
+        let base = base_url("https://gw.example.com/", false).unwrap();
+        assert_eq!(
+            base.join("v1/users/token").unwrap().as_str(),
+            "https://gw.example.com/v1/users/token"
+        );
+    }
+}
