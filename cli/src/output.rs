@@ -1,0 +1,195 @@
+//! What the CLI prints: one JSON document with `--json`, readable tables otherwise.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::process::ExitCode;
+
+use offerkit::{Error, GraphqlResponse, ListingPage, Offer, PlayerOffersPage};
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+use crate::exit;
+
+/// Longest cell printed in a table before it is cut with "…".
+const MAX_CELL: usize = 60;
+
+pub struct Output {
+    json: bool,
+}
+
+impl Output {
+    pub fn new(json: bool) -> Self {
+        Output { json }
+    }
+
+    /// Offers; `with_extra` adds a column per extra field (the ones a selection asked for).
+    pub fn offers(&self, offers: &[Offer], with_extra: bool) {
+        if self.json {
+            return print_json(&offers);
+        }
+        let extra_keys = if with_extra {
+            extra_columns(offers.iter().map(|o| &o.extra))
+        } else {
+            Vec::new()
+        };
+        let mut header = vec!["ID", "NAME", "PAYOUT USD", "CREATIVE"];
+        header.extend(extra_keys.iter().map(String::as_str));
+        let rows = offers
+            .iter()
+            .map(|o| {
+                let mut row = vec![
+                    o.id.clone(),
+                    o.name.clone(),
+                    format!("{:.2}", o.total_payout_usd),
+                    o.creatives.description.clone(),
+                ];
+                row.extend(extra_keys.iter().map(|k| cell(o.extra.get(k))));
+                row
+            })
+            .collect();
+        let mut text = table(&header, rows);
+        let _ = writeln!(text, "{} offer(s)", offers.len());
+        emit(&text);
+    }
+
+    pub fn links(&self, links: &Map<String, Value>) {
+        if self.json {
+            return print_json(links);
+        }
+        let rows = links
+            .iter()
+            .map(|(k, v)| vec![k.clone(), cell(Some(v))])
+            .collect();
+        emit(&table(&["LINK", "URL"], rows));
+    }
+
+    pub fn player_offers(&self, page: &PlayerOffersPage) {
+        if self.json {
+            return print_json(page);
+        }
+        let rows = page
+            .items
+            .iter()
+            .map(|i| vec![i.id.clone(), i.name.clone(), i.status.clone()])
+            .collect();
+        let mut text = table(&["ID", "NAME", "STATUS"], rows);
+        let _ = match &page.next_cursor {
+            Some(cursor) => writeln!(
+                text,
+                "{} item(s); next page: --after {cursor}",
+                page.items.len()
+            ),
+            None => writeln!(text, "{} item(s); last page", page.items.len()),
+        };
+        emit(&text);
+    }
+
+    pub fn listing(&self, listing: &ListingPage) {
+        if self.json {
+            return print_json(
+                &json!({"offers": listing.offers, "pagination": listing.pagination}),
+            );
+        }
+        self.offers(&listing.offers, false);
+        if let Some(p) = &listing.pagination {
+            let (page, per) = (p.current_page, p.per_page);
+            emit(&match p.next_page {
+                Some(next) => format!("page {page} ({per} per page); next: --page {next}\n"),
+                None => format!("page {page} ({per} per page); last page\n"),
+            });
+        }
+    }
+
+    pub fn graphql(&self, response: &GraphqlResponse) {
+        if self.json {
+            return print_json(response);
+        }
+        emit(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(response).unwrap_or_default()
+        ));
+    }
+
+    /// Prints the error (JSON on stdout, or one line on stderr) and gives its exit code.
+    pub fn error(&self, err: &Error) -> ExitCode {
+        if self.json {
+            print_json(&exit::document(err));
+        } else {
+            eprintln!("offerkit: {err}");
+        }
+        ExitCode::from(exit::code(err.kind()))
+    }
+}
+
+fn print_json<T: Serialize + ?Sized>(value: &T) {
+    match serde_json::to_string(value) {
+        Ok(text) => emit(&format!("{text}\n")),
+        Err(e) => eprintln!("offerkit: cannot print JSON: {e}"),
+    }
+}
+
+/// Writes to stdout; a closed pipe (`offerkit … | head`) is not an error worth a panic.
+fn emit(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+}
+
+/// Keys of the extra fields, in first-seen order, shown as extra columns.
+fn extra_columns<'a>(extras: impl Iterator<Item = &'a Map<String, Value>>) -> Vec<String> {
+    let mut keys: Vec<String> = Vec::new();
+    for extra in extras {
+        for key in extra.keys() {
+            if !keys.contains(key) {
+                keys.push(key.clone());
+            }
+        }
+    }
+    keys
+}
+
+fn cell(value: Option<&Value>) -> String {
+    match value {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => other.to_string(),
+    }
+}
+
+fn table(header: &[&str], rows: Vec<Vec<String>>) -> String {
+    let rows: Vec<Vec<String>> = rows
+        .into_iter()
+        .map(|row| row.into_iter().map(|c| shorten(&c)).collect())
+        .collect();
+    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for row in &rows {
+        for (width, c) in widths.iter_mut().zip(row) {
+            *width = (*width).max(c.chars().count());
+        }
+    }
+    let mut text = String::new();
+    let mut line = |cells: Vec<&str>| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
+        let _ = writeln!(text, "{}", padded.join("  ").trim_end());
+    };
+    line(header.to_vec());
+    for row in &rows {
+        line(row.iter().map(String::as_str).collect());
+    }
+    text
+}
+
+fn shorten(text: &str) -> String {
+    let single_line = text.replace(['\n', '\r', '\t'], " ");
+    if single_line.chars().count() <= MAX_CELL {
+        return single_line;
+    }
+    let mut cut: String = single_line.chars().take(MAX_CELL - 1).collect();
+    cut.push('…');
+    cut
+}
