@@ -61,8 +61,9 @@ fn status_error(response: &Response) -> Error {
     if let Some(said) = said {
         message.push_str(": ");
         message.push_str(&said);
-    } else if kind == ErrorKind::Server && !(500..600).contains(&status) {
-        message.push_str(": unexpected status (is base_url right?)");
+    }
+    if kind == ErrorKind::Server && !(500..600).contains(&status) {
+        message.push_str(" (a status the service does not use here: is base_url right?)");
     }
     for field in &fields {
         message.push_str(&format!(" ({field})"));

@@ -1,0 +1,44 @@
+//! Shared set-up of the core's integration tests: a fresh simulator per test on a free
+//! loopback port, and clients configured for it (fast retries so tests stay quick).
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use offerkit::{ClientConfig, OfferClient, RetryPolicy};
+use offerkit_sim::{SimConfig, Simulator};
+
+pub async fn sim() -> Simulator {
+    Simulator::start(SimConfig::default())
+        .await
+        .expect("simulator starts")
+}
+
+pub fn fast_retries() -> RetryPolicy {
+    RetryPolicy {
+        initial_backoff: Duration::from_millis(5),
+        max_backoff: Duration::from_millis(20),
+        ..RetryPolicy::default()
+    }
+}
+
+/// A config for `sim` with fast retries and no token.
+pub fn config(sim: &Simulator) -> ClientConfig {
+    ClientConfig::new(sim.base_url()).with_retry(fast_retries())
+}
+
+/// A client holding a valid token for `sim`.
+pub fn client(sim: &Simulator) -> OfferClient {
+    OfferClient::new(config(sim).with_access_token(sim.issue_token(Duration::from_secs(3600))))
+        .expect("client builds")
+}
+
+/// Waits (bounded) until `check` holds; panics with `what` otherwise.
+pub async fn eventually(what: &str, mut check: impl FnMut() -> bool) {
+    for _ in 0..250 {
+        if check() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("timed out waiting for: {what}");
+}

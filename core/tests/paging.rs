@@ -1,0 +1,175 @@
+//! Following pages to the end: `playerOffers` cursors (and forged ones), and the paginated
+//! GET listing.
+
+mod common;
+
+use std::collections::HashSet;
+
+use offerkit::{ErrorKind, ListingOptions, PlayerOffersOptions};
+use offerkit_sim::{Fault, FaultKind};
+
+#[tokio::test]
+async fn player_offers_pager_reaches_the_last_page_with_every_item_once() {
+    let sim = common::sim().await;
+    let client = common::client(&sim);
+    let expected = sim.player_offer_ids("demo");
+    assert!(expected.len() > 7, "the test needs several pages");
+    let options = PlayerOffersOptions {
+        limit: Some(7),
+        ..Default::default()
+    };
+    let mut pager = client.player_offers_pager("demo", options).unwrap();
+    let mut ids = Vec::new();
+    let mut pages = 0;
+    while let Some(page) = pager.next_page().await.unwrap() {
+        pages += 1;
+        assert!(page.items.len() <= 7);
+        for item in &page.items {
+            assert!(
+                item.status == "in_progress" || item.status == "completed",
+                "{}",
+                item.status
+            );
+        }
+        ids.extend(page.items.into_iter().map(|i| i.id));
+    }
+    assert_eq!(ids, expected);
+    assert_eq!(pages, expected.len().div_ceil(7));
+    assert!(pager.next_page().await.unwrap().is_none(), "stays finished");
+}
+
+#[tokio::test]
+async fn player_offers_default_limit_is_fifty() {
+    let sim = common::sim().await;
+    let page = common::client(&sim)
+        .player_offers("demo", &PlayerOffersOptions::default())
+        .await
+        .unwrap();
+    let total = sim.player_offer_ids("demo").len();
+    assert_eq!(page.items.len(), total.min(50));
+    assert_eq!(page.next_cursor.is_some(), total > 50);
+}
+
+#[tokio::test]
+async fn cursors_the_service_did_not_issue_are_invalid_cursor_errors() {
+    let sim = common::sim().await;
+    let client = common::client(&sim);
+    let first = client
+        .player_offers(
+            "demo",
+            &PlayerOffersOptions {
+                limit: Some(2),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    let cursor = first.next_cursor.unwrap();
+    let mut altered = cursor.clone();
+    let last = altered.pop().unwrap();
+    altered.push(if last == 'A' { 'B' } else { 'A' });
+    for (player, after) in [
+        ("demo", "forged".to_string()),
+        ("demo", altered),
+        ("someone-else", cursor),
+    ] {
+        let options = PlayerOffersOptions {
+            after: Some(after.clone()),
+            ..Default::default()
+        };
+        let err = client.player_offers(player, &options).await.unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidCursor, "{player} {after}");
+        let reason = err.reason().unwrap();
+        assert!(reason.to_lowercase().contains("omit"), "{reason}");
+        assert!(err.fields().is_empty(), "no validation entries");
+        assert_eq!(
+            err.response().unwrap()["data"]["playerOffers"],
+            serde_json::Value::Null
+        );
+    }
+}
+
+#[tokio::test]
+async fn listing_without_per_page_returns_everything_unpaginated() {
+    let sim = common::sim().await;
+    let listing = common::client(&sim)
+        .list_offers(ListingOptions::default())
+        .await
+        .unwrap();
+    assert!(listing.pagination.is_none());
+    let ids: Vec<String> = listing.offers.iter().map(|o| o.id.clone()).collect();
+    let catalogue: Vec<String> = sim
+        .catalogue()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(ids, catalogue);
+}
+
+#[tokio::test]
+async fn listing_pages_follow_has_more_pages_to_the_end() {
+    let sim = common::sim().await;
+    let client = common::client(&sim);
+    let page = client
+        .list_offers(ListingOptions {
+            per_page: Some(10),
+            page: Some(2),
+        })
+        .await
+        .unwrap();
+    let pagination = page.pagination.unwrap();
+    assert_eq!((pagination.current_page, pagination.per_page), (2, 10));
+    assert_eq!(
+        (pagination.has_more_pages, pagination.next_page),
+        (true, Some(3))
+    );
+    assert_eq!(page.offers.len(), 10);
+
+    let beyond = client
+        .list_offers(ListingOptions {
+            per_page: Some(10),
+            page: Some(99),
+        })
+        .await
+        .unwrap();
+    assert!(beyond.offers.is_empty());
+    assert_eq!(beyond.pagination.unwrap().next_page, None);
+
+    let all = client
+        .list_offers_pager(7)
+        .unwrap()
+        .collect_all()
+        .await
+        .unwrap();
+    assert_eq!(all.len(), sim.catalogue().len());
+    let unique: HashSet<&str> = all.iter().map(|o| o.id.as_str()).collect();
+    assert_eq!(unique.len(), all.len(), "no offer twice");
+    assert_eq!(
+        sim.stats().listing,
+        2 + sim.catalogue().len().div_ceil(7) as u64
+    );
+}
+
+#[tokio::test]
+async fn a_failed_page_can_be_fetched_again() {
+    let sim = common::sim().await;
+    let client = common::client(&sim);
+    let mut pager = client.list_offers_pager(20).unwrap();
+    let first = pager.next_page().await.unwrap().unwrap();
+    assert_eq!(first.pagination.unwrap().current_page, 1);
+    sim.inject(Fault::new(FaultKind::Status {
+        status: 500,
+        retry_after_secs: None,
+        body: None,
+    }));
+    assert_eq!(
+        pager.next_page().await.unwrap_err().kind(),
+        ErrorKind::Server
+    );
+    let second = pager.next_page().await.unwrap().unwrap();
+    assert_eq!(
+        second.pagination.unwrap().current_page,
+        2,
+        "the pager kept its place"
+    );
+}
