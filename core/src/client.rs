@@ -14,7 +14,7 @@ use crate::graphql::{self, GraphqlResponse};
 use crate::offer::{ListingPage, Offer, PlayerOffersPage};
 use crate::paging::{ListingPager, PlayerOffersPager};
 use crate::status;
-use crate::token::{AccessToken, Tokens};
+use crate::token::{AccessToken, Source, Tokens};
 use crate::transport::{Payload, Response, Transport};
 use crate::{query, validate};
 
@@ -101,9 +101,14 @@ impl OfferClient {
     pub fn new(config: ClientConfig) -> Result<Self> {
         let transport = Transport::new(&config)?;
         let offers_url = transport.url("v1/offers")?;
+        let source = match (config.token_provider, config.token_needed) {
+            (Some(provider), _) => Source::Provider(provider),
+            (None, Some(needed)) => Source::Notify(needed),
+            (None, None) => Source::None,
+        };
         let tokens = Tokens::new(
             config.access_token,
-            config.token_provider,
+            source,
             config.token_refresh_skew,
             config.token_provider_timeout.unwrap_or(config.timeout),
         );

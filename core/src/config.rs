@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::retry::RetryPolicy;
-use crate::token::{AccessToken, AccessTokenProvider};
+use crate::token::{AccessToken, AccessTokenProvider, TokenNeeded};
 
 /// Default request timeout (whole request, body included).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -47,6 +47,10 @@ pub struct ClientConfig {
     pub access_token: Option<AccessToken>,
     /// Asked for a token when there is none, ahead of expiry, and once after a 401.
     pub token_provider: Option<Arc<dyn AccessTokenProvider>>,
+    /// For hosts that answer by calling `set_access_token` (now or later, from any thread)
+    /// instead of returning a future: called at the same moments as `token_provider`, then the
+    /// request waits up to the provider timeout. Ignored when `token_provider` is set.
+    pub token_needed: Option<TokenNeeded>,
 }
 
 impl ClientConfig {
@@ -65,6 +69,7 @@ impl ClientConfig {
             token_provider_timeout: None,
             access_token: None,
             token_provider: None,
+            token_needed: None,
         }
     }
 
@@ -107,6 +112,7 @@ impl fmt::Debug for ClientConfig {
             .field("token_refresh_skew", &self.token_refresh_skew)
             .field("access_token", &self.access_token)
             .field("token_provider", &self.token_provider.is_some())
+            .field("token_needed", &self.token_needed.is_some())
             .finish()
     }
 }

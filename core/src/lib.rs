@@ -42,5 +42,5 @@ pub use offer::{Creatives, ListingPage, Offer, Pagination, PlayerOffer, PlayerOf
 pub use paging::{ListingPager, PlayerOffersPager};
 pub use player_id::{Convention, PlayerId, lint_player_id, short_player_id};
 pub use retry::RetryPolicy;
-pub use token::{AccessToken, AccessTokenProvider, BoxFuture, TokenReason};
+pub use token::{AccessToken, AccessTokenProvider, BoxFuture, TokenNeeded, TokenReason};
 pub use validate::{PAGE_SIZE_MAX, PLAYER_ID_MAX_CHARS, SORT_DIRECTIONS, SORT_OPTIONS};

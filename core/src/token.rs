@@ -121,11 +121,26 @@ where
     }
 }
 
-/// The client's token state: the current token, the optional provider, and the single-flight
-/// lock that makes concurrent callers share one provider call.
+/// A notification-style token source for hosts that cannot return a future (C, C#): the
+/// client calls it with the reason and then waits, up to the provider timeout, until the host
+/// sets a token on the client — from inside the call or later, from any thread.
+pub type TokenNeeded = Arc<dyn Fn(TokenReason) + Send + Sync>;
+
+/// Where a new token comes from.
+#[derive(Clone)]
+pub(crate) enum Source {
+    None,
+    Provider(Arc<dyn AccessTokenProvider>),
+    Notify(TokenNeeded),
+}
+
+/// The client's token state: the current token, where new ones come from, and the
+/// single-flight lock that makes concurrent callers share one provider call.
 pub(crate) struct Tokens {
     current: Mutex<Option<AccessToken>>,
-    provider: Option<Arc<dyn AccessTokenProvider>>,
+    /// Bumped by every `set`, so a notified host's answer can be awaited.
+    generation: tokio::sync::watch::Sender<u64>,
+    source: Source,
     refresh: tokio::sync::Mutex<()>,
     skew: Duration,
     provider_timeout: Duration,
@@ -134,13 +149,14 @@ pub(crate) struct Tokens {
 impl Tokens {
     pub(crate) fn new(
         initial: Option<AccessToken>,
-        provider: Option<Arc<dyn AccessTokenProvider>>,
+        source: Source,
         skew: Duration,
         provider_timeout: Duration,
     ) -> Self {
         Tokens {
             current: Mutex::new(initial),
-            provider,
+            generation: tokio::sync::watch::Sender::new(0),
+            source,
             refresh: tokio::sync::Mutex::new(()),
             skew,
             provider_timeout,
@@ -149,6 +165,7 @@ impl Tokens {
 
     pub(crate) fn set(&self, token: Option<AccessToken>) {
         *self.current.lock().unwrap_or_else(PoisonError::into_inner) = token;
+        self.generation.send_modify(|g| *g = g.wrapping_add(1));
     }
 
     fn current(&self) -> Option<AccessToken> {
@@ -167,7 +184,7 @@ impl Tokens {
         if let Some(token) = self.fresh() {
             return Ok(token);
         }
-        let Some(provider) = &self.provider else {
+        if matches!(self.source, Source::None) {
             // No provider: an expiring token is still worth sending; the service decides.
             return self.current().ok_or_else(|| {
                 Error::new(
@@ -175,7 +192,7 @@ impl Tokens {
                     "no access token: set one or configure an access token provider",
                 )
             });
-        };
+        }
         let _single_flight = self.refresh.lock().await;
         if let Some(token) = self.fresh() {
             return Ok(token); // another caller refreshed while we waited
@@ -185,7 +202,7 @@ impl Tokens {
             None => TokenReason::Missing,
             Some(_) => TokenReason::Expiring,
         };
-        match self.ask(provider.as_ref(), reason).await {
+        match self.ask(reason).await {
             Ok(token) => Ok(token),
             Err(err) => match current {
                 // Refreshing early failed but the old token still works: use it.
@@ -203,44 +220,62 @@ impl Tokens {
         &self,
         rejected: &AccessToken,
     ) -> Result<Option<AccessToken>> {
-        let Some(provider) = &self.provider else {
+        if matches!(self.source, Source::None) {
             return Ok(None);
-        };
+        }
         let _single_flight = self.refresh.lock().await;
         if let Some(token) = self.fresh() {
             if token.secret != rejected.secret {
                 return Ok(Some(token)); // already replaced by a concurrent caller
             }
         }
-        self.ask(provider.as_ref(), TokenReason::Rejected)
-            .await
-            .map(Some)
+        self.ask(TokenReason::Rejected).await.map(Some)
     }
 
-    async fn ask(
-        &self,
-        provider: &dyn AccessTokenProvider,
-        reason: TokenReason,
-    ) -> Result<AccessToken> {
-        tracing::debug!(reason = reason.as_str(), "asking the access token provider");
-        let token = tokio::time::timeout(self.provider_timeout, provider.access_token(reason))
-            .await
-            .map_err(|_| {
-                Error::new(
-                    ErrorKind::Timeout,
-                    format!(
-                        "the access token provider did not answer within {:?}",
-                        self.provider_timeout
-                    ),
-                )
-            })??;
+    /// Asks the source for a token (bounded by the provider timeout) and stores it.
+    async fn ask(&self, reason: TokenReason) -> Result<AccessToken> {
+        tracing::debug!(
+            reason = reason.as_str(),
+            "asking the host for an access token"
+        );
+        let timed_out = || {
+            Error::new(
+                ErrorKind::Timeout,
+                format!(
+                    "the host did not supply an access token within {:?}",
+                    self.provider_timeout
+                ),
+            )
+        };
+        let token = match &self.source {
+            Source::None => return Err(Error::new(ErrorKind::Unauthorized, "no token source")),
+            Source::Provider(provider) => {
+                tokio::time::timeout(self.provider_timeout, provider.access_token(reason))
+                    .await
+                    .map_err(|_| timed_out())??
+            }
+            Source::Notify(needed) => {
+                let mut changes = self.generation.subscribe();
+                changes.mark_unchanged();
+                needed(reason);
+                tokio::time::timeout(self.provider_timeout, changes.changed())
+                    .await
+                    .map_err(|_| timed_out())?
+                    .map_err(|_| Error::new(ErrorKind::Internal, "token state closed"))?;
+                self.current().ok_or_else(|| {
+                    Error::new(ErrorKind::Unauthorized, "the host cleared the access token")
+                })?
+            }
+        };
         if token.secret().is_empty() {
             return Err(Error::new(
                 ErrorKind::Unauthorized,
                 "the access token provider returned an empty token",
             ));
         }
-        self.set(Some(token.clone()));
+        if matches!(self.source, Source::Provider(_)) {
+            self.set(Some(token.clone()));
+        }
         Ok(token)
     }
 }
@@ -281,7 +316,7 @@ mod tests {
         };
         let tokens = Arc::new(Tokens::new(
             None,
-            Some(Arc::new(provider)),
+            Source::Provider(Arc::new(provider)),
             Duration::from_secs(60),
             Duration::from_secs(5),
         ));
@@ -304,7 +339,7 @@ mod tests {
         };
         let tokens = Tokens::new(
             None,
-            Some(Arc::new(provider)),
+            Source::Provider(Arc::new(provider)),
             Duration::from_secs(60),
             Duration::from_millis(50),
         );
@@ -314,10 +349,67 @@ mod tests {
 
     #[tokio::test]
     async fn no_token_and_no_provider_is_unauthorized() {
-        let tokens = Tokens::new(None, None, Duration::from_secs(60), Duration::from_secs(1));
+        let tokens = Tokens::new(
+            None,
+            Source::None,
+            Duration::from_secs(60),
+            Duration::from_secs(1),
+        );
         assert_eq!(
             tokens.get().await.unwrap_err().kind(),
             ErrorKind::Unauthorized
         );
+    }
+
+    #[tokio::test]
+    async fn notified_host_can_answer_later_from_another_thread() {
+        let tokens = Arc::new(std::sync::OnceLock::<Arc<Tokens>>::new());
+        let handle = tokens.clone();
+        let needed: TokenNeeded = Arc::new(move |reason| {
+            assert_eq!(reason, TokenReason::Missing);
+            let handle = handle.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(30));
+                handle
+                    .get()
+                    .unwrap()
+                    .set(Some(AccessToken::new("late-but-fine")));
+            });
+        });
+        let state = Arc::new(Tokens::new(
+            None,
+            Source::Notify(needed),
+            Duration::from_secs(60),
+            Duration::from_secs(5),
+        ));
+        assert!(tokens.set(state.clone()).is_ok());
+        assert_eq!(state.get().await.unwrap().secret(), "late-but-fine");
+    }
+
+    #[tokio::test]
+    async fn notified_host_that_never_answers_times_out() {
+        let state = Tokens::new(
+            None,
+            Source::Notify(Arc::new(|_| {})),
+            Duration::from_secs(60),
+            Duration::from_millis(50),
+        );
+        assert_eq!(state.get().await.unwrap_err().kind(), ErrorKind::Timeout);
+    }
+
+    #[tokio::test]
+    async fn notified_host_answering_inside_the_call_is_seen() {
+        let slot: Arc<std::sync::OnceLock<Arc<Tokens>>> = Arc::new(std::sync::OnceLock::new());
+        let handle = slot.clone();
+        let state = Arc::new(Tokens::new(
+            None,
+            Source::Notify(Arc::new(move |_| {
+                handle.get().unwrap().set(Some(AccessToken::new("at-once")));
+            })),
+            Duration::from_secs(60),
+            Duration::from_millis(500),
+        ));
+        assert!(slot.set(state.clone()).is_ok());
+        assert_eq!(state.get().await.unwrap().secret(), "at-once");
     }
 }

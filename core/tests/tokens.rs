@@ -221,3 +221,28 @@ async fn tokens_never_appear_in_debug_output_or_errors() {
     let err = offers(&client).await.unwrap_err();
     assert!(!format!("{err:?} {err}").contains(&secret));
 }
+
+#[tokio::test]
+async fn a_notified_host_can_answer_a_401_later_from_another_thread() {
+    let sim = common::sim().await;
+    let good_token = good(&sim);
+    let slot: Arc<std::sync::OnceLock<OfferClient>> = Arc::new(std::sync::OnceLock::new());
+    let reasons = Arc::new(Mutex::new(Vec::new()));
+    let (handle, seen) = (slot.clone(), reasons.clone());
+    let mut config = common::config(&sim).with_access_token("revoked-token");
+    config.token_needed = Some(Arc::new(move |reason| {
+        seen.lock().unwrap().push(reason);
+        let (handle, token) = (handle.clone(), good_token.clone());
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(20));
+            handle
+                .get()
+                .unwrap()
+                .set_access_token(Some(AccessToken::new(token)));
+        });
+    }));
+    let client = OfferClient::new(config).unwrap();
+    assert!(slot.set(client.clone()).is_ok());
+    assert_eq!(offers(&client).await.unwrap().len(), 1);
+    assert_eq!(*reasons.lock().unwrap(), [TokenReason::Rejected]);
+}
