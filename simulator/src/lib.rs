@@ -1,0 +1,282 @@
+//! offerkit-sim: a spec-faithful local copy of the Offer Personalization Service.
+//!
+//! It serves the token exchange, the GraphQL offer endpoint, the paginated listing, the
+//! reporting endpoint and tracking links over real HTTP on loopback, from a catalogue
+//! generated from a seed (same seed, same bytes). Tests inject faults and read counters
+//! through [`Simulator`] in-process, or through the `/_sim` control endpoint of the binary.
+//! The GraphQL schema and everything the spec leaves unshown are documented in README.md.
+#![forbid(unsafe_code)]
+
+mod auth;
+mod catalogue;
+mod control;
+mod cursor;
+mod faults;
+mod graphql;
+mod jwt;
+mod keys;
+mod listing;
+mod locale;
+mod report;
+mod rng;
+mod routes;
+mod schema;
+mod state;
+mod stats;
+mod time;
+mod token;
+mod tracking;
+mod validation;
+
+use std::io::Write;
+use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+pub use faults::{Fault, FaultKind};
+pub use jwt::{ISSUER as JWT_ISSUER, OFFERS_SCOPE};
+pub use report::{REPORT_API_KEY, REPORT_RATE_LIMIT};
+pub use stats::Stats;
+pub use token::{NO_PERMISSION_REFRESH_TOKEN, NO_SCOPE_REFRESH_TOKEN};
+
+use state::AppState;
+
+/// How long [`Simulator::shutdown`] waits for in-flight requests before cutting them off.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+
+/// Settings of one simulator.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    /// Seed of the catalogue, the per-player decisions and the signing keys.
+    pub seed: u64,
+    /// Offers in the catalogue (default 50).
+    pub offer_count: usize,
+    /// The refresh token the token endpoint accepts (default `sim-refresh-token`).
+    pub refresh_token: String,
+    /// Lifetime of issued access tokens, `expires_in` (default 3600 s).
+    pub token_ttl: Duration,
+    /// Port on 127.0.0.1; 0 picks a free one.
+    pub port: u16,
+}
+
+impl Default for SimConfig {
+    fn default() -> SimConfig {
+        SimConfig {
+            seed: 42,
+            offer_count: 50,
+            refresh_token: "sim-refresh-token".to_owned(),
+            token_ttl: Duration::from_secs(3600),
+            port: 0,
+        }
+    }
+}
+
+/// A running simulator. Dropping it shuts the server down.
+pub struct Simulator {
+    state: Arc<AppState>,
+    addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    server: Option<JoinHandle<()>>,
+}
+
+impl Simulator {
+    /// Binds 127.0.0.1:`port` and serves; ready to answer when this returns.
+    pub async fn start(config: SimConfig) -> std::io::Result<Simulator> {
+        let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, config.port)).await?;
+        let addr = listener.local_addr()?;
+        let state = Arc::new(AppState::new(config, format!("http://{addr}")));
+        let app =
+            routes::router(Arc::clone(&state)).into_make_service_with_connect_info::<SocketAddr>();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let server = tokio::spawn(async move {
+            let serve = axum::serve(listener, app).with_graceful_shutdown(async {
+                let _ = stopped.await;
+            });
+            if let Err(e) = serve.await {
+                eprintln!("offerkit-sim: server error: {e}");
+            }
+        });
+        Ok(Simulator {
+            state,
+            addr,
+            stop: Some(stop),
+            server: Some(server),
+        })
+    }
+
+    /// `http://127.0.0.1:PORT`, no trailing slash.
+    pub fn base_url(&self) -> String {
+        self.state.base_url.clone()
+    }
+
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    pub fn config(&self) -> &SimConfig {
+        &self.state.config
+    }
+
+    /// A valid access token with scope `offers:read`, expiring `ttl` from now.
+    pub fn issue_token(&self, ttl: Duration) -> String {
+        self.state
+            .issue_token(i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX), true)
+    }
+
+    /// A scoped access token whose `exp` is `exp_unix` (in the past: an expired token).
+    pub fn issue_token_expiring_at(&self, exp_unix: i64) -> String {
+        self.state.jwt.issue(time::now_unix(), exp_unix, true)
+    }
+
+    /// A valid access token without `offers:read`: `/v1/offers` answers 403.
+    pub fn issue_token_without_scope(&self) -> String {
+        self.state.issue_token(self.state.token_ttl_secs(), false)
+    }
+
+    /// Queues a fault (FIFO; the first matching fault applies to a request).
+    pub fn inject(&self, fault: Fault) {
+        self.state.faults.push(fault);
+    }
+
+    pub fn clear_faults(&self) {
+        self.state.faults.clear();
+    }
+
+    /// Faults not yet used up, oldest first.
+    pub fn pending_faults(&self) -> Vec<Fault> {
+        self.state.faults.pending()
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.state.stats.snapshot()
+    }
+
+    /// Zeroes the counters (not the `in_flight` gauge).
+    pub fn reset_stats(&self) {
+        self.state.stats.reset();
+    }
+
+    /// Test helper: every offer of the catalogue with its internal sort keys, as
+    /// `{"id", "name", "total_payout_usd", "epc", "last_activation"}` (Unix seconds).
+    pub fn catalogue(&self) -> Vec<serde_json::Value> {
+        control::catalogue_json(&self.state.catalogue)
+    }
+
+    /// Test helper: ids of the offers targeted at `player_id`, in its default order.
+    pub fn targeted_offer_ids(&self, player_id: &str) -> Vec<String> {
+        self.state
+            .catalogue
+            .targeted(player_id)
+            .into_iter()
+            .map(|o| o.id.clone())
+            .collect()
+    }
+
+    /// Test helper: ids of the offers `player_id` engaged with, in `playerOffers` order.
+    pub fn player_offer_ids(&self, player_id: &str) -> Vec<String> {
+        self.state
+            .catalogue
+            .engagements(player_id)
+            .into_iter()
+            .map(|e| e.offer.id.clone())
+            .collect()
+    }
+
+    /// Stops accepting, lets in-flight requests finish (up to 5 s), then returns.
+    pub async fn shutdown(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(mut server) = self.server.take() {
+            if tokio::time::timeout(SHUTDOWN_GRACE, &mut server)
+                .await
+                .is_err()
+            {
+                server.abort();
+            }
+        }
+    }
+}
+
+impl Drop for Simulator {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+/// Command-line settings of the simulator, shared by `offerkit-sim` and `offerkit sim`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct SimArgs {
+    /// Port on 127.0.0.1 (0 picks a free one).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// Seed of the catalogue and keys.
+    #[arg(long, default_value_t = 42)]
+    pub seed: u64,
+    /// Refresh token the token endpoint accepts.
+    #[arg(long, default_value = "sim-refresh-token")]
+    pub refresh_token: String,
+    /// Offers in the catalogue.
+    #[arg(long = "offers", value_name = "N", default_value_t = 50)]
+    pub offers: usize,
+    /// Lifetime of issued access tokens, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 3600)]
+    pub token_ttl_secs: u64,
+}
+
+impl SimArgs {
+    pub fn into_config(self) -> SimConfig {
+        SimConfig {
+            seed: self.seed,
+            offer_count: self.offers,
+            refresh_token: self.refresh_token,
+            token_ttl: Duration::from_secs(self.token_ttl_secs),
+            port: self.port,
+        }
+    }
+}
+
+/// Starts a simulator, prints `listening on http://127.0.0.1:PORT` (one line, flushed) to
+/// stdout, and serves until Ctrl-C.
+pub async fn run_until_ctrl_c(config: SimConfig) -> std::io::Result<()> {
+    let sim = Simulator::start(config).await?;
+    {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "listening on {}", sim.base_url())?;
+        out.flush()?;
+    }
+    tokio::signal::ctrl_c().await?;
+    sim.shutdown().await;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simulator_is_send_and_sync() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<Simulator>();
+        assert_send_sync::<SimConfig>();
+    }
+
+    #[test]
+    fn defaults() {
+        let c = SimConfig::default();
+        assert_eq!(
+            (
+                c.offer_count,
+                c.refresh_token.as_str(),
+                c.token_ttl.as_secs(),
+                c.port
+            ),
+            (50, "sim-refresh-token", 3600, 0)
+        );
+    }
+}

@@ -1,0 +1,159 @@
+//! Localised offer texts. The service publicly lists en, de, zh-HK and zh-TW; any other
+//! `language` value falls back to en. Texts are simple templates filled per offer.
+
+/// A language the simulator localises into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    En,
+    De,
+    ZhHk,
+    ZhTw,
+}
+
+impl Language {
+    /// The language for a query argument: an exact (case-insensitive) match of a listed
+    /// code, otherwise en.
+    pub fn from_arg(arg: Option<&str>) -> Language {
+        match arg.map(str::to_ascii_lowercase).as_deref() {
+            Some("de") => Language::De,
+            Some("zh-hk") => Language::ZhHk,
+            Some("zh-tw") => Language::ZhTw,
+            _ => Language::En,
+        }
+    }
+
+    pub fn texts(self) -> &'static Texts {
+        match self {
+            Language::En => &EN,
+            Language::De => &DE,
+            Language::ZhHk => &ZH_HK,
+            Language::ZhTw => &ZH_TW,
+        }
+    }
+}
+
+/// Templates; `{app}`, `{level}`, `{amount}` and `{currency}` are filled by [`fill`].
+pub struct Texts {
+    pub description: &'static str,
+    pub short_description: &'static str,
+    pub offer_cta: &'static str,
+    pub instructions: [&'static str; 2],
+    pub category: &'static str,
+    pub genres: [&'static str; 4],
+    pub currency_name: &'static str,
+    pub currency_name_plural: &'static str,
+    pub goal_level_name: &'static str,
+    pub goal_level_description: &'static str,
+    pub goal_purchase_name: &'static str,
+    pub goal_purchase_description: &'static str,
+}
+
+static EN: Texts = Texts {
+    description: "Install {app} and reach level {level} to earn {amount} {currency}.",
+    short_description: "Reach level {level}",
+    offer_cta: "Play now",
+    instructions: [
+        "Install and open {app}.",
+        "Reach level {level} within 14 days.",
+    ],
+    category: "Games",
+    genres: ["Puzzle", "Strategy", "Casual", "Role-playing"],
+    currency_name: "Coin",
+    currency_name_plural: "Coins",
+    goal_level_name: "Reach level {level}",
+    goal_level_description: "Reach level {level} in {app}.",
+    goal_purchase_name: "Make a purchase",
+    goal_purchase_description: "Make any in-app purchase in {app}.",
+};
+
+static DE: Texts = Texts {
+    description: "Installiere {app} und erreiche Level {level}, um {amount} {currency} zu verdienen.",
+    short_description: "Erreiche Level {level}",
+    offer_cta: "Jetzt spielen",
+    instructions: [
+        "Installiere und öffne {app}.",
+        "Erreiche Level {level} innerhalb von 14 Tagen.",
+    ],
+    category: "Spiele",
+    genres: ["Rätsel", "Strategie", "Gelegenheitsspiel", "Rollenspiel"],
+    currency_name: "Münze",
+    currency_name_plural: "Münzen",
+    goal_level_name: "Erreiche Level {level}",
+    goal_level_description: "Erreiche Level {level} in {app}.",
+    goal_purchase_name: "Tätige einen Kauf",
+    goal_purchase_description: "Tätige einen beliebigen In-App-Kauf in {app}.",
+};
+
+static ZH_HK: Texts = Texts {
+    description: "安裝{app}並達到第{level}級，即可賺取{amount}{currency}。",
+    short_description: "達到第{level}級",
+    offer_cta: "立即遊玩",
+    instructions: ["安裝並打開{app}。", "在14日內達到第{level}級。"],
+    category: "遊戲",
+    genres: ["益智", "策略", "休閒", "角色扮演"],
+    currency_name: "金幣",
+    currency_name_plural: "金幣",
+    goal_level_name: "達到第{level}級",
+    goal_level_description: "在{app}中達到第{level}級。",
+    goal_purchase_name: "完成一次購買",
+    goal_purchase_description: "在{app}中完成任何應用程式內購買。",
+};
+
+static ZH_TW: Texts = Texts {
+    description: "安裝{app}並達到第{level}級，即可獲得{amount}{currency}。",
+    short_description: "達到第{level}級",
+    offer_cta: "立即開玩",
+    instructions: ["安裝並開啟{app}。", "在14天內達到第{level}級。"],
+    category: "遊戲",
+    genres: ["益智", "策略", "休閒", "角色扮演"],
+    currency_name: "金幣",
+    currency_name_plural: "金幣",
+    goal_level_name: "達到第{level}級",
+    goal_level_description: "在{app}中達到第{level}級。",
+    goal_purchase_name: "完成一筆購買",
+    goal_purchase_description: "在{app}中完成任何應用程式內購買。",
+};
+
+/// Values substituted into a template.
+pub struct Fill<'a> {
+    pub app: &'a str,
+    pub level: u32,
+    pub amount: f64,
+    pub currency: &'a str,
+}
+
+pub fn fill(template: &str, values: &Fill<'_>) -> String {
+    template
+        .replace("{app}", values.app)
+        .replace("{level}", &values.level.to_string())
+        .replace("{amount}", &values.amount.to_string())
+        .replace("{currency}", values.currency)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listed_languages_match_case_insensitively_others_fall_back() {
+        assert_eq!(Language::from_arg(Some("de")), Language::De);
+        assert_eq!(Language::from_arg(Some("zh-HK")), Language::ZhHk);
+        assert_eq!(Language::from_arg(Some("zh-tw")), Language::ZhTw);
+        assert_eq!(Language::from_arg(Some("fr")), Language::En);
+        assert_eq!(Language::from_arg(None), Language::En);
+    }
+
+    #[test]
+    fn fill_replaces_every_placeholder() {
+        let v = Fill {
+            app: "Gem Quest",
+            level: 7,
+            amount: 250.0,
+            currency: "Coins",
+        };
+        assert_eq!(
+            fill(EN.description, &v),
+            "Install Gem Quest and reach level 7 to earn 250 Coins."
+        );
+    }
+}
