@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use url::Url;
 
+use crate::cache::{Cache, Fetched};
 use crate::config::ClientConfig;
 use crate::error::{Error, ErrorKind, Result};
 use crate::graphql::{self, GraphqlResponse};
@@ -72,6 +73,7 @@ struct Inner {
     transport: Transport,
     tokens: Tokens,
     offers_url: Url,
+    cache: Option<Cache>,
 }
 
 #[derive(Deserialize)]
@@ -117,6 +119,7 @@ impl OfferClient {
                 transport,
                 tokens,
                 offers_url,
+                cache: config.cache.map(Cache::new),
             }),
         })
     }
@@ -128,6 +131,15 @@ impl OfferClient {
 
     /// All targeted offers for `player_id`.
     pub async fn offers(&self, player_id: &str, options: &OffersOptions) -> Result<Vec<Offer>> {
+        Ok(self.offers_fetched(player_id, options).await?.value)
+    }
+
+    /// [`OfferClient::offers`], saying whether the answer came from the cache and how old it is.
+    pub async fn offers_fetched(
+        &self,
+        player_id: &str,
+        options: &OffersOptions,
+    ) -> Result<Fetched<Vec<Offer>>> {
         validate::offers(
             player_id,
             options.limit,
@@ -148,8 +160,11 @@ impl OfferClient {
             "sort",
             options.sort.as_deref().map(Value::from),
         );
-        let data: OffersData = self.post_graphql(&document, variables).await?;
-        data.offers.ok_or_else(|| missing("offers"))
+        self.cached_graphql(player_id, &document, variables, |body| {
+            let data: OffersData = graphql::data(body)?;
+            data.offers.ok_or_else(|| missing("offers"))
+        })
+        .await
     }
 
     /// The tracking links for `player_id`, as the JSON object the service returned.
@@ -158,12 +173,38 @@ impl OfferClient {
         player_id: &str,
         options: &LinksOptions,
     ) -> Result<Map<String, Value>> {
+        Ok(self.links_fetched(player_id, options).await?.value)
+    }
+
+    /// [`OfferClient::links`], saying whether the answer came from the cache and how old it is.
+    pub async fn links_fetched(
+        &self,
+        player_id: &str,
+        options: &LinksOptions,
+    ) -> Result<Fetched<Map<String, Value>>> {
         validate::links(player_id)?;
         let document = query::links(options.select.as_deref())?;
         let mut variables = Map::new();
         variables.insert("player_id".into(), player_id.into());
-        let data: LinksData = self.post_graphql(&document, variables).await?;
-        data.links.ok_or_else(|| missing("links"))
+        self.cached_graphql(player_id, &document, variables, |body| {
+            let data: LinksData = graphql::data(body)?;
+            data.links.ok_or_else(|| missing("links"))
+        })
+        .await
+    }
+
+    /// Forgets every cached answer for `player_id` (no-op without a cache).
+    pub fn invalidate(&self, player_id: &str) {
+        if let Some(cache) = &self.inner.cache {
+            cache.invalidate(player_id);
+        }
+    }
+
+    /// Forgets every cached answer (no-op without a cache).
+    pub fn clear_cache(&self) {
+        if let Some(cache) = &self.inner.cache {
+            cache.clear();
+        }
     }
 
     /// One page of the offers the player has engaged with.
@@ -209,6 +250,14 @@ impl OfferClient {
 
     /// One response of the `GET /v1/offers` listing.
     pub async fn list_offers(&self, options: ListingOptions) -> Result<ListingPage> {
+        Ok(self.list_offers_fetched(options).await?.value)
+    }
+
+    /// [`OfferClient::list_offers`], saying whether the answer came from the cache.
+    pub async fn list_offers_fetched(
+        &self,
+        options: ListingOptions,
+    ) -> Result<Fetched<ListingPage>> {
         validate::listing(options.per_page, options.page)?;
         let mut url = self.inner.offers_url.clone();
         if let Some(per_page) = options.per_page {
@@ -218,16 +267,19 @@ impl OfferClient {
                 pairs.append_pair("page", &page.to_string());
             }
         }
-        let response = self.authorized(Method::GET, &url, &Payload::None).await?;
-        let envelope: ListingEnvelope =
-            serde_json::from_slice(&response.body).map_err(graphql::decode_error)?;
-        if options.per_page.is_some() && envelope.data.pagination.is_none() {
-            return Err(Error::new(
-                ErrorKind::Decode,
-                "paginated listing response has no pagination object",
-            ));
-        }
-        Ok(envelope.data)
+        let paginated = options.per_page.is_some();
+        self.fetch(Method::GET, url, None, "", move |body| {
+            let envelope: ListingEnvelope =
+                serde_json::from_slice(body).map_err(graphql::decode_error)?;
+            if paginated && envelope.data.pagination.is_none() {
+                return Err(Error::new(
+                    ErrorKind::Decode,
+                    "paginated listing response has no pagination object",
+                ));
+            }
+            Ok(envelope.data)
+        })
+        .await
     }
 
     /// A pager over every page of the listing, `per_page` offers at a time, from page 1.
@@ -281,6 +333,49 @@ impl OfferClient {
         let url = self.inner.offers_url.clone();
         self.authorized(Method::POST, &url, &Payload::Json(&body))
             .await
+    }
+
+    /// A GraphQL query whose answer may come from the cache.
+    async fn cached_graphql<T>(
+        &self,
+        player_id: &str,
+        document: &str,
+        variables: Map<String, Value>,
+        decode: impl Fn(&[u8]) -> Result<T>,
+    ) -> Result<Fetched<T>> {
+        let body = json!({ "query": document, "variables": variables });
+        let url = self.inner.offers_url.clone();
+        self.fetch(Method::POST, url, Some(body), player_id, decode)
+            .await
+    }
+
+    /// Sends (or answers from the cache, when one is configured) and decodes.
+    async fn fetch<T>(
+        &self,
+        method: Method,
+        url: Url,
+        body: Option<Value>,
+        player_id: &str,
+        decode: impl Fn(&[u8]) -> Result<T>,
+    ) -> Result<Fetched<T>> {
+        let Some(cache) = &self.inner.cache else {
+            let payload = body.as_ref().map_or(Payload::None, Payload::Json);
+            let response = self.authorized(method, &url, &payload).await?;
+            return Ok(Fetched::network(decode(&response.body)?));
+        };
+        let key = match &body {
+            Some(body) => format!("{method} {url} {body}"),
+            None => format!("{method} {url}"),
+        };
+        let client = self.clone();
+        let fetch = move || async move {
+            let payload = body.as_ref().map_or(Payload::None, Payload::Json);
+            client
+                .authorized(method, &url, &payload)
+                .await
+                .map(|response| response.body)
+        };
+        cache.get(key, player_id, fetch, decode).await
     }
 
     /// Sends with the current token; after a 401 asks for a replacement once and retries.

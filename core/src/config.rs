@@ -7,6 +7,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::cache::CacheConfig;
 use crate::retry::RetryPolicy;
 use crate::token::{AccessToken, AccessTokenProvider, TokenNeeded};
 
@@ -51,6 +52,10 @@ pub struct ClientConfig {
     /// instead of returning a future: called at the same moments as `token_provider`, then the
     /// request waits up to the provider timeout. Ignored when `token_provider` is set.
     pub token_needed: Option<TokenNeeded>,
+    /// Response cache for `offers`, `links` and the listing (with stale-if-error and request
+    /// coalescing). Off by default; `Some(CacheConfig::default())` is the recommended setting
+    /// for games (5-minute TTL, the refresh cadence the service asks for).
+    pub cache: Option<CacheConfig>,
 }
 
 impl ClientConfig {
@@ -70,6 +75,7 @@ impl ClientConfig {
             access_token: None,
             token_provider: None,
             token_needed: None,
+            cache: None,
         }
     }
 
@@ -113,6 +119,7 @@ impl fmt::Debug for ClientConfig {
             .field("access_token", &self.access_token)
             .field("token_provider", &self.token_provider.is_some())
             .field("token_needed", &self.token_needed.is_some())
+            .field("cache", &self.cache)
             .finish()
     }
 }

@@ -17,6 +17,7 @@
 //! # Ok(()) }
 //! ```
 
+mod cache;
 mod client;
 mod config;
 mod error;
@@ -33,6 +34,7 @@ mod token;
 mod transport;
 mod validate;
 
+pub use cache::{CacheConfig, Fetched};
 pub use client::{LinksOptions, ListingOptions, OfferClient, OffersOptions, PlayerOffersOptions};
 pub use config::{ClientConfig, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT, DEFAULT_TOKEN_SKEW};
 pub use error::{Error, ErrorKind, FieldError, Result};
