@@ -4,20 +4,19 @@
 use std::sync::Arc;
 
 use reqwest::Method;
-use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use url::Url;
 
 use crate::cache::{Cache, Fetched};
 use crate::config::ClientConfig;
 use crate::error::{Error, ErrorKind, Result};
-use crate::graphql::{self, GraphqlResponse};
+use crate::graphql::GraphqlResponse;
 use crate::offer::{ListingPage, Offer, PlayerOffersPage};
 use crate::paging::{ListingPager, PlayerOffersPager};
 use crate::status;
 use crate::token::{AccessToken, Source, Tokens};
 use crate::transport::{Payload, Response, Transport};
-use crate::{query, validate};
+use crate::{decode, query, validate};
 
 /// Options of [`OfferClient::offers`]. Unset values are not sent (the service then applies no
 /// limit, its default language and order).
@@ -74,27 +73,6 @@ struct Inner {
     tokens: Tokens,
     offers_url: Url,
     cache: Option<Cache>,
-}
-
-#[derive(Deserialize)]
-struct OffersData {
-    offers: Option<Vec<Offer>>,
-}
-
-#[derive(Deserialize)]
-struct LinksData {
-    links: Option<Map<String, Value>>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct PlayerOffersData {
-    player_offers: Option<PlayerOffersPage>,
-}
-
-#[derive(Deserialize)]
-struct ListingEnvelope {
-    data: ListingPage,
 }
 
 impl OfferClient {
@@ -160,11 +138,8 @@ impl OfferClient {
             "sort",
             options.sort.as_deref().map(Value::from),
         );
-        self.cached_graphql(player_id, &document, variables, |body| {
-            let data: OffersData = graphql::data(body)?;
-            data.offers.ok_or_else(|| missing("offers"))
-        })
-        .await
+        self.cached_graphql(player_id, &document, variables, decode::offers)
+            .await
     }
 
     /// The tracking links for `player_id`, as the JSON object the service returned.
@@ -186,11 +161,8 @@ impl OfferClient {
         let document = query::links(options.select.as_deref())?;
         let mut variables = Map::new();
         variables.insert("player_id".into(), player_id.into());
-        self.cached_graphql(player_id, &document, variables, |body| {
-            let data: LinksData = graphql::data(body)?;
-            data.links.ok_or_else(|| missing("links"))
-        })
-        .await
+        self.cached_graphql(player_id, &document, variables, decode::links)
+            .await
     }
 
     /// Forgets every cached answer for `player_id` (no-op without a cache).
@@ -228,8 +200,8 @@ impl OfferClient {
             "after",
             options.after.as_deref().map(Value::from),
         );
-        let data: PlayerOffersData = self.post_graphql(&document, variables).await?;
-        data.player_offers.ok_or_else(|| missing("playerOffers"))
+        let response = self.post_graphql_body(&document, variables).await?;
+        decode::player_offers(&response.body)
     }
 
     /// A pager over every page of `playerOffers`, starting at `options.after` (or the first page).
@@ -269,15 +241,7 @@ impl OfferClient {
         }
         let paginated = options.per_page.is_some();
         self.fetch(Method::GET, url, None, "", move |body| {
-            let envelope: ListingEnvelope =
-                serde_json::from_slice(body).map_err(graphql::decode_error)?;
-            if paginated && envelope.data.pagination.is_none() {
-                return Err(Error::new(
-                    ErrorKind::Decode,
-                    "paginated listing response has no pagination object",
-                ));
-            }
-            Ok(envelope.data)
+            decode::listing(body, paginated)
         })
         .await
     }
@@ -312,16 +276,7 @@ impl OfferClient {
             }
         };
         let body = self.post_graphql_body(document, variables).await?;
-        graphql::raw(&body.body)
-    }
-
-    async fn post_graphql<T: serde::de::DeserializeOwned>(
-        &self,
-        document: &str,
-        variables: Map<String, Value>,
-    ) -> Result<T> {
-        let response = self.post_graphql_body(document, variables).await?;
-        graphql::data(&response.body)
+        decode::graphql_response(&body.body)
     }
 
     async fn post_graphql_body(
@@ -405,11 +360,4 @@ fn insert(map: &mut Map<String, Value>, key: &str, value: Option<Value>) {
     if let Some(value) = value {
         map.insert(key.to_string(), value);
     }
-}
-
-fn missing(field: &str) -> Error {
-    Error::new(
-        ErrorKind::Decode,
-        format!("data.{field} is null although the response has no errors"),
-    )
 }

@@ -20,6 +20,7 @@
 mod cache;
 mod client;
 mod config;
+pub mod decode;
 mod error;
 mod graphql;
 mod jwt;

@@ -21,6 +21,15 @@ pub(crate) enum Payload<'a> {
     Json(&'a serde_json::Value),
 }
 
+/// What [`Transport::send_plain`] sends besides the method and address.
+#[cfg(feature = "server")]
+pub(crate) struct PlainRequest<'a> {
+    /// Sent as `Authorization: Bearer …` (marked sensitive, never logged).
+    pub bearer: Option<&'a str>,
+    pub content_type: Option<&'a str>,
+    pub body: Option<Vec<u8>>,
+}
+
 /// A complete response (status and capped body).
 pub(crate) struct Response {
     pub status: u16,
@@ -142,6 +151,70 @@ impl Transport {
             if length > self.max_body as u64 {
                 return Err(self.too_large(status));
             }
+        }
+        let mut body = BytesMut::new();
+        while let Some(chunk) = response.chunk().await.map_err(transport_error)? {
+            if body.len() + chunk.len() > self.max_body {
+                return Err(self.too_large(status));
+            }
+            body.extend_from_slice(&chunk);
+        }
+        Ok(Response {
+            status,
+            retry_after,
+            body: body.freeze(),
+        })
+    }
+
+    /// One request outside the access-token flow (server feature): the token exchange (a form
+    /// body, no bearer) and the reporting endpoint (the API key as bearer). No retries here:
+    /// the callers decide, because every reporting attempt counts against its rate limit.
+    #[cfg(feature = "server")]
+    pub(crate) async fn send_plain(
+        &self,
+        method: reqwest::Method,
+        url: &Url,
+        request: PlainRequest<'_>,
+    ) -> Result<Response> {
+        let mut builder = self
+            .http
+            .request(method, url.clone())
+            .header(header::ACCEPT, "application/json");
+        if let Some(secret) = request.bearer {
+            let mut bearer = HeaderValue::try_from(format!("Bearer {secret}")).map_err(|_| {
+                Error::new(
+                    ErrorKind::InvalidArgument,
+                    "the credential contains characters not allowed in an HTTP header",
+                )
+            })?;
+            bearer.set_sensitive(true);
+            builder = builder.header(header::AUTHORIZATION, bearer);
+        }
+        if let Some(content_type) = request.content_type {
+            builder = builder.header(header::CONTENT_TYPE, content_type);
+        }
+        if let Some(body) = request.body {
+            builder = builder.body(body);
+        }
+        let response = builder.send().await.map_err(transport_error)?;
+        self.collect(response).await
+    }
+
+    /// Status, `Retry-After` and the capped body of a response.
+    #[cfg(feature = "server")]
+    async fn collect(&self, mut response: reqwest::Response) -> Result<Response> {
+        let status = response.status().as_u16();
+        let retry_after = response
+            .headers()
+            .get(header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .map(Duration::from_secs);
+        if response
+            .content_length()
+            .is_some_and(|length| length > self.max_body as u64)
+        {
+            return Err(self.too_large(status));
         }
         let mut body = BytesMut::new();
         while let Some(chunk) = response.chunk().await.map_err(transport_error)? {

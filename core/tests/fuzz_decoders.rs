@@ -1,0 +1,189 @@
+//! Property tests (the stable-Rust fuzzing of the decoders): arbitrary bytes and arbitrary
+//! JSON shaped like service responses never panic, every outcome is a typed error of the
+//! expected kinds, and a non-empty `errors` array is never success. The corpus in
+//! `tests/corpus/` replays edge cases found by hand and by `cargo fuzz` (see fuzz/README.md).
+
+use offerkit::{ErrorKind, decode, jwt_expiry_unix};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+/// Kinds a response body alone may produce.
+fn body_kind(kind: ErrorKind) -> bool {
+    matches!(
+        kind,
+        ErrorKind::Decode | ErrorKind::Query | ErrorKind::Validation | ErrorKind::InvalidCursor
+    )
+}
+
+fn leaf() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(Value::from),
+        "[a-z_ ]{0,12}".prop_map(Value::from),
+        Just(json!("123456789012")),
+    ]
+}
+
+/// Any JSON value, nested a little.
+fn any_json() -> impl Strategy<Value = Value> {
+    leaf().prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::from),
+            prop::collection::btree_map(
+                prop_oneof![
+                    Just("id".to_string()),
+                    Just("name".to_string()),
+                    Just("message".to_string()),
+                    "[a-z_]{1,8}"
+                ],
+                inner,
+                0..5
+            )
+            .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// Offer-like objects: right or wrong types for the typed fields, plus extras.
+fn offer_like() -> impl Strategy<Value = Value> {
+    (
+        prop_oneof![Just(json!("987654321")), Just(json!(42)), any_json()],
+        prop_oneof![Just(json!("Sky Raiders")), any_json()],
+        prop_oneof![Just(json!(1.25)), Just(json!("0.50")), any_json()],
+        prop_oneof![Just(json!({"name": "n", "description": "d"})), any_json()],
+        any_json(),
+    )
+        .prop_map(|(id, name, payout, creatives, extra)| {
+            json!({"id": id, "name": name, "total_payout_usd": payout, "creatives": creatives, "extra_field": extra})
+        })
+}
+
+/// GraphQL error entries: plain, validation-shaped, cursor-shaped, or junk.
+fn error_entry() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        any_json().prop_map(|m| json!({"message": m})),
+        (any_json(), any_json()).prop_map(|(p, v)| json!({"message": "Validation failed", "path": p, "extensions": {"validation": v}})),
+        any_json().prop_map(|r| json!({"message": "Invalid cursor.", "path": ["playerOffers"], "extensions": {"reason": r}})),
+        any_json(),
+    ]
+}
+
+fn response_like() -> impl Strategy<Value = Value> {
+    (
+        prop_oneof![
+            Just(Value::Null),
+            prop::collection::vec(offer_like(), 0..4).prop_map(|o| json!({"offers": o})),
+            any_json().prop_map(|v| json!({"offers": v})),
+            any_json(),
+        ],
+        prop_oneof![
+            Just(None::<Value>),
+            prop::collection::vec(error_entry(), 0..3).prop_map(|e| Some(Value::from(e))),
+            any_json().prop_map(Some),
+        ],
+    )
+        .prop_map(|(data, errors)| match errors {
+            None => json!({"data": data}),
+            Some(errors) => json!({"data": data, "errors": errors}),
+        })
+}
+
+fn normalized(offers: &Value) -> Value {
+    let mut offers = offers.clone();
+    for offer in offers.as_array_mut().into_iter().flatten() {
+        if let Some(id) = offer.get("id").filter(|id| id.is_number()) {
+            offer["id"] = Value::from(id.to_string());
+        }
+        if let Some(text) = offer.get("total_payout_usd").and_then(Value::as_str) {
+            offer["total_payout_usd"] = json!(text.trim().parse::<f64>().unwrap());
+        }
+    }
+    offers
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..512)) {
+        for outcome in [
+            decode::offers(&bytes).err(),
+            decode::links(&bytes).err(),
+            decode::player_offers(&bytes).err(),
+            decode::graphql_response(&bytes).err(),
+            decode::listing(&bytes, true).err(),
+        ] {
+            if let Some(err) = outcome {
+                prop_assert!(body_kind(err.kind()), "{err}");
+            }
+        }
+        let _ = jwt_expiry_unix(&String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn response_shaped_json_maps_to_typed_outcomes(response in response_like()) {
+        let body = serde_json::to_vec(&response).unwrap();
+        let has_errors = response.get("errors").and_then(Value::as_array).is_some_and(|e| !e.is_empty());
+        match decode::offers(&body) {
+            Ok(offers) => {
+                prop_assert!(!has_errors, "errors array treated as success");
+                // What decodes re-encodes to the objects that were sent, ids as text and
+                // decimal strings as numbers.
+                prop_assert_eq!(serde_json::to_value(&offers).unwrap(), normalized(&response["data"]["offers"]));
+            }
+            Err(err) => prop_assert!(body_kind(err.kind()), "{err}"),
+        }
+        match decode::graphql_response(&body) {
+            Ok(_) => prop_assert!(!has_errors),
+            Err(err) => {
+                prop_assert!(body_kind(err.kind()), "{err}");
+                if err.kind() == ErrorKind::Validation {
+                    prop_assert!(!err.fields().is_empty());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn jwt_reader_never_panics(header in "[A-Za-z0-9_-]{0,20}", payload in any_json(), sig in "[A-Za-z0-9_.-]{0,20}") {
+        use base64::Engine;
+        let encoded = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(payload.to_string());
+        let token = format!("{header}.{encoded}.{sig}");
+        let exp = jwt_expiry_unix(&token);
+        if sig.contains('.') {
+            prop_assert_eq!(exp, None);
+        } else if let Some(n) = payload.get("exp").and_then(Value::as_i64) {
+            prop_assert_eq!(exp, Some(n));
+        }
+    }
+}
+
+#[test]
+fn corpus_files_decode_to_typed_outcomes() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        let expected = path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .split('-')
+            .next()
+            .unwrap()
+            .to_string();
+        let outcome = decode::offers(&bytes);
+        let got = match &outcome {
+            Ok(_) => "ok".to_string(),
+            Err(e) => e.kind().as_str().to_string(),
+        };
+        assert_eq!(got, expected, "{}: {outcome:?}", path.display());
+        count += 1;
+    }
+    assert!(count >= 10, "corpus present ({count} files)");
+}
