@@ -29,6 +29,8 @@ mod paging;
 mod player_id;
 mod query;
 mod retry;
+#[cfg(feature = "server")]
+pub mod server;
 mod status;
 mod tls;
 mod token;
