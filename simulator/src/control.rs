@@ -5,7 +5,7 @@ use axum::Router;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::middleware::{self, Next};
 use axum::response::Response;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use bytes::Bytes;
 use http::StatusCode;
 use serde::Deserialize;
@@ -28,6 +28,8 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/_sim/stats/reset", post(reset_stats))
         .route("/_sim/tokens", post(mint_token))
         .route("/_sim/catalogue", get(catalogue))
+        .route("/_sim/report-keys", post(mint_report_key))
+        .route("/_sim/report-limits", delete(reset_report_limits))
         .route_layer(middleware::from_fn(loopback_only))
 }
 
@@ -134,6 +136,41 @@ async fn mint_token(State(state): State<Arc<AppState>>, body: Bytes) -> Response
             "scope": if scoped { OFFERS_SCOPE } else { "" },
         }),
     )
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReportKeyRequest {
+    /// Seconds from now; negative gives an expired key. Default: one year (the service's).
+    ttl_secs: Option<i64>,
+}
+
+/// One year: the lifetime of a reporting API key.
+pub const REPORT_KEY_TTL_SECS: i64 = 365 * 86_400;
+
+async fn mint_report_key(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
+    let request = if body.iter().all(u8::is_ascii_whitespace) {
+        ReportKeyRequest::default()
+    } else {
+        match serde_json::from_slice::<ReportKeyRequest>(&body) {
+            Ok(r) => r,
+            Err(e) => return bad_request(format!("invalid report key request: {e}")),
+        }
+    };
+    let ttl = request.ttl_secs.unwrap_or(REPORT_KEY_TTL_SECS);
+    let expires_at = crate::time::now_unix().saturating_add(ttl);
+    json(
+        StatusCode::OK,
+        &serde_json::json!({
+            "api_key": state.report_keys.mint(state.config.seed, expires_at),
+            "expires_at": expires_at,
+        }),
+    )
+}
+
+async fn reset_report_limits(State(state): State<Arc<AppState>>) -> Response {
+    state.report_limiter.reset();
+    json(StatusCode::OK, &serde_json::json!({ "reset": true }))
 }
 
 /// Test helper: each offer's id, name, payout and the internal sort keys.

@@ -38,7 +38,7 @@ use tokio::task::JoinHandle;
 
 pub use faults::{Fault, FaultKind};
 pub use jwt::{ISSUER as JWT_ISSUER, OFFERS_SCOPE};
-pub use report::{REPORT_API_KEY, REPORT_RATE_LIMIT};
+pub use report::{EXPIRED_REPORT_API_KEY, REPORT_API_KEY, REPORT_RATE_LIMIT};
 pub use stats::Stats;
 pub use token::{NO_PERMISSION_REFRESH_TOKEN, NO_SCOPE_REFRESH_TOKEN};
 
@@ -134,6 +134,18 @@ impl Simulator {
     /// A valid access token without `offers:read`: `/v1/offers` answers 403.
     pub fn issue_token_without_scope(&self) -> String {
         self.state.issue_token(self.state.token_ttl_secs(), false)
+    }
+
+    /// A new reporting API key that expires `ttl_secs` from now (negative: already expired);
+    /// each key has its own 10-per-minute window.
+    pub fn issue_report_key(&self, ttl_secs: i64) -> String {
+        let exp = time::now_unix().saturating_add(ttl_secs);
+        self.state.report_keys.mint(self.state.config.seed, exp)
+    }
+
+    /// Empties every key's reporting rate window (what `DELETE /_sim/report-limits` does).
+    pub fn reset_report_limits(&self) {
+        self.state.report_limiter.reset();
     }
 
     /// Queues a fault (FIFO; the first matching fault applies to a request).

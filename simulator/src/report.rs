@@ -1,7 +1,8 @@
-//! `GET /v1/report`: the publisher reporting endpoint. Bearer API key (`REPORT_API_KEY`),
-//! 10 requests per minute (then 429 with `Retry-After`), PHP-style bracketed array
-//! parameters, Laravel-style 422s, and deterministic rows `{"data": [...]}` (the spec does
-//! not show the envelope; this is the simulator's choice).
+//! `GET /v1/report`: the publisher reporting endpoint. Bearer API key (`REPORT_API_KEY`, or a
+//! key minted with an expiry: 401 once it has expired), 10 requests per minute per key (then
+//! 429 with `Retry-After`), PHP-style bracketed array parameters, Laravel-style 422s, and
+//! deterministic rows `{"data": [...]}` (the spec does not show the envelope; this is the
+//! simulator's choice).
 
 use axum::extract::{RawQuery, State};
 use axum::response::Response;
@@ -14,11 +15,13 @@ use crate::auth::bearer;
 use crate::rng::{SplitMix64, mix};
 use crate::routes::{json, json_message};
 use crate::state::AppState;
-use crate::time::{DAY, format_date, parse_datetime};
+use crate::time::{DAY, format_date, now_unix, parse_datetime};
 use crate::validation::Violations;
 
-/// The API key the simulator's reporting endpoint accepts.
+/// The API key the simulator's reporting endpoint always accepts.
 pub const REPORT_API_KEY: &str = "sim-report-api-key";
+/// An API key that is known but expired: 401 `The API key has expired.`
+pub const EXPIRED_REPORT_API_KEY: &str = "sim-report-api-key-expired";
 /// Requests allowed per [`RATE_WINDOW`].
 pub const REPORT_RATE_LIMIT: usize = 10;
 pub const RATE_WINDOW: Duration = Duration::from_secs(60);
@@ -75,14 +78,15 @@ const COUNTRIES: [(&str, &str); 4] = [
 /// Offers (first of the catalogue) that appear in reports grouped by offer.
 const REPORT_OFFERS: usize = 3;
 
-/// Sliding-window limiter for the one API key.
+/// Sliding-window limiter, one window per API key.
 #[derive(Debug, Default)]
-pub struct RateLimiter(Mutex<VecDeque<Instant>>);
+pub struct RateLimiter(Mutex<HashMap<String, VecDeque<Instant>>>);
 
 impl RateLimiter {
-    /// Records a request; `Err(wait)` when the window is full.
-    pub fn hit(&self, now: Instant) -> Result<(), Duration> {
-        let mut hits = self.0.lock().unwrap_or_else(|p| p.into_inner());
+    /// Records a request of `key`; `Err(wait)` when its window is full.
+    pub fn hit(&self, key: &str, now: Instant) -> Result<(), Duration> {
+        let mut keys = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let hits = keys.entry(key.to_owned()).or_default();
         while hits
             .front()
             .is_some_and(|t| now.duration_since(*t) >= RATE_WINDOW)
@@ -95,6 +99,59 @@ impl RateLimiter {
         }
         hits.push_back(now);
         Ok(())
+    }
+
+    /// Forgets every window (test support: `DELETE /_sim/report-limits`).
+    pub fn reset(&self) {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).clear();
+    }
+}
+
+/// API keys minted with an expiry (`POST /_sim/report-keys`), with their `exp` (Unix seconds).
+#[derive(Debug, Default)]
+pub struct ReportKeys {
+    keys: Mutex<HashMap<String, i64>>,
+    minted: std::sync::atomic::AtomicU64,
+}
+
+/// Whether a bearer value may use the reporting endpoint.
+#[derive(Debug, PartialEq, Eq)]
+enum KeyCheck {
+    Valid,
+    Expired,
+    Unknown,
+}
+
+impl ReportKeys {
+    /// A new key that expires at `exp_unix`; its text is derived from the seed and a counter.
+    pub fn mint(&self, seed: u64, exp_unix: i64) -> String {
+        let n = self
+            .minted
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let tag = crate::keys::hmac(
+            &crate::keys::derive(seed, "report-keys"),
+            &[&n.to_be_bytes()],
+        );
+        let hex: String = tag.iter().take(8).map(|b| format!("{b:02x}")).collect();
+        let key = format!("sim-report-key-{n}-{hex}");
+        self.keys
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key.clone(), exp_unix);
+        key
+    }
+
+    fn check(&self, key: Option<&str>, now_unix: i64) -> KeyCheck {
+        match key {
+            Some(REPORT_API_KEY) => KeyCheck::Valid,
+            Some(EXPIRED_REPORT_API_KEY) => KeyCheck::Expired,
+            Some(key) => match self.keys.lock().unwrap_or_else(|p| p.into_inner()).get(key) {
+                Some(exp) if *exp > now_unix => KeyCheck::Valid,
+                Some(_) => KeyCheck::Expired,
+                None => KeyCheck::Unknown,
+            },
+            None => KeyCheck::Unknown,
+        }
     }
 }
 
@@ -182,7 +239,8 @@ fn check_allowed(v: &mut Violations, name: &str, items: &[String], allowed: &[&s
     }
 }
 
-/// `apps`, `platforms`, `countries` need their key in `filter_by`.
+/// `apps`, `platforms`, `countries` need their key in `filter_by`, and a key in `filter_by`
+/// needs its list.
 fn check_filter_list<'a>(
     params: &'a HashMap<String, Param>,
     name: &str,
@@ -190,8 +248,19 @@ fn check_filter_list<'a>(
     filter_by: &[String],
     v: &mut Violations,
 ) -> Option<&'a [String]> {
+    let listed = filter_by.iter().any(|f| f == filter_key);
+    if listed && !params.contains_key(name) {
+        v.add(
+            name,
+            format!(
+                "The {} field is required when filter by contains {filter_key}.",
+                display(name)
+            ),
+        );
+        return None;
+    }
     let items = list(params, name, v)?;
-    if !filter_by.iter().any(|f| f == filter_key) {
+    if !listed {
         v.add(
             name,
             format!(
@@ -490,10 +559,18 @@ pub async fn report(
     headers: HeaderMap,
     RawQuery(query): RawQuery,
 ) -> Response {
-    if bearer(&headers) != Some(REPORT_API_KEY) {
-        return json_message(StatusCode::UNAUTHORIZED, "Unauthenticated.");
+    let key = bearer(&headers);
+    match state.report_keys.check(key, now_unix()) {
+        KeyCheck::Valid => {}
+        KeyCheck::Expired => {
+            return json_message(StatusCode::UNAUTHORIZED, "The API key has expired.");
+        }
+        KeyCheck::Unknown => return json_message(StatusCode::UNAUTHORIZED, "Unauthenticated."),
     }
-    if let Err(wait) = state.report_limiter.hit(Instant::now()) {
+    if let Err(wait) = state
+        .report_limiter
+        .hit(key.unwrap_or_default(), Instant::now())
+    {
         let mut response = json_message(StatusCode::TOO_MANY_REQUESTS, "Too Many Attempts.");
         let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
         let h = response.headers_mut();
@@ -595,16 +672,51 @@ mod tests {
     }
 
     #[test]
-    fn limiter_allows_ten_per_minute() {
+    fn limiter_allows_ten_per_minute_per_key() {
         let l = RateLimiter::default();
         let t0 = Instant::now();
         for _ in 0..REPORT_RATE_LIMIT {
-            assert!(l.hit(t0).is_ok());
+            assert!(l.hit("a", t0).is_ok());
         }
         assert!(
-            l.hit(t0 + Duration::from_secs(30))
+            l.hit("a", t0 + Duration::from_secs(30))
                 .is_err_and(|w| w == Duration::from_secs(30))
         );
-        assert!(l.hit(t0 + RATE_WINDOW).is_ok());
+        assert!(l.hit("b", t0).is_ok(), "each key has its own window");
+        assert!(l.hit("a", t0 + RATE_WINDOW).is_ok());
+        l.reset();
+        for _ in 0..REPORT_RATE_LIMIT {
+            assert!(l.hit("b", t0).is_ok());
+        }
+    }
+
+    #[test]
+    fn minted_keys_expire() {
+        let keys = ReportKeys::default();
+        let live = keys.mint(42, 1_000);
+        let dead = keys.mint(42, 10);
+        assert_ne!(live, dead);
+        assert_eq!(keys.check(Some(&live), 500), KeyCheck::Valid);
+        assert_eq!(keys.check(Some(&dead), 500), KeyCheck::Expired);
+        assert_eq!(keys.check(Some(&live), 1_000), KeyCheck::Expired);
+        assert_eq!(keys.check(Some(REPORT_API_KEY), 500), KeyCheck::Valid);
+        assert_eq!(
+            keys.check(Some(EXPIRED_REPORT_API_KEY), 0),
+            KeyCheck::Expired
+        );
+        assert_eq!(keys.check(Some("guess"), 0), KeyCheck::Unknown);
+        assert_eq!(keys.check(None, 0), KeyCheck::Unknown);
+    }
+
+    #[test]
+    fn a_filter_needs_its_values() {
+        let e = errors(&format!("group_by[]=date&{RANGE}&filter_by[]=country"));
+        assert_eq!(
+            e,
+            [(
+                "countries".to_owned(),
+                vec!["The countries field is required when filter by contains country.".to_owned()]
+            )]
+        );
     }
 }

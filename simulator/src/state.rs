@@ -8,7 +8,7 @@ use crate::catalogue::Catalogue;
 use crate::cursor::CursorKey;
 use crate::faults::FaultQueue;
 use crate::jwt::JwtIssuer;
-use crate::report::RateLimiter;
+use crate::report::{RateLimiter, ReportKeys};
 use crate::schema::{self, SchemaData, SimSchema};
 use crate::stats::Counters;
 use crate::time::now_unix;
@@ -22,6 +22,7 @@ pub struct AppState {
     pub stats: Arc<Counters>,
     pub schema: SimSchema,
     pub report_limiter: RateLimiter,
+    pub report_keys: ReportKeys,
 }
 
 impl AppState {
@@ -41,6 +42,7 @@ impl AppState {
             stats: Arc::default(),
             schema,
             report_limiter: RateLimiter::default(),
+            report_keys: ReportKeys::default(),
         }
     }
 

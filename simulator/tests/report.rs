@@ -158,3 +158,71 @@ async fn more_than_ten_requests_a_minute_get_429() {
     assert_eq!(limited.json(), json!({"message": "Too Many Attempts."}));
     assert_eq!(sim.stats().report, 11);
 }
+
+#[tokio::test]
+async fn each_key_has_its_own_window_and_limits_can_be_reset() {
+    let sim = start().await;
+    let query = format!("group_by[]=date&{RANGE}");
+    for _ in 0..offerkit_sim::REPORT_RATE_LIMIT {
+        assert_eq!(report(&sim, &query).await.status, 200);
+    }
+    assert_eq!(report(&sim, &query).await.status, 429);
+    let other = sim.issue_report_key(3600);
+    let path = format!("/v1/report?{query}");
+    assert_eq!(get(&sim, &path, Some(&other)).await.status, 200);
+    let resp = send(&sim, "DELETE", "/_sim/report-limits", &[], String::new()).await;
+    assert_eq!(resp.status, 200);
+    assert_eq!(report(&sim, &query).await.status, 200);
+}
+
+#[tokio::test]
+async fn minted_keys_work_until_they_expire() {
+    let sim = start().await;
+    let path = format!("/v1/report?group_by[]=date&{RANGE}");
+    let minted = send(
+        &sim,
+        "POST",
+        "/_sim/report-keys",
+        &[("content-type", "application/json")],
+        r#"{"ttl_secs": 600}"#.to_owned(),
+    )
+    .await
+    .json();
+    let key = minted["api_key"].as_str().expect("api_key");
+    assert!(minted["expires_at"].as_i64().unwrap() > now_unix());
+    assert_eq!(get(&sim, &path, Some(key)).await.status, 200);
+
+    for expired in [
+        sim.issue_report_key(-1),
+        offerkit_sim::EXPIRED_REPORT_API_KEY.to_owned(),
+    ] {
+        let resp = get(&sim, &path, Some(&expired)).await;
+        assert_eq!(resp.status, 401);
+        assert_eq!(resp.json(), json!({"message": "The API key has expired."}));
+    }
+    let resp = get(&sim, &path, Some("sim-report-key-99-0000000000000000")).await;
+    assert_eq!(resp.json(), json!({"message": "Unauthenticated."}));
+}
+
+#[tokio::test]
+async fn a_filter_without_its_values_is_422() {
+    let sim = start().await;
+    for (filter, list) in [
+        ("app_id", "apps"),
+        ("platform", "platforms"),
+        ("country", "countries"),
+    ] {
+        let resp = report(
+            &sim,
+            &format!("group_by[]=date&{RANGE}&filter_by[]={filter}"),
+        )
+        .await;
+        assert_eq!(resp.status, 422);
+        assert_eq!(
+            resp.json()["errors"][list],
+            json!([format!(
+                "The {list} field is required when filter by contains {filter}."
+            )])
+        );
+    }
+}
