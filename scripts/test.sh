@@ -41,6 +41,7 @@ step "clippy" cargo clippy "${rust_crates[@]}" --all-targets -- -D warnings
 step "clippy (server feature)" cargo clippy -p offerkit --all-targets --features server -- -D warnings
 step "rust tests" cargo test "${rust_crates[@]}"
 step "main job (README)" cargo run -q -p offerkit-cli -- offers --player-id demo --limit 3
+step "soak (short)" scripts/soak.sh 20 --debug
 for suite in scripts/test-c.sh scripts/test-uniffi.sh scripts/test-unity.sh scripts/test-server.sh; do
   if [ -x "$suite" ]; then
     step "$suite" "$root/$suite"
