@@ -1,0 +1,265 @@
+//! `uniffi-bindgen` for offerkit: uniffi's own generator (pinned to the uniffi version of
+//! `offerkit-uniffi`), plus two documented fix-ups of its output.
+//!
+//! Library mode, from the unstripped library (a stripped one has no uniffi metadata):
+//! `uniffi-bindgen generate --no-format --library target/debug/libofferkit_uniffi.so
+//! --language kotlin --out-dir <dir>`. maturin finds this binary by its name and runs it too,
+//! so the wheel's Python is the same as the committed one.
+//!
+//! Two fix-ups of the generated code, each failing loudly if uniffi's output changes shape:
+//!
+//! 1. Readable error messages (Kotlin, Python). uniffi gives an error variant with fields a
+//!    message of the form `detail=…, httpStatus=…` (Kotlin `message`, Python `str()`).
+//!    offerkit's `OfferError` carries its complete readable text in `detail`, so the message is
+//!    made exactly `detail`. Only `OfferError` is touched.
+//! 2. The event loop of Python async callbacks. offerkit calls the app's async token provider
+//!    from its worker threads, where uniffi's Python finds no running loop unless the app
+//!    registered one with `uniffi_set_event_loop` (and a registered loop would then also win
+//!    over the running one, even after it closed). The fix: the running loop always wins; on
+//!    a thread without one, the registered loop, else the loop of the latest offerkit call.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    uniffi::uniffi_bindgen_main();
+    let Some(out_dir) = out_dir(&args) else {
+        return ExitCode::SUCCESS;
+    };
+    match fix_up(&out_dir) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("uniffi-bindgen (offerkit): {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The `--out-dir`/`-o` of a `generate` command.
+fn out_dir(args: &[String]) -> Option<PathBuf> {
+    if args.get(1).map(String::as_str) != Some("generate") {
+        return None;
+    }
+    let mut rest = args.iter().skip(2);
+    while let Some(arg) = rest.next() {
+        if let Some(dir) = arg.strip_prefix("--out-dir=") {
+            return Some(dir.into());
+        }
+        if arg == "--out-dir" || arg == "-o" {
+            return rest.next().map(PathBuf::from);
+        }
+    }
+    None
+}
+
+fn fix_up(dir: &Path) -> Result<(), String> {
+    for path in files(dir) {
+        let fix: fn(&str) -> Result<Option<String>, String> =
+            match path.extension().and_then(|e| e.to_str()) {
+                Some("kt") => kotlin,
+                Some("py") => python,
+                _ => continue,
+            };
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let Some(fixed) = fix(&text)? else { continue };
+        std::fs::write(&path, fixed).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return found;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            found.extend(files(&path));
+        } else {
+            found.push(path);
+        }
+    }
+    found
+}
+
+const KOTLIN_RAW: &str = "get() = \"detail=${ `detail` }";
+const PYTHON_RAW: &str = "\"detail={!r}\".format(detail),";
+
+/// `override val message get() = "detail=${ `detail` }, …"` → `get() = `detail``.
+fn kotlin(text: &str) -> Result<Option<String>, String> {
+    if !text.contains("sealed class OfferException") {
+        return Ok(None);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut fixed = 0;
+    for line in text.split_inclusive('\n') {
+        match line.find(KOTLIN_RAW) {
+            Some(at) => {
+                out.push_str(&line[..at]);
+                out.push_str("get() = `detail`\n");
+                fixed += 1;
+            }
+            None => out.push_str(line),
+        }
+    }
+    let variants = text.matches(") : OfferException() {").count();
+    check(fixed, variants, "Kotlin", &out, "\"detail=${").map(|()| Some(out))
+}
+
+/// `super().__init__(", ".join(["detail={!r}".format(detail), …]))` → `super().__init__(detail)`.
+fn python(text: &str) -> Result<Option<String>, String> {
+    if !text.contains("class OfferError(Exception)") {
+        return Ok(None);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut lines = text.split_inclusive('\n').peekable();
+    let mut fixed = 0;
+    while let Some(line) = lines.next() {
+        let opens_join = line.trim_end().ends_with("super().__init__(\", \".join([");
+        if opens_join && lines.peek().is_some_and(|next| next.trim() == PYTHON_RAW) {
+            let indent = &line[..line.len() - line.trim_start().len()];
+            out.push_str(indent);
+            out.push_str("super().__init__(detail)\n");
+            // Skip the joined items up to and including the closing `]))`.
+            for skipped in lines.by_ref() {
+                if skipped.trim() == "]))" {
+                    break;
+                }
+            }
+            fixed += 1;
+        } else {
+            out.push_str(line);
+        }
+    }
+    let variants = text.matches("(_UniffiTempOfferError):").count();
+    check(fixed, variants, "Python", &out, "\"detail={!r}\"")?;
+    if !out.contains(PYTHON_LOOP_RAW) {
+        return Err("uniffi's Python `_uniffi_get_event_loop` changed: revisit the fix-up".into());
+    }
+    Ok(Some(out.replace(PYTHON_LOOP_RAW, PYTHON_LOOP_FIXED)))
+}
+
+const PYTHON_LOOP_RAW: &str = "\
+def _uniffi_get_event_loop():
+    if _UNIFFI_GLOBAL_EVENT_LOOP is not None:
+        return _UNIFFI_GLOBAL_EVENT_LOOP
+    else:
+        return asyncio.get_running_loop()
+";
+
+const PYTHON_LOOP_FIXED: &str = "\
+_UNIFFI_LATEST_EVENT_LOOP = None
+
+def _uniffi_get_event_loop():
+    # offerkit: the running loop wins. On a thread without one (offerkit's worker threads call
+    # async token providers), use the loop registered with `uniffi_set_event_loop`, else the
+    # loop of the latest offerkit call.
+    global _UNIFFI_LATEST_EVENT_LOOP
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        if _UNIFFI_GLOBAL_EVENT_LOOP is not None:
+            return _UNIFFI_GLOBAL_EVENT_LOOP
+        latest = _UNIFFI_LATEST_EVENT_LOOP
+        if latest is not None and not latest.is_closed():
+            return latest
+        raise
+    _UNIFFI_LATEST_EVENT_LOOP = loop
+    return loop
+";
+
+/// Every `OfferError` variant was fixed, and none is left in the raw form.
+fn check(
+    fixed: usize,
+    variants: usize,
+    language: &str,
+    out: &str,
+    raw: &str,
+) -> Result<(), String> {
+    if fixed == 0 || fixed != variants || out.contains(raw) {
+        return Err(format!(
+            "fixed the messages of {fixed} of {variants} OfferError variants in the {language} \
+             output: did uniffi's error template change?"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KOTLIN: &str = "sealed class OfferException: kotlin.Exception() {
+    class Timeout(
+        val `detail`: kotlin.String
+        ) : OfferException() {
+        override val message
+            get() = \"detail=${ `detail` }\"
+    }
+    class Server(
+        val `detail`: kotlin.String,
+        val `httpStatus`: kotlin.Int?
+        ) : OfferException() {
+        override val message
+            get() = \"detail=${ `detail` }, httpStatus=${ `httpStatus` }\"
+    }
+}
+";
+
+    #[test]
+    fn kotlin_message_becomes_the_detail() {
+        let fixed = kotlin(KOTLIN).unwrap().unwrap();
+        assert_eq!(fixed.matches("            get() = `detail`\n").count(), 2);
+        assert!(!fixed.contains("detail=${"));
+        assert_eq!(
+            kotlin("class Other").unwrap(),
+            None,
+            "other files are left alone"
+        );
+        let half = KOTLIN.replacen("get() = \"detail=${ `detail` }\"", "get() = \"x\"", 1);
+        assert!(
+            kotlin(&half).is_err(),
+            "a variant it cannot fix is an error"
+        );
+    }
+
+    #[test]
+    fn python_message_becomes_the_detail_and_the_loop_is_chosen() {
+        let text = format!(
+            "class OfferError(Exception):
+    pass
+    class Server(_UniffiTempOfferError):
+        def __init__(self, detail, http_status):
+            super().__init__(\", \".join([
+                \"detail={{!r}}\".format(detail),
+                \"http_status={{!r}}\".format(http_status),
+            ]))
+            self.detail = detail
+{PYTHON_LOOP_RAW}"
+        );
+        let fixed = python(&text).unwrap().unwrap();
+        assert!(
+            fixed.contains(
+                "            super().__init__(detail)\n            self.detail = detail\n"
+            )
+        );
+        assert!(!fixed.contains("http_status={!r}"));
+        assert!(fixed.contains(PYTHON_LOOP_FIXED));
+        assert!(python(&text.replace(PYTHON_LOOP_RAW, "")).is_err());
+    }
+
+    #[test]
+    fn out_dir_is_read_from_generate_commands_only() {
+        let args = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        assert_eq!(
+            out_dir(&args("b generate --library x --out-dir d")),
+            Some("d".into())
+        );
+        assert_eq!(out_dir(&args("b generate -o d x")), Some("d".into()));
+        assert_eq!(out_dir(&args("b generate --out-dir=d")), Some("d".into()));
+        assert_eq!(out_dir(&args("b print-repr x")), None);
+    }
+}

@@ -1,0 +1,170 @@
+//! `OfferClient`: the queries of the service as async methods (Kotlin `suspend`, Swift
+//! `async`, Python coroutines). Each call runs on the shared runtime (see runtime.rs);
+//! cancelling the caller's coroutine or task aborts its HTTP request.
+
+use std::sync::Arc;
+
+use offerkit::AccessToken;
+
+use crate::config::ClientConfig;
+use crate::error::OfferError;
+use crate::pager::{ListingPager, PlayerOffersPager};
+use crate::records::{
+    self, ListingOptions, ListingPage, Offer, OffersOptions, PlayerOffersOptions, PlayerOffersPage,
+};
+use crate::runtime::{self, Canceller};
+use crate::token::{AccessTokenProvider, HostProvider};
+
+/// A client of the Offer Personalization Service. Thread-safe: share one per app; calls may
+/// run concurrently from any thread or coroutine.
+#[derive(uniffi::Object)]
+pub struct OfferClient {
+    inner: offerkit::OfferClient,
+    cancel: Arc<Canceller>,
+}
+
+#[uniffi::export(async_runtime = "tokio")]
+impl OfferClient {
+    /// Builds a client. `token_provider` is asked for a token when the client has none, ahead
+    /// of expiry, and once after a 401. Fails with `InvalidArgument` on a bad base address,
+    /// scheme, timeout or root certificate.
+    #[uniffi::constructor(default(token_provider = None))]
+    pub fn new(
+        config: ClientConfig,
+        token_provider: Option<Arc<dyn AccessTokenProvider>>,
+    ) -> Result<Arc<Self>, OfferError> {
+        let mut config = config.into_core()?;
+        config.token_provider = token_provider
+            .map(|p| Arc::new(HostProvider(p)) as Arc<dyn offerkit::AccessTokenProvider>);
+        // Builds the runtime now (once per process) and gives the HTTP client its context.
+        let _context = runtime::get().enter();
+        Ok(Arc::new(OfferClient {
+            inner: offerkit::OfferClient::new(config)?,
+            cancel: Arc::new(Canceller::new()),
+        }))
+    }
+
+    /// Replaces the access token (its JWT `exp` is read); null forgets it. Safe from any
+    /// thread, at any time.
+    pub fn set_access_token(&self, token: Option<String>) {
+        self.inner.set_access_token(token.map(AccessToken::new));
+    }
+
+    /// Aborts every call of this client (and its pagers) in flight now: they fail with
+    /// `OfferError.Cancelled`. Later calls are not affected.
+    pub fn cancel_all(&self) {
+        self.cancel.cancel_all();
+    }
+
+    /// All targeted offers for `player_id`.
+    #[uniffi::method(default(options = None))]
+    pub async fn offers(
+        &self,
+        player_id: String,
+        options: Option<OffersOptions>,
+    ) -> Result<Vec<Offer>, OfferError> {
+        let client = self.inner.clone();
+        let options = options.unwrap_or_default().into();
+        let offers = runtime::run(self.cancel.ticket(), async move {
+            client.offers(&player_id, &options).await
+        })
+        .await?;
+        Ok(records::offers(offers))
+    }
+
+    /// The tracking links for `player_id`, as the JSON object the service returned
+    /// (default selection `support_portal`; `select` replaces it).
+    #[uniffi::method(default(select = None))]
+    pub async fn links(
+        &self,
+        player_id: String,
+        select: Option<String>,
+    ) -> Result<String, OfferError> {
+        let client = self.inner.clone();
+        let options = offerkit::LinksOptions { select };
+        let links = runtime::run(self.cancel.ticket(), async move {
+            client.links(&player_id, &options).await
+        })
+        .await?;
+        Ok(records::json_object(links))
+    }
+
+    /// One page of the offers `player_id` has engaged with.
+    #[uniffi::method(default(options = None))]
+    pub async fn player_offers(
+        &self,
+        player_id: String,
+        options: Option<PlayerOffersOptions>,
+    ) -> Result<PlayerOffersPage, OfferError> {
+        let client = self.inner.clone();
+        let options = options.unwrap_or_default().into();
+        let page = runtime::run(self.cancel.ticket(), async move {
+            client.player_offers(&player_id, &options).await
+        })
+        .await?;
+        Ok(page.into())
+    }
+
+    /// A pager over every page of `playerOffers`, from `options.after` (or the first page).
+    /// The arguments are checked now.
+    #[uniffi::method(default(options = None))]
+    pub fn player_offers_pager(
+        &self,
+        player_id: String,
+        options: Option<PlayerOffersOptions>,
+    ) -> Result<Arc<PlayerOffersPager>, OfferError> {
+        let pager = self
+            .inner
+            .player_offers_pager(&player_id, options.unwrap_or_default().into())?;
+        Ok(PlayerOffersPager::new(pager, self.cancel.clone()))
+    }
+
+    /// The `GET /v1/offers` listing: every offer at once, or one page with `per_page`
+    /// (and `page`).
+    #[uniffi::method(default(options = None))]
+    pub async fn list_offers(
+        &self,
+        options: Option<ListingOptions>,
+    ) -> Result<ListingPage, OfferError> {
+        let client = self.inner.clone();
+        let options = options.unwrap_or_default().into();
+        let page = runtime::run(self.cancel.ticket(), async move {
+            client.list_offers(options).await
+        })
+        .await?;
+        Ok(page.into())
+    }
+
+    /// A pager over the whole listing, `per_page` offers at a time, from page 1.
+    pub fn listing_pager(&self, per_page: i64) -> Result<Arc<ListingPager>, OfferError> {
+        let pager = self.inner.list_offers_pager(per_page)?;
+        Ok(ListingPager::new(pager, self.cancel.clone()))
+    }
+
+    /// Any GraphQL document. `variables_json` must be a JSON object (or null). Returns `data`
+    /// as JSON text; a non-empty `errors` array fails with the mapped `OfferError` (whose
+    /// `response_json` holds the whole response).
+    #[uniffi::method(default(variables_json = None))]
+    pub async fn graphql(
+        &self,
+        query: String,
+        variables_json: Option<String>,
+    ) -> Result<String, OfferError> {
+        let variables = variables_json
+            .map(|text| {
+                serde_json::from_str::<serde_json::Value>(&text).map_err(|e| {
+                    OfferError::InvalidArgument {
+                        detail: format!("variables_json is not JSON: {e}"),
+                        fields: Vec::new(),
+                    }
+                })
+            })
+            .transpose()?;
+        let client = self.inner.clone();
+        let response = runtime::run(self.cancel.ticket(), async move {
+            client.graphql(&query, variables).await
+        })
+        .await?;
+        Ok(response.data.to_string())
+    }
+}

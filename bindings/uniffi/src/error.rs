@@ -1,0 +1,319 @@
+//! `OfferError`: offerkit's one error taxonomy as a uniffi error.
+//!
+//! One variant per [`offerkit::ErrorKind`], named the same, each carrying `detail` (the
+//! complete readable message) and the data of its kind. In Kotlin it is the sealed class
+//! `OfferException` (`catch (e: OfferException.RateLimited) { e.retryAfterSecs }`) whose
+//! `message` is `detail`; in Swift the enum `OfferError` whose `localizedDescription` is the
+//! readable text; in Python the exception `OfferError` whose `str()` is `detail`.
+//!
+//! The field is `detail`, not `message`, because a `message` field collides with
+//! `Throwable.message` in the generated Kotlin; the bindgen binary makes `message` return it.
+
+use std::collections::HashMap;
+
+use offerkit::ErrorKind as CoreKind;
+
+/// The kind of an [`OfferError`], for code that handles errors generically
+/// (`when (e.kind()) { … }` / `switch error.kind()`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum ErrorKind {
+    InvalidArgument,
+    Unauthorized,
+    Forbidden,
+    Validation,
+    Query,
+    InvalidCursor,
+    UnsupportedMediaType,
+    Unprocessable,
+    RateLimited,
+    Server,
+    Network,
+    Timeout,
+    Cancelled,
+    Decode,
+    Internal,
+}
+
+/// One failing field: where (`path`, e.g. `["offers"]`; empty for an HTTP 422 form error) and,
+/// per argument name, its messages.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct FieldError {
+    pub path: Vec<String>,
+    pub arguments: HashMap<String, Vec<String>>,
+}
+
+/// Every failure of an offerkit call.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, uniffi::Error)]
+#[uniffi::export(Display)]
+pub enum OfferError {
+    /// A value the spec rejects; nothing was sent. `fields` names each argument and why.
+    #[error("invalid_argument: {detail}")]
+    InvalidArgument {
+        detail: String,
+        fields: Vec<FieldError>,
+    },
+    /// HTTP 401 (a replacement token did not help), no token at all, or the token provider
+    /// failed (`http_status` is then null).
+    #[error("unauthorized: {detail}")]
+    Unauthorized {
+        detail: String,
+        http_status: Option<i32>,
+    },
+    /// HTTP 403: the token lacks the required scope.
+    #[error("forbidden: {detail}")]
+    Forbidden {
+        detail: String,
+        http_status: Option<i32>,
+    },
+    /// GraphQL validation errors: one entry per failing field, every argument's messages.
+    #[error("validation: {detail}")]
+    Validation {
+        detail: String,
+        fields: Vec<FieldError>,
+        /// The whole GraphQL response as JSON text.
+        response_json: Option<String>,
+    },
+    /// GraphQL query errors (unknown field, missing argument, syntax).
+    #[error("query: {detail}")]
+    Query {
+        detail: String,
+        response_json: Option<String>,
+    },
+    /// `playerOffers` got a cursor it did not issue; `reason` is the service's explanation.
+    #[error("invalid_cursor: {detail}")]
+    InvalidCursor {
+        detail: String,
+        reason: Option<String>,
+        response_json: Option<String>,
+    },
+    /// HTTP 415.
+    #[error("unsupported_media_type: {detail}")]
+    UnsupportedMediaType {
+        detail: String,
+        http_status: Option<i32>,
+    },
+    /// HTTP 422, with the body's per-field messages (one entry, empty path).
+    #[error("unprocessable: {detail}")]
+    Unprocessable {
+        detail: String,
+        http_status: Option<i32>,
+        fields: Vec<FieldError>,
+    },
+    /// HTTP 429; `retry_after_secs` is the server's `Retry-After`, when it sent one.
+    #[error("rate_limited: {detail}")]
+    RateLimited {
+        detail: String,
+        http_status: Option<i32>,
+        retry_after_secs: Option<i64>,
+    },
+    /// HTTP 5xx (after retries), or a status the service does not use.
+    #[error("server: {detail}")]
+    Server {
+        detail: String,
+        http_status: Option<i32>,
+    },
+    /// The connection failed or broke (after retries).
+    #[error("network: {detail}")]
+    Network { detail: String },
+    /// The request (or the token provider) took longer than the timeout.
+    #[error("timeout: {detail}")]
+    Timeout { detail: String },
+    /// `cancel_all()` was called while the request ran. (Cancelling the coroutine or task
+    /// itself surfaces as the platform's own cancellation instead.)
+    #[error("cancelled: {detail}")]
+    Cancelled { detail: String },
+    /// The response was not what the spec describes (not JSON, truncated, oversized).
+    #[error("decode: {detail}")]
+    Decode {
+        detail: String,
+        http_status: Option<i32>,
+    },
+    /// A bug inside offerkit (for example a caught panic).
+    #[error("internal: {detail}")]
+    Internal { detail: String },
+}
+
+#[uniffi::export]
+impl OfferError {
+    /// The kind, in the words of every offerkit binding.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            OfferError::InvalidArgument { .. } => ErrorKind::InvalidArgument,
+            OfferError::Unauthorized { .. } => ErrorKind::Unauthorized,
+            OfferError::Forbidden { .. } => ErrorKind::Forbidden,
+            OfferError::Validation { .. } => ErrorKind::Validation,
+            OfferError::Query { .. } => ErrorKind::Query,
+            OfferError::InvalidCursor { .. } => ErrorKind::InvalidCursor,
+            OfferError::UnsupportedMediaType { .. } => ErrorKind::UnsupportedMediaType,
+            OfferError::Unprocessable { .. } => ErrorKind::Unprocessable,
+            OfferError::RateLimited { .. } => ErrorKind::RateLimited,
+            OfferError::Server { .. } => ErrorKind::Server,
+            OfferError::Network { .. } => ErrorKind::Network,
+            OfferError::Timeout { .. } => ErrorKind::Timeout,
+            OfferError::Cancelled { .. } => ErrorKind::Cancelled,
+            OfferError::Decode { .. } => ErrorKind::Decode,
+            OfferError::Internal { .. } => ErrorKind::Internal,
+        }
+    }
+}
+
+impl OfferError {
+    pub(crate) fn cancelled(detail: &str) -> Self {
+        OfferError::Cancelled {
+            detail: detail.to_string(),
+        }
+    }
+
+    fn detail(&self) -> &str {
+        match self {
+            OfferError::InvalidArgument { detail, .. }
+            | OfferError::Unauthorized { detail, .. }
+            | OfferError::Forbidden { detail, .. }
+            | OfferError::Validation { detail, .. }
+            | OfferError::Query { detail, .. }
+            | OfferError::InvalidCursor { detail, .. }
+            | OfferError::UnsupportedMediaType { detail, .. }
+            | OfferError::Unprocessable { detail, .. }
+            | OfferError::RateLimited { detail, .. }
+            | OfferError::Server { detail, .. }
+            | OfferError::Network { detail }
+            | OfferError::Timeout { detail }
+            | OfferError::Cancelled { detail }
+            | OfferError::Decode { detail, .. }
+            | OfferError::Internal { detail } => detail,
+        }
+    }
+}
+
+impl From<offerkit::FieldError> for FieldError {
+    fn from(field: offerkit::FieldError) -> Self {
+        FieldError {
+            path: field.path,
+            arguments: field.arguments.into_iter().collect(),
+        }
+    }
+}
+
+impl From<offerkit::Error> for OfferError {
+    fn from(err: offerkit::Error) -> Self {
+        let detail = err.message().to_string();
+        let http_status = err.http_status().map(i32::from);
+        let fields = || err.fields().iter().cloned().map(FieldError::from).collect();
+        let response_json = || err.response().map(|body| body.to_string());
+        match err.kind() {
+            CoreKind::InvalidArgument => OfferError::InvalidArgument {
+                detail,
+                fields: fields(),
+            },
+            CoreKind::Unauthorized => OfferError::Unauthorized {
+                detail,
+                http_status,
+            },
+            CoreKind::Forbidden => OfferError::Forbidden {
+                detail,
+                http_status,
+            },
+            CoreKind::Validation => OfferError::Validation {
+                detail,
+                fields: fields(),
+                response_json: response_json(),
+            },
+            CoreKind::Query => OfferError::Query {
+                detail,
+                response_json: response_json(),
+            },
+            CoreKind::InvalidCursor => OfferError::InvalidCursor {
+                detail,
+                reason: err.reason().map(str::to_string),
+                response_json: response_json(),
+            },
+            CoreKind::UnsupportedMediaType => OfferError::UnsupportedMediaType {
+                detail,
+                http_status,
+            },
+            CoreKind::Unprocessable => OfferError::Unprocessable {
+                detail,
+                http_status,
+                fields: fields(),
+            },
+            CoreKind::RateLimited => OfferError::RateLimited {
+                detail,
+                http_status,
+                retry_after_secs: err
+                    .retry_after()
+                    .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX)),
+            },
+            CoreKind::Server => OfferError::Server {
+                detail,
+                http_status,
+            },
+            CoreKind::Network => OfferError::Network { detail },
+            CoreKind::Timeout => OfferError::Timeout { detail },
+            CoreKind::Cancelled => OfferError::Cancelled { detail },
+            CoreKind::Decode => OfferError::Decode {
+                detail,
+                http_status,
+            },
+            CoreKind::Internal => OfferError::Internal { detail },
+        }
+    }
+}
+
+/// An error the host's token provider threw: its own `OfferError` keeps its kind and text;
+/// the HTTP data of the host's error has no meaning to the request and is dropped.
+impl From<OfferError> for offerkit::Error {
+    fn from(err: OfferError) -> Self {
+        offerkit::Error::new(CoreKind::from(err.kind()), err.detail())
+    }
+}
+
+/// Anything else a foreign callback throws (a Kotlin `IOException`, a Python `ValueError`, a
+/// Swift error that is not an `OfferError`) arrives here instead of panicking. For the token
+/// provider it means no usable token: `unauthorized`, with the host's text.
+impl From<uniffi::UnexpectedUniFFICallbackError> for OfferError {
+    fn from(err: uniffi::UnexpectedUniFFICallbackError) -> Self {
+        OfferError::Unauthorized {
+            detail: format!("the access token provider failed: {}", err.reason),
+            http_status: None,
+        }
+    }
+}
+
+impl From<ErrorKind> for CoreKind {
+    fn from(kind: ErrorKind) -> Self {
+        match kind {
+            ErrorKind::InvalidArgument => CoreKind::InvalidArgument,
+            ErrorKind::Unauthorized => CoreKind::Unauthorized,
+            ErrorKind::Forbidden => CoreKind::Forbidden,
+            ErrorKind::Validation => CoreKind::Validation,
+            ErrorKind::Query => CoreKind::Query,
+            ErrorKind::InvalidCursor => CoreKind::InvalidCursor,
+            ErrorKind::UnsupportedMediaType => CoreKind::UnsupportedMediaType,
+            ErrorKind::Unprocessable => CoreKind::Unprocessable,
+            ErrorKind::RateLimited => CoreKind::RateLimited,
+            ErrorKind::Server => CoreKind::Server,
+            ErrorKind::Network => CoreKind::Network,
+            ErrorKind::Timeout => CoreKind::Timeout,
+            ErrorKind::Cancelled => CoreKind::Cancelled,
+            ErrorKind::Decode => CoreKind::Decode,
+            ErrorKind::Internal => CoreKind::Internal,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_core_kind_maps_to_the_variant_of_the_same_name() {
+        for kind in CoreKind::ALL {
+            let err = OfferError::from(offerkit::Error::new(kind, "boom"));
+            assert_eq!(CoreKind::from(err.kind()), kind);
+            assert_eq!(err.detail(), "boom");
+            assert_eq!(err.to_string(), format!("{}: boom", kind.as_str()));
+            // And back, as when a host's provider throws one.
+            assert_eq!(offerkit::Error::from(err).kind(), kind);
+        }
+    }
+}

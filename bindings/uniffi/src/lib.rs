@@ -1,0 +1,37 @@
+//! uniffi bindings of offerkit: what Android (Kotlin), iOS (Swift) and Python developers call.
+//!
+//! Thin over the `offerkit` core: conversions only. `OfferClient` runs the service's queries
+//! as async methods on one shared two-thread runtime; `AccessTokenProvider` and `Logger` are
+//! implemented by the app; every failure is an `OfferError` of the core's taxonomy. No
+//! refresh-token or reporting API is exported (those stay server-side).
+
+uniffi::setup_scaffolding!("offerkit");
+
+mod client;
+mod config;
+mod error;
+mod log;
+mod pager;
+mod player_id;
+mod records;
+mod runtime;
+mod token;
+
+pub use client::OfferClient;
+pub use config::ClientConfig;
+pub use error::{ErrorKind, FieldError, OfferError};
+pub use log::{LogLevel, Logger, set_logger};
+pub use pager::{ListingPager, PlayerOffersPager};
+pub use player_id::{PlayerIdConvention, check_player_id, lint_player_id, short_player_id};
+pub use records::{
+    Creatives, ListingOptions, ListingPage, Offer, OffersOptions, Pagination, PlayerOffer,
+    PlayerOffersOptions, PlayerOffersPage,
+};
+pub use runtime::WORKER_THREADS;
+pub use token::{AccessTokenProvider, TokenReason};
+
+/// The offerkit version these bindings were built from.
+#[uniffi::export]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}

@@ -1,0 +1,110 @@
+//! The one tokio runtime of the bindings: built on first use, two worker threads (sized for
+//! phones), never one per call.
+//!
+//! uniffi's `async_runtime = "tokio"` wraps each exported future in `async_compat::Compat`,
+//! which only *enters* a tokio context while the foreign executor (Kotlin coroutines, Swift
+//! tasks, asyncio) polls it; outside any runtime that context is async-compat's own
+//! single-thread fallback. So every call is spawned here and its `JoinHandle` awaited: the
+//! HTTP work always runs on this runtime, and dropping the foreign future (coroutine
+//! cancelled, task dropped) aborts the spawned task, which drops the request.
+
+use std::future::Future;
+use std::sync::LazyLock;
+
+use tokio::runtime::Runtime;
+use tokio::task::AbortHandle;
+
+use crate::error::OfferError;
+
+/// Worker threads of the runtime (the mobile budget: at most 2).
+pub const WORKER_THREADS: usize = 2;
+
+static RUNTIME: LazyLock<Runtime> = LazyLock::new(|| {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(WORKER_THREADS)
+        .thread_name("offerkit-worker")
+        .enable_all()
+        .build()
+        .expect("offerkit: cannot start the tokio runtime")
+});
+
+/// The shared runtime.
+pub(crate) fn get() -> &'static Runtime {
+    &RUNTIME
+}
+
+/// Runs `future` on the shared runtime and waits for it; dropping the returned future aborts
+/// the task (and so the HTTP request). `cancel` fires when the client's `cancel_all` is called.
+pub(crate) async fn run<F, T>(cancel: Cancel, future: F) -> Result<T, OfferError>
+where
+    F: Future<Output = offerkit::Result<T>> + Send + 'static,
+    T: Send + 'static,
+{
+    let task = get().spawn(async move {
+        tokio::select! {
+            biased;
+            () = cancel.fired() => Err(OfferError::cancelled("cancelled by cancel_all()")),
+            result = future => result.map_err(OfferError::from),
+        }
+    });
+    let _abort_on_drop = AbortOnDrop(task.abort_handle());
+    match task.await {
+        Ok(result) => result,
+        Err(join) if join.is_panic() => Err(OfferError::Internal {
+            detail: format!("offerkit panicked: {}", panic_message(join.into_panic())),
+        }),
+        Err(_) => Err(OfferError::cancelled("the request was cancelled")),
+    }
+}
+
+/// A ticket taken when a call starts; it fires if `cancel_all` is called afterwards.
+pub(crate) struct Cancel(tokio::sync::watch::Receiver<u64>);
+
+impl Cancel {
+    /// Completes when `cancel_all` is called (never, once the client is gone).
+    async fn fired(mut self) {
+        if self.0.changed().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+/// The source of [`Cancel`] tickets of one client.
+pub(crate) struct Canceller(tokio::sync::watch::Sender<u64>);
+
+impl Canceller {
+    pub(crate) fn new() -> Self {
+        Canceller(tokio::sync::watch::Sender::new(0))
+    }
+
+    /// A ticket for a call starting now.
+    pub(crate) fn ticket(&self) -> Cancel {
+        let mut receiver = self.0.subscribe();
+        receiver.mark_unchanged();
+        Cancel(receiver)
+    }
+
+    /// Fires every ticket taken so far.
+    pub(crate) fn cancel_all(&self) {
+        self.0
+            .send_modify(|generation| *generation = generation.wrapping_add(1));
+    }
+}
+
+struct AbortOnDrop(AbortHandle);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(no message)".to_string()
+    }
+}

@@ -1,0 +1,54 @@
+// Prints the offers of one player: what an Android app does, on the JVM.
+//
+//   OFFERKIT_BASE_URL   the service (default: a local simulator at http://127.0.0.1:8080)
+//   OFFERKIT_TOKEN_URL  where the app gets short-lived access tokens: in a real app the studio's
+//                       own backend (which holds the refresh token); here the simulator's
+//                       /_sim/tokens endpoint stands in for it.
+//   OFFERKIT_PLAYER_ID  (default "demo-player")
+//
+// Run by scripts/test-uniffi.sh; see bindings/kotlin/README.md for an Android project.
+package example
+
+import com.offerkit.*
+import kotlinx.coroutines.runBlocking
+import java.net.URI
+import java.net.http.HttpClient
+import java.net.http.HttpRequest
+import java.net.http.HttpResponse
+
+/** Fetches an access token from the app's backend when offerkit asks for one. */
+class BackendTokens(private val url: String) : AccessTokenProvider {
+    private val http = HttpClient.newHttpClient()
+
+    override suspend fun accessToken(reason: TokenReason): String {
+        val request = HttpRequest.newBuilder(URI.create(url))
+            .POST(HttpRequest.BodyPublishers.ofString("{}"))
+            .build()
+        val body = http.send(request, HttpResponse.BodyHandlers.ofString()).body()
+        return Regex("\"access_token\":\"([^\"]+)\"").find(body)?.groupValues?.get(1)
+            ?: throw OfferException.Unauthorized("no access_token in the backend's answer", null)
+    }
+}
+
+fun main() = runBlocking {
+    val baseUrl = System.getenv("OFFERKIT_BASE_URL") ?: "http://127.0.0.1:8080"
+    val tokenUrl = System.getenv("OFFERKIT_TOKEN_URL") ?: "$baseUrl/_sim/tokens"
+    val player = System.getenv("OFFERKIT_PLAYER_ID") ?: "demo-player"
+
+    // One client per app; `use` frees the native side at once (the GC would, later).
+    OfferClient(ClientConfig(baseUrl = baseUrl), BackendTokens(tokenUrl)).use { client ->
+        try {
+            val offers = client.offers(player, OffersOptions(limit = 5, sort = "epc.desc"))
+            println("${offers.size} offers for $player:")
+            for (offer in offers) {
+                println("  %-16s %-32s $%.2f".format(offer.id, offer.name, offer.totalPayoutUsd))
+            }
+        } catch (e: OfferException) {
+            // One sealed class: branch on the kinds you handle, show the message otherwise.
+            when (e) {
+                is OfferException.RateLimited -> println("busy, retry in ${e.retryAfterSecs ?: 60} s")
+                else -> println("could not load offers (${e.kind()}): ${e.message}")
+            }
+        }
+    }
+}

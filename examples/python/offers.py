@@ -1,0 +1,56 @@
+"""Prints the offers of one player with the offerkit Python package (the wheel built from
+bindings/python).
+
+    OFFERKIT_BASE_URL   the service (default: a local simulator at http://127.0.0.1:8080)
+    OFFERKIT_TOKEN_URL  where the app gets short-lived access tokens: in a real app the
+                        studio's own backend (which holds the refresh token); here the
+                        simulator's /_sim/tokens endpoint stands in for it.
+    OFFERKIT_PLAYER_ID  (default "demo-player")
+
+Run by scripts/test-uniffi.sh.
+"""
+
+import asyncio
+import json
+import os
+import urllib.request
+
+import offerkit
+
+
+class BackendTokens(offerkit.AccessTokenProvider):
+    """Fetches an access token from the app's backend when offerkit asks for one."""
+
+    def __init__(self, url: str):
+        self.url = url
+
+    async def access_token(self, reason: offerkit.TokenReason) -> str:
+        def fetch():
+            request = urllib.request.Request(self.url, data=b"{}", method="POST")
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return json.load(response)["access_token"]
+
+        return await asyncio.to_thread(fetch)
+
+
+async def main() -> None:
+    base_url = os.environ.get("OFFERKIT_BASE_URL", "http://127.0.0.1:8080")
+    token_url = os.environ.get("OFFERKIT_TOKEN_URL", base_url + "/_sim/tokens")
+    player = os.environ.get("OFFERKIT_PLAYER_ID", "demo-player")
+
+    client = offerkit.OfferClient(offerkit.ClientConfig(base_url=base_url), BackendTokens(token_url))
+    try:
+        offers = await client.offers(player, offerkit.OffersOptions(limit=5, sort="epc.desc"))
+    except offerkit.OfferError.RateLimited as e:
+        print(f"busy, retry in {e.retry_after_secs or 60} s")
+        return
+    except offerkit.OfferError as e:
+        print(f"could not load offers ({e.kind().name.lower()}): {e}")
+        return
+    print(f"{len(offers)} offers for {player}:")
+    for offer in offers:
+        print(f"  {offer.id:<16} {offer.name:<32} ${offer.total_payout_usd:.2f}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# The uniffi bindings' tests, installing what a fresh machine lacks (scripts/install-uniffi-tools.sh):
+#   - clippy and unit tests of offerkit-uniffi and its bindgen,
+#   - freshness of the committed Kotlin/Swift/Python bindings (regenerated into a temp dir, diffed),
+#   - Kotlin on the JVM (JNA, kotlinx-coroutines) against the simulator on a free port,
+#   - Python: the maturin wheel installed into a venv, pytest (asyncio) against the same simulator,
+#   - the Kotlin and Python examples.
+# Ends with one line "N passed, N failed" over every check and test above.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+passed=0
+failed=0
+failures=()
+work=$(mktemp -d)
+sim_pid=""
+cleanup() {
+  [ -n "$sim_pid" ] && kill "$sim_pid" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+ok() { passed=$((passed + $1)); }
+fail() { failed=$((failed + $1)); failures+=("$2"); echo "FAILED: $2"; }
+# `check NAME CMD...`: one pass or one failure.
+check() {
+  local name=$1
+  shift
+  echo "==> $name"
+  if "$@"; then ok 1; else fail 1 "$name"; fi
+}
+# Adds the counts of a runner's closing line ("N passed", "N failed", "N error(s)") from $1.
+count_from() {
+  local log=$1 name=$2 rc=$3 p f
+  p=$(grep -oE '[0-9]+ passed' "$log" | tail -1 | grep -oE '[0-9]+')
+  f=$(grep -oE '[0-9]+ (failed|errors?)' "$log" | awk '{ s += $1 } END { print s + 0 }')
+  p=${p:-0}
+  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  ok "$p"
+  [ "$f" -eq 0 ] || fail "$f" "$name"
+}
+
+eval "$(scripts/install-uniffi-tools.sh)" # sets KOTLIN_HOME and VENV
+jna=/usr/share/java/jna.jar
+coroutines="$KOTLIN_HOME/lib/kotlinx-coroutines-core-jvm.jar"
+stdlib="$KOTLIN_HOME/lib/kotlin-stdlib.jar"
+
+# One debug build of each crate, each with its own -p (never unify uniffi's `cli` feature
+# into the library). The library stays unstripped: uniffi-bindgen reads its metadata.
+echo "==> build"
+cargo build -q -p offerkit-uniffi || { fail 1 "build offerkit-uniffi"; echo "$passed passed, $failed failed"; exit 1; }
+cargo build -q -p offerkit-uniffi-bindgen || fail 1 "build offerkit-uniffi-bindgen"
+cargo build -q -p offerkit-sim --bin offerkit-sim || fail 1 "build offerkit-sim"
+target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+lib_dir="$target_dir/debug"
+
+check "clippy offerkit-uniffi" cargo clippy -q -p offerkit-uniffi --all-targets -- -D warnings
+check "clippy offerkit-uniffi-bindgen" cargo clippy -q -p offerkit-uniffi-bindgen --all-targets -- -D warnings
+for crate in offerkit-uniffi offerkit-uniffi-bindgen; do
+  echo "==> cargo test -p $crate"
+  cargo test -q -p "$crate" > "$work/cargo-test.log" 2>&1
+  rc=$?
+  # Renamed so scripts/test.sh does not count these lines twice (they are in this script's total).
+  sed 's/^test result:/rust test result:/' "$work/cargo-test.log"
+  p=$(grep -oE '[0-9]+ passed' "$work/cargo-test.log" | awk '{ s += $1 } END { print s + 0 }')
+  f=$(grep -oE '[0-9]+ failed' "$work/cargo-test.log" | awk '{ s += $1 } END { print s + 0 }')
+  [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
+  ok "$p"
+  [ "$f" -eq 0 ] || fail "$f" "cargo test -p $crate"
+done
+
+check "bindings are fresh" bindings/uniffi/generate-bindings.sh --check
+
+# The simulator on a free port, shared by the Kotlin and Python runs (each test resets it).
+echo "==> simulator"
+"$lib_dir/offerkit-sim" --port 0 > "$work/sim.out" 2>&1 &
+sim_pid=$!
+for _ in $(seq 100); do
+  grep -q '^listening on ' "$work/sim.out" && break
+  sleep 0.1
+done
+OFFERKIT_SIM_URL=$(sed -n 's/^listening on //p' "$work/sim.out")
+if [ -z "$OFFERKIT_SIM_URL" ]; then
+  fail 1 "simulator did not start"
+  cat "$work/sim.out"
+  echo "$passed passed, $failed failed"
+  exit 1
+fi
+export OFFERKIT_SIM_URL
+echo "simulator at $OFFERKIT_SIM_URL"
+
+# Kotlin: the committed generated bindings, the tests and the example in one compile.
+echo "==> kotlin"
+if timeout 600 "$KOTLIN_HOME/bin/kotlinc-jvm" -nowarn -cp "$jna:$coroutines" \
+  bindings/kotlin/src/main/kotlin/com/offerkit/offerkit.kt tests/kotlin/OfferkitTest.kt \
+  examples/kotlin/Main.kt -d "$work/kotlin.jar" 2>&1; then
+  ok 1
+  classpath="$work/kotlin.jar:$jna:$coroutines:$stdlib"
+  # Under timeout: a failed test must not leave the JVM hanging on a non-daemon thread.
+  timeout 300 java -Djna.library.path="$lib_dir" -cp "$classpath" offerkittest.OfferkitTestKt 2>&1 | tee "$work/kotlin.log"
+  count_from "$work/kotlin.log" "kotlin tests" "${PIPESTATUS[0]}"
+  echo "==> kotlin example"
+  OFFERKIT_BASE_URL="$OFFERKIT_SIM_URL" timeout 60 java -Djna.library.path="$lib_dir" \
+    -cp "$classpath" example.MainKt 2>&1 | tee "$work/kotlin-example.log"
+  if grep -q "^5 offers for demo-player:" "$work/kotlin-example.log"; then ok 1; else fail 1 "kotlin example"; fi
+else
+  fail 1 "kotlin compile"
+fi
+
+# Python: build the wheel with maturin (it runs our uniffi-bindgen), install it, test it.
+echo "==> python wheel"
+rm -rf "$work/wheels"
+if (cd bindings/python && "$VENV/bin/maturin" build --quiet --out "$work/wheels" 2>&1 | grep -v "looks like an old-style --config") &&
+  "$VENV/bin/pip" install -q --disable-pip-version-check --force-reinstall --no-deps "$work"/wheels/offerkit-*.whl; then
+  ok 1
+  # The wheel ships exactly the committed module.
+  installed=$("$VENV/bin/python" -c 'import offerkit.offerkit as m; print(m.__file__)')
+  check "wheel module is the committed one" diff -q "$installed" bindings/python/generated/offerkit.py
+  echo "==> pytest"
+  (cd tests/python && timeout 300 "$VENV/bin/python" -m pytest -q -p no:cacheprovider 2>&1) | tee "$work/pytest.log"
+  count_from "$work/pytest.log" "python tests" "${PIPESTATUS[0]}"
+  echo "==> python example"
+  OFFERKIT_BASE_URL="$OFFERKIT_SIM_URL" timeout 60 "$VENV/bin/python" examples/python/offers.py 2>&1 | tee "$work/python-example.log"
+  if grep -q "^5 offers for demo-player:" "$work/python-example.log"; then ok 1; else fail 1 "python example"; fi
+else
+  fail 1 "python wheel"
+fi
+
+if [ ${#failures[@]} -ne 0 ]; then
+  echo "uniffi FAILED: ${failures[*]}"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
