@@ -1,21 +1,26 @@
 //! `offerkit`: the offer service from a shell. Without `--base-url` it starts the embedded
 //! simulator in-process and uses a token the simulator issues, so every command works offline.
+//! With `--refresh-token` it exchanges the refresh token itself (refreshing ahead of expiry
+//! and once after a 401), as a backend would.
 
 mod exit;
 mod output;
+mod server;
 
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use offerkit::server::{ApiKey, RefreshToken, TokenExchanger};
 use offerkit::{
     AccessToken, ClientConfig, Error, ErrorKind, LinksOptions, ListingOptions, OfferClient,
     OffersOptions, PlayerOffersOptions, lint_player_id,
 };
-use offerkit_sim::{SimArgs, SimConfig, Simulator};
+use offerkit_sim::{REPORT_API_KEY, SimArgs, SimConfig, Simulator};
 use serde_json::Value;
 
 use crate::output::Output;
+use crate::server::ReportArgs;
 
 #[derive(Parser)]
 #[command(
@@ -36,6 +41,15 @@ struct Cli {
         hide_env_values = true
     )]
     access_token: Option<String>,
+    /// Long-lived refresh token (server-side secret): exchanged at {base_url}/v1/users/token for
+    /// access tokens, refreshed ahead of expiry and once after a 401. Never printed.
+    #[arg(
+        long,
+        env = "OFFERKIT_REFRESH_TOKEN",
+        global = true,
+        hide_env_values = true
+    )]
+    refresh_token: Option<String>,
     /// Request timeout in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 10.0, global = true)]
     timeout: f64,
@@ -109,6 +123,15 @@ enum Command {
         #[arg(long)]
         variables: Option<String>,
     },
+    /// Exchange the refresh token once and print the access token, expires_in and expires_at
+    /// (Unix seconds). With the embedded simulator, its refresh token is used when omitted.
+    Token,
+    /// Publisher performance report (times EST, money USD). The service refreshes its data
+    /// every 30 minutes: query at that cadence and cache the result.
+    Report {
+        #[command(flatten)]
+        args: ReportArgs,
+    },
     /// Run the simulator on 127.0.0.1 until interrupted.
     Sim {
         #[command(flatten)]
@@ -162,23 +185,76 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
             "--timeout must be a number of seconds greater than 0",
         ));
     }
+    let timeout = Duration::from_secs_f64(cli.timeout);
+    let http = |base_url: String| {
+        let mut config = ClientConfig::new(base_url).with_timeout(timeout);
+        config.allow_insecure_http = cli.allow_insecure_http;
+        config
+    };
+    if let Command::Report { args } = &cli.command {
+        let query = server::query(args)?;
+        let (_simulator, url, key) = match (&args.reporting_url, &cli.base_url) {
+            (Some(url), _) => (None, url.clone(), args.api_key.clone()),
+            (None, Some(_)) => {
+                return Err(Error::new(
+                    ErrorKind::InvalidArgument,
+                    "report needs --reporting-url (or OFFERKIT_REPORTING_URL): the reporting \
+                     endpoint has its own address",
+                ));
+            }
+            (None, None) => {
+                let sim = start_simulator().await?;
+                let url = sim.base_url();
+                let key = args.api_key.clone().or(Some(REPORT_API_KEY.to_owned()));
+                (Some(sim), url, key)
+            }
+        };
+        let key = key.ok_or_else(|| {
+            Error::new(
+                ErrorKind::InvalidArgument,
+                "report needs --api-key (or OFFERKIT_REPORT_API_KEY)",
+            )
+        })?;
+        let rows = server::report(http(url), ApiKey::new(key), &query).await?;
+        out.report(&rows, args.format);
+        return Ok(());
+    }
     // Keep the embedded simulator alive for the whole command.
-    let (_simulator, base_url, token) = match cli.base_url {
-        Some(url) => (None, url, cli.access_token),
+    let (_simulator, base_url, token, refresh) = match cli.base_url {
+        Some(url) => (None, url, cli.access_token, cli.refresh_token),
         None => {
-            let sim = Simulator::start(SimConfig::default())
-                .await
-                .map_err(|e| Error::new(ErrorKind::Internal, format!("simulator: {e}")))?;
-            let token = cli
-                .access_token
-                .unwrap_or_else(|| sim.issue_token(Duration::from_secs(3600)));
+            let sim = start_simulator().await?;
             let url = sim.base_url();
-            (Some(sim), url, Some(token))
+            let (token, refresh) = match (cli.access_token, cli.refresh_token) {
+                (token, Some(refresh)) => (token, Some(refresh)),
+                (Some(token), None) => (Some(token), None),
+                (None, None) if matches!(cli.command, Command::Token) => {
+                    (None, Some(sim.config().refresh_token.clone()))
+                }
+                (None, None) => (Some(sim.issue_token(Duration::from_secs(3600))), None),
+            };
+            (Some(sim), url, token, refresh)
         }
     };
-    let mut config = ClientConfig::new(base_url).with_timeout(Duration::from_secs_f64(cli.timeout));
-    config.allow_insecure_http = cli.allow_insecure_http;
+    let mut config = http(base_url);
     config.access_token = token.map(AccessToken::new);
+    let exchanger = refresh
+        .map(|refresh| TokenExchanger::new(&config, RefreshToken::new(refresh)))
+        .transpose()?;
+    if let Command::Token = cli.command {
+        let exchanger = exchanger.ok_or_else(|| {
+            Error::new(
+                ErrorKind::InvalidArgument,
+                "token needs --refresh-token (or OFFERKIT_REFRESH_TOKEN)",
+            )
+        })?;
+        let grant = exchanger.exchange().await?;
+        out.token(&grant);
+        return Ok(());
+    }
+    if let Some(exchanger) = exchanger {
+        config = config.with_token_provider(exchanger);
+    }
     let client = OfferClient::new(config)?;
 
     match cli.command {
@@ -271,9 +347,17 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
             let response = client.graphql(&query, variables).await?;
             out.graphql(&response);
         }
-        Command::Sim { .. } => unreachable!("handled above"),
+        Command::Sim { .. } | Command::Token | Command::Report { .. } => {
+            unreachable!("handled above")
+        }
     }
     Ok(())
+}
+
+async fn start_simulator() -> Result<Simulator, Error> {
+    Simulator::start(SimConfig::default())
+        .await
+        .map_err(|e| Error::new(ErrorKind::Internal, format!("simulator: {e}")))
 }
 
 /// The service accepts convention-breaking ids, so they are sent, with a warning.

@@ -4,11 +4,13 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
+use offerkit::server::{ReportRow, TokenGrant};
 use offerkit::{Error, GraphqlResponse, ListingPage, Offer, PlayerOffersPage};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use crate::exit;
+use crate::server::ReportFormat;
 
 /// Longest cell printed in a table before it is cut with "…".
 const MAX_CELL: usize = 60;
@@ -110,6 +112,66 @@ impl Output {
         ));
     }
 
+    /// The result of `token`: the access token (short-lived; printing it is the command's job).
+    pub fn token(&self, grant: &TokenGrant) {
+        let expires_at = grant
+            .expires_at()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map(|d| d.as_secs());
+        if self.json {
+            return print_json(&json!({
+                "access_token": grant.access_token.secret(),
+                "expires_in": grant.expires_in.as_secs(),
+                "expires_at": expires_at,
+            }));
+        }
+        let at = expires_at.map_or_else(|| "unknown".to_owned(), |t| format!("{t} (Unix seconds)"));
+        emit(&format!(
+            "access_token  {}\nexpires_in    {} s\nexpires_at    {at}\n",
+            grant.access_token.secret(),
+            grant.expires_in.as_secs()
+        ));
+    }
+
+    /// Report rows: one JSON array with `--json`, else in `format`.
+    pub fn report(&self, rows: &[ReportRow], format: ReportFormat) {
+        if self.json {
+            return print_json(rows);
+        }
+        let columns = report_columns(rows);
+        let cells = |row: &ReportRow| -> Vec<String> {
+            let map: Map<String, Value> = row.to_map().into_iter().collect();
+            columns.iter().map(|c| cell(map.get(c))).collect()
+        };
+        match format {
+            ReportFormat::Json => emit(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(rows).unwrap_or_default()
+            )),
+            ReportFormat::Csv => {
+                let mut text = String::new();
+                let header: Vec<String> = columns.iter().map(|c| csv_field(c)).collect();
+                let _ = writeln!(text, "{}", header.join(","));
+                for row in rows {
+                    let line: Vec<String> = cells(row).iter().map(|c| csv_field(c)).collect();
+                    let _ = writeln!(text, "{}", line.join(","));
+                }
+                emit(&text);
+            }
+            ReportFormat::Table => {
+                let header: Vec<String> = columns.iter().map(|c| c.to_uppercase()).collect();
+                let header: Vec<&str> = header.iter().map(String::as_str).collect();
+                let mut text = table(&header, rows.iter().map(cells).collect());
+                let _ = writeln!(
+                    text,
+                    "{} row(s); times EST (UTC-5), money USD; the service refreshes its data every 30 minutes",
+                    rows.len()
+                );
+                emit(&text);
+            }
+        }
+    }
+
     /// Prints the error (JSON on stdout, or one line on stderr) and gives its exit code.
     pub fn error(&self, err: &Error) -> ExitCode {
         if self.json {
@@ -134,6 +196,29 @@ fn emit(text: &str) {
     let _ = stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush());
+}
+
+/// The report's columns: every field any row carries, in first-seen order (rows list their
+/// fields in the spec's order).
+fn report_columns(rows: &[ReportRow]) -> Vec<String> {
+    let mut columns: Vec<String> = Vec::new();
+    for row in rows {
+        for name in row.field_names() {
+            if !columns.contains(&name) {
+                columns.push(name);
+            }
+        }
+    }
+    columns
+}
+
+/// One CSV field (RFC 4180): quoted when it holds a comma, quote or line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
 }
 
 /// Keys of the extra fields, in first-seen order, shown as extra columns.
