@@ -206,6 +206,25 @@ async fn refreshes_ahead_of_expiry() {
 }
 
 #[tokio::test]
+async fn offer_client_refreshes_through_the_exchanger_ahead_of_expiry() {
+    let sim = Simulator::start(SimConfig {
+        token_ttl: Duration::from_secs(30),
+        ..SimConfig::default()
+    })
+    .await
+    .unwrap();
+    // The default 60 s skew exceeds the 30 s lifetime: each request finds its token expiring.
+    let http = config(&sim);
+    let exchanger = TokenExchanger::new(&http, REFRESH).unwrap();
+    let client = OfferClient::new(http.with_token_provider(exchanger)).unwrap();
+    for expected in 1..=3 {
+        client.links("p", &Default::default()).await.unwrap();
+        assert_eq!(sim.stats().token, expected);
+    }
+    assert_eq!(sim.stats().graphql, 3);
+}
+
+#[tokio::test]
 async fn offer_client_exchanges_and_refreshes_once_after_a_401() {
     let sim = sim().await;
     let exchanger = exchanger(&sim, REFRESH);
