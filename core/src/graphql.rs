@@ -28,8 +28,38 @@ struct Envelope<'a> {
     errors: Option<Vec<Value>>,
 }
 
+#[derive(Deserialize)]
+struct TypedEnvelope<T> {
+    #[serde(default = "none")]
+    data: Option<T>,
+    #[serde(default)]
+    errors: Option<Vec<Value>>,
+}
+
+fn none<T>() -> Option<T> {
+    None
+}
+
 /// Decodes `body`, fails on a non-empty `errors` array, and returns `data` decoded as `T`.
+///
+/// One pass in the common case (the body decodes with `data` typed); bodies that do not are
+/// read again with `data` kept raw, so their `errors` are still mapped and everything else is a
+/// precise `decode` error.
 pub(crate) fn data<T: DeserializeOwned>(body: &[u8]) -> Result<T> {
+    if let Ok(envelope) = serde_json::from_slice::<TypedEnvelope<T>>(body) {
+        match envelope.errors.filter(|e| !e.is_empty()) {
+            Some(errors) => return Err(map_errors(errors, body)),
+            None => {
+                if let Some(data) = envelope.data {
+                    return Ok(data);
+                }
+            }
+        }
+    }
+    data_slow(body)
+}
+
+fn data_slow<T: DeserializeOwned>(body: &[u8]) -> Result<T> {
     let envelope: Envelope<'_> = serde_json::from_slice(body).map_err(decode_error)?;
     if let Some(errors) = envelope.errors.filter(|e| !e.is_empty()) {
         return Err(map_errors(errors, body));
