@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# Regenerates the measured tables of BENCHMARKS.md (between the bench markers). Not part of the
+# test command (it takes several minutes); the test command only compiles the benches.
+#   scripts/bench.sh            all sections
+#   BENCH_ROUNDS=10 BENCH_CALLS=100 scripts/bench.sh
+# Needs: curl, python3, wrk (installed with apt-get if missing), gcc for the C probes.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+out="$root/target/bench"
+mkdir -p "$out"
+rounds=${BENCH_ROUNDS:-10}
+calls=${BENCH_CALLS:-100}
+
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+command -v curl >/dev/null || { apt-get update -qq && apt-get install -y -qq curl >/dev/null; }
+
+echo "==> release builds"
+cargo build -q --release -p offerkit-sim
+cargo build -q --release -p offerkit --examples
+cargo build -q --release -p offerkit-ffi
+have_c=0
+if [ -f include/offerkit.h ] && [ -f bench/c/latency.c ]; then
+  gcc -O2 -std=c99 -Iinclude bench/c/latency.c -Ltarget/release -lofferkit -o "$out/latency-c" && have_c=1
+  gcc -O2 -std=c99 -Iinclude bench/c/footprint.c -Ltarget/release -lofferkit -lpthread -o "$out/footprint-c" || true
+fi
+have_py=0
+if [ -x .tools/venv/bin/python ] && .tools/venv/bin/python -c "import offerkit" 2>/dev/null && [ -f bench/python/latency.py ]; then
+  have_py=1
+fi
+
+echo "==> simulator"
+target/release/offerkit-sim --port 0 >"$out/sim.out" &
+sim_pid=$!
+trap 'kill $sim_pid 2>/dev/null || true' EXIT
+for _ in $(seq 50); do grep -q listening "$out/sim.out" 2>/dev/null && break; sleep 0.1; done
+url=$(sed -n 's/^listening on //p' "$out/sim.out")
+token=$(curl -s -X POST "$url/_sim/tokens" -H 'content-type: application/json' -d '{"ttl_secs": 86400}' |
+  python3 -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
+
+echo "==> latency: $rounds rounds x $calls calls per program, interleaved"
+rm -f "$out"/lat-*.json
+for r in $(seq "$rounds"); do
+  target/release/examples/latency --mode raw --url "$url" --token "$token" --calls "$calls" >>"$out/lat-raw.json"
+  target/release/examples/latency --mode core --url "$url" --token "$token" --calls "$calls" >>"$out/lat-core.json"
+  if [ $have_c = 1 ]; then
+    LD_LIBRARY_PATH=target/release "$out/latency-c" "$url" "$token" "$calls" >>"$out/lat-c.json"
+  fi
+  if [ $have_py = 1 ]; then
+    LD_LIBRARY_PATH=target/release .tools/venv/bin/python bench/python/latency.py "$url" "$token" "$calls" >>"$out/lat-py.json"
+  fi
+done
+
+echo "==> throughput: offerkit core (64 concurrent) and wrk (64 connections), same simulator"
+target/release/examples/throughput --url "$url" --token "$token" --concurrency 64 --seconds 10 >"$out/tp-core.json"
+cat >"$out/offers.lua" <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer $token"
+wrk.body = '{"query":"query Offers(\$player_id: String!, \$limit: Int) { offers(player_id: \$player_id, limit: \$limit) { id name total_payout_usd creatives { name description } } }","variables":{"player_id":"bench-1","limit":20}}'
+LUA
+wrk -t2 -c64 -d10s -s "$out/offers.lua" "$url/v1/offers" >"$out/tp-wrk.txt"
+wrk -t2 -c128 -d10s -s "$out/offers.lua" "$url/v1/offers" >"$out/tp-wrk-128.txt"
+
+echo "==> decode (interleaved typed vs Value)"
+target/release/examples/decode_ratio >"$out/decode.md"
+
+echo "==> sizes"
+cp target/release/libofferkit.so "$out/" 2>/dev/null || true
+if cargo build -q --release -p offerkit-uniffi 2>/dev/null; then cp target/release/libofferkit_uniffi.so "$out/"; fi
+
+echo "==> footprint"
+if [ -x "$out/footprint-c" ]; then
+  LD_LIBRARY_PATH=target/release "$out/footprint-c" "$url" "$token" >"$out/footprint.md" || true
+fi
+
+python3 - "$out" <<'PY' >"$out/results.md"
+import json, os, re, statistics, sys
+out = sys.argv[1]
+def load(name):
+    path = os.path.join(out, name)
+    if not os.path.exists(path):
+        return None
+    values = []
+    for line in open(path):
+        line = line.strip()
+        if line:
+            values.extend(json.loads(line))
+    return sorted(values)
+def pct(v, p):
+    return v[min(len(v) - 1, int(len(v) * p))]
+rows = [("a", "raw reqwest + serde_json::Value (floor)", "lat-raw.json"),
+        ("b", "offerkit Rust core", "lat-core.json"),
+        ("c", "C ABI from a C program", "lat-c.json"),
+        ("d", "uniffi from Python", "lat-py.json")]
+raw = load("lat-raw.json")
+print("### Latency of one `offers` call (20 offers), keep-alive, loopback\n")
+print("| | program | calls | median µs | p99 µs | median / (a) |")
+print("| --- | --- | ---: | ---: | ---: | ---: |")
+for key, name, f in rows:
+    v = load(f)
+    if not v:
+        print(f"| {key} | {name} | — | not built | | |")
+        continue
+    med = statistics.median(v)
+    print(f"| {key} | {name} | {len(v)} | {med:.0f} | {pct(v, 0.99):.0f} | {med / statistics.median(raw):.2f} |")
+print()
+core = json.load(open(os.path.join(out, "tp-core.json")))
+def wrk_rps(name):
+    text = open(os.path.join(out, name)).read()
+    m = re.search(r"Requests/sec:\s+([0-9.]+)", text)
+    return float(m.group(1)) if m else 0.0
+w64, w128 = wrk_rps("tp-wrk.txt"), wrk_rps("tp-wrk-128.txt")
+print("### Throughput against the same simulator\n")
+print("| load generator | requests/s | ratio to wrk (64) |")
+print("| --- | ---: | ---: |")
+print(f"| offerkit core, 64 concurrent requests, one client | {core['rps']:.0f} (errors {core['errors']}) | {core['rps'] / w64:.2f} |")
+print(f"| wrk -t2 -c64 | {w64:.0f} | 1.00 |")
+print(f"| wrk -t2 -c128 (simulator maximum) | {w128:.0f} | |")
+print()
+print("### Decode: typed offers vs serde_json::Value (interleaved, medians)\n")
+print(open(os.path.join(out, "decode.md")).read())
+print("### Stripped release sizes (x86_64)\n")
+print("| library | bytes | MB |")
+print("| --- | ---: | ---: |")
+for lib in ["libofferkit.so", "libofferkit_uniffi.so"]:
+    p = os.path.join(out, lib)
+    if os.path.exists(p):
+        n = os.path.getsize(p)
+        print(f"| {lib} | {n} | {n / 1e6:.2f} |")
+fp = os.path.join(out, "footprint.md")
+if os.path.exists(fp):
+    print("\n### Footprint of a C host program\n")
+    print(open(fp).read())
+PY
+cat "$out/results.md"
+if grep -q '<!-- bench:begin -->' BENCHMARKS.md 2>/dev/null; then
+  python3 - "$out/results.md" <<'PY'
+import sys
+results = open(sys.argv[1]).read()
+text = open("BENCHMARKS.md").read()
+head, rest = text.split("<!-- bench:begin -->", 1)
+_, tail = rest.split("<!-- bench:end -->", 1)
+open("BENCHMARKS.md", "w").write(head + "<!-- bench:begin -->\n" + results + "\n<!-- bench:end -->" + tail)
+PY
+  echo "BENCHMARKS.md updated"
+fi
