@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::graphql::{self, GraphqlResponse};
+use crate::graphql::{self, GraphqlResponse, ObjectOnly};
 use crate::offer::{ListingPage, Offer, PlayerOffersPage};
 
 #[derive(Deserialize)]
@@ -26,7 +26,7 @@ struct PlayerOffersData {
 
 #[derive(Deserialize)]
 struct ListingEnvelope {
-    data: ListingPage,
+    data: ObjectOnly<ListingPage>,
 }
 
 /// A GraphQL `offers` response body (errors mapped, typed offers).
@@ -56,13 +56,14 @@ pub fn graphql_response(body: &[u8]) -> Result<GraphqlResponse> {
 /// object is required).
 pub fn listing(body: &[u8], paginated: bool) -> Result<ListingPage> {
     let envelope: ListingEnvelope = serde_json::from_slice(body).map_err(graphql::decode_error)?;
-    if paginated && envelope.data.pagination.is_none() {
+    let ObjectOnly(page) = envelope.data;
+    if paginated && page.pagination.is_none() {
         return Err(Error::new(
             ErrorKind::Decode,
             "paginated listing response has no pagination object",
         ));
     }
-    Ok(envelope.data)
+    Ok(page)
 }
 
 fn missing(field: &str) -> Error {

@@ -31,7 +31,7 @@ struct Envelope<'a> {
 #[derive(Deserialize)]
 struct TypedEnvelope<T> {
     #[serde(default = "none")]
-    data: Option<T>,
+    data: Option<ObjectOnly<T>>,
     #[serde(default)]
     errors: Option<Vec<Value>>,
 }
@@ -50,7 +50,7 @@ pub(crate) fn data<T: DeserializeOwned>(body: &[u8]) -> Result<T> {
         match envelope.errors.filter(|e| !e.is_empty()) {
             Some(errors) => return Err(map_errors(errors, body)),
             None => {
-                if let Some(data) = envelope.data {
+                if let Some(ObjectOnly(data)) = envelope.data {
                     return Ok(data);
                 }
             }
@@ -68,7 +68,33 @@ fn data_slow<T: DeserializeOwned>(body: &[u8]) -> Result<T> {
         .data
         .filter(|raw| raw.get() != "null")
         .ok_or_else(|| Error::new(ErrorKind::Decode, "response has neither data nor errors"))?;
-    serde_json::from_str(data.get()).map_err(decode_error)
+    serde_json::from_str::<ObjectOnly<T>>(data.get())
+        .map(|ObjectOnly(data)| data)
+        .map_err(decode_error)
+}
+
+/// `T` read only from a JSON object. Derived structs also accept an array of their fields in
+/// order; a service never sends that, so `data: [[]]` must be a decode error, not success.
+pub(crate) struct ObjectOnly<T>(pub(crate) T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for ObjectOnly<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct Objects<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Objects<T> {
+            type Value = T;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> std::result::Result<T, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+            }
+        }
+        d.deserialize_map(Objects(std::marker::PhantomData))
+            .map(ObjectOnly)
+    }
 }
 
 /// The raw form: `data` as JSON, errors mapped the same way.
@@ -260,6 +286,7 @@ mod tests {
             b"[]",
             b"{}",
             b"{\"data\": null}",
+            b"{\"data\": [[]], \"errors\": []}",
         ] {
             assert_eq!(
                 data::<Value>(body).unwrap_err().kind(),

@@ -98,8 +98,13 @@ fn normalized(offers: &Value) -> Value {
         if let Some(id) = offer.get("id").filter(|id| id.is_number()) {
             offer["id"] = Value::from(id.to_string());
         }
-        if let Some(text) = offer.get("total_payout_usd").and_then(Value::as_str) {
-            offer["total_payout_usd"] = json!(text.trim().parse::<f64>().unwrap());
+        // The payout is typed f64: integers and decimal strings come back as floats.
+        let payout = offer.get("total_payout_usd").and_then(|p| match p {
+            Value::String(text) => text.trim().parse::<f64>().ok(),
+            other => other.as_f64(),
+        });
+        if let Some(payout) = payout {
+            offer["total_payout_usd"] = json!(payout);
         }
     }
     offers
