@@ -25,8 +25,13 @@ if [ -f include/offerkit.h ] && [ -f bench/c/latency.c ]; then
   gcc -O2 -std=c99 -Iinclude bench/c/footprint.c -Ltarget/release -lofferkit -lpthread -o "$out/footprint-c" || true
 fi
 have_py=0
-if [ -x .tools/venv/bin/python ] && .tools/venv/bin/python -c "import offerkit" 2>/dev/null && [ -f bench/python/latency.py ]; then
-  have_py=1
+if [ -x scripts/install-uniffi-tools.sh ]; then
+  eval "$(scripts/install-uniffi-tools.sh)"
+  # A release wheel in its own venv, so (d) measures the shipped build.
+  rm -rf "$out/wheels" && python3 -m venv "$out/venv"
+  (cd bindings/python && "$VENV/bin/maturin" build --quiet --release --out "$out/wheels" 2>&1 |
+    grep -v "looks like an old-style --config" || true)
+  "$out/venv/bin/pip" install -q --disable-pip-version-check "$out"/wheels/offerkit-*.whl && have_py=1
 fi
 
 echo "==> simulator"
@@ -47,7 +52,7 @@ for r in $(seq "$rounds"); do
     LD_LIBRARY_PATH=target/release "$out/latency-c" "$url" "$token" "$calls" >>"$out/lat-c.json"
   fi
   if [ $have_py = 1 ]; then
-    LD_LIBRARY_PATH=target/release .tools/venv/bin/python bench/python/latency.py "$url" "$token" "$calls" >>"$out/lat-py.json"
+    "$out/venv/bin/python" bench/python/latency.py "$url" "$token" "$calls" >>"$out/lat-py.json"
   fi
 done
 
