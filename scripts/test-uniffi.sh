@@ -71,6 +71,13 @@ for crate in offerkit-uniffi offerkit-uniffi-bindgen; do
 done
 
 check "bindings are fresh" bindings/uniffi/generate-bindings.sh --check
+# Client libraries never carry the refresh-token exchange or the reporting key.
+no_server_api() {
+  local exported
+  exported=$(nm -D --defined-only "$lib_dir/libofferkit_uniffi.so" | awk '{ print $3 }' | grep '^uniffi_offerkit_uniffi_fn_')
+  [ -n "$exported" ] && ! grep -iE 'refresh|report|api_key' <<< "$exported"
+}
+check "no refresh-token or reporting API exported" no_server_api
 
 # The simulator on a free port, shared by the Kotlin and Python runs (each test resets it).
 echo "==> simulator"

@@ -8,7 +8,9 @@
 //! HTTP work always runs on this runtime, and dropping the foreign future (coroutine
 //! cancelled, task dropped) aborts the spawned task, which drops the request.
 
+use std::any::Any;
 use std::future::Future;
+use std::pin::Pin;
 use std::sync::LazyLock;
 
 use tokio::runtime::Runtime;
@@ -40,6 +42,21 @@ where
     F: Future<Output = offerkit::Result<T>> + Send + 'static,
     T: Send + 'static,
 {
+    let erased: Task = Box::pin(async move { Ok(Box::new(future.await?) as Box<dyn Any + Send>) });
+    let output = run_erased(cancel, erased).await?;
+    output
+        .downcast::<T>()
+        .map(|value| *value)
+        .map_err(|_| OfferError::Internal {
+            detail: "offerkit: a call returned an unexpected type".to_string(),
+        })
+}
+
+/// One type-erased call: every query shares this single instantiation of the spawn, join and
+/// select machinery (a generic one per query cost ~30 KB of the library).
+type Task = Pin<Box<dyn Future<Output = offerkit::Result<Box<dyn Any + Send>>> + Send>>;
+
+async fn run_erased(cancel: Cancel, future: Task) -> Result<Box<dyn Any + Send>, OfferError> {
     let task = get().spawn(async move {
         tokio::select! {
             biased;

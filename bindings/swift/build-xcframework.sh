@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds OfferKitFFI.xcframework (static libofferkit_uniffi.a for iOS devices, the iOS
+# simulator and macOS, with the generated C header and module map) next to Package.swift.
+# Runs on macOS with Xcode and rustup; this repository's CI (Linux) cannot run it.
+#
+#   rustup target add aarch64-apple-ios aarch64-apple-ios-sim x86_64-apple-ios \
+#     aarch64-apple-darwin x86_64-apple-darwin
+#   bindings/swift/build-xcframework.sh
+#   swift build --package-path bindings/swift      # or add the package in Xcode
+#
+# The Swift sources and headers are the committed, generated ones
+# (bindings/uniffi/generate-bindings.sh regenerates them on any machine).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here/../.."
+
+targets=(aarch64-apple-ios aarch64-apple-ios-sim x86_64-apple-ios aarch64-apple-darwin x86_64-apple-darwin)
+for target in "${targets[@]}"; do
+  cargo build --release -p offerkit-uniffi --target "$target"
+done
+
+target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+lib=libofferkit_uniffi.a
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+mkdir -p "$out/ios-sim" "$out/macos"
+lipo -create "$target_dir/aarch64-apple-ios-sim/release/$lib" "$target_dir/x86_64-apple-ios/release/$lib" \
+  -output "$out/ios-sim/$lib"
+lipo -create "$target_dir/aarch64-apple-darwin/release/$lib" "$target_dir/x86_64-apple-darwin/release/$lib" \
+  -output "$out/macos/$lib"
+
+rm -rf "$here/OfferKitFFI.xcframework"
+xcodebuild -create-xcframework \
+  -library "$target_dir/aarch64-apple-ios/release/$lib" -headers "$here/Headers" \
+  -library "$out/ios-sim/$lib" -headers "$here/Headers" \
+  -library "$out/macos/$lib" -headers "$here/Headers" \
+  -output "$here/OfferKitFFI.xcframework"
+echo "built $here/OfferKitFFI.xcframework"
