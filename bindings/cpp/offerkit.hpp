@@ -1,0 +1,907 @@
+// offerkit.hpp: header-only C++17 wrapper of the offerkit C ABI (offerkit.h), for Unreal and other
+// C++ hosts.
+//
+// - Every handle has unique ownership (move-only classes freeing their C handle).
+// - Every fallible call returns offerkit::Result<T>: a value or an offerkit::Error carrying core's
+//   error kind, message, HTTP status, field entries, cursor reason and retry-after. Nothing
+//   throws unless you ask: Result::value() on an error throws offerkit::Exception when exceptions
+//   are enabled, and calls std::abort() when they are not (Unreal builds without exceptions by
+//   default: check ok() first there).
+// - Asynchronous calls take a std::function completion, run exactly once (see offerkit.h for
+//   where: a library thread, or offerkit::Client::poll on your thread with Delivery::Poll). A
+//   completion that throws has its exception swallowed: nothing unwinds into C.
+// - Strings are UTF-8. string_view arguments are copied (the C ABI needs NUL-terminated text).
+#ifndef OFFERKIT_HPP
+#define OFFERKIT_HPP
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <functional>
+#include <iterator>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "offerkit.h"
+
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)
+#define OFFERKIT_CPP_EXCEPTIONS 1
+#include <stdexcept>
+#else
+#define OFFERKIT_CPP_EXCEPTIONS 0
+#endif
+
+namespace offerkit {
+
+/// Core's error kinds, with the C ABI's numbers.
+enum class ErrorKind : uint32_t {
+    InvalidArgument = OFFERKIT_ERROR_KIND_INVALID_ARGUMENT,
+    Unauthorized = OFFERKIT_ERROR_KIND_UNAUTHORIZED,
+    Forbidden = OFFERKIT_ERROR_KIND_FORBIDDEN,
+    Validation = OFFERKIT_ERROR_KIND_VALIDATION,
+    Query = OFFERKIT_ERROR_KIND_QUERY,
+    InvalidCursor = OFFERKIT_ERROR_KIND_INVALID_CURSOR,
+    UnsupportedMediaType = OFFERKIT_ERROR_KIND_UNSUPPORTED_MEDIA_TYPE,
+    Unprocessable = OFFERKIT_ERROR_KIND_UNPROCESSABLE,
+    RateLimited = OFFERKIT_ERROR_KIND_RATE_LIMITED,
+    Server = OFFERKIT_ERROR_KIND_SERVER,
+    Network = OFFERKIT_ERROR_KIND_NETWORK,
+    Timeout = OFFERKIT_ERROR_KIND_TIMEOUT,
+    Cancelled = OFFERKIT_ERROR_KIND_CANCELLED,
+    Decode = OFFERKIT_ERROR_KIND_DECODE,
+    Internal = OFFERKIT_ERROR_KIND_INTERNAL,
+};
+
+/// Where completions run (see offerkit_config_set_delivery).
+enum class Delivery : uint32_t { Thread = OFFERKIT_DELIVERY_THREAD, Poll = OFFERKIT_DELIVERY_POLL };
+
+/// Why the client asks for a token.
+enum class TokenReason : uint32_t {
+    Missing = OFFERKIT_TOKEN_REASON_MISSING,
+    Expiring = OFFERKIT_TOKEN_REASON_EXPIRING,
+    Rejected = OFFERKIT_TOKEN_REASON_REJECTED,
+};
+
+/// Log severities.
+enum class LogLevel : uint32_t {
+    Off = OFFERKIT_LOG_LEVEL_OFF,
+    Error = OFFERKIT_LOG_LEVEL_ERROR,
+    Warn = OFFERKIT_LOG_LEVEL_WARN,
+    Info = OFFERKIT_LOG_LEVEL_INFO,
+    Debug = OFFERKIT_LOG_LEVEL_DEBUG,
+    Trace = OFFERKIT_LOG_LEVEL_TRACE,
+};
+
+/// The stable snake_case name of a kind ("rate_limited", …).
+inline std::string_view kind_name(ErrorKind kind) {
+    return offerkit_error_kind_name(static_cast<uint32_t>(kind));
+}
+
+/// One field entry of an error: its path (dotted) and, per argument, the messages.
+struct FieldEntry {
+    std::string path;
+    std::vector<std::pair<std::string, std::vector<std::string>>> arguments;
+};
+
+/// An error, copied out of the C error object (which is freed). A plain value: copy it freely.
+class Error {
+public:
+    /// Takes ownership of a C error (frees it). A NULL error becomes an internal error.
+    static Error adopt(OfferkitError *error, OfferkitStatus status) {
+        Error e;
+        e.status_ = error ? offerkit_error_status(error) : status;
+        if (error)
+            e.kind_ = static_cast<ErrorKind>(offerkit_error_kind(error));
+        else if (status >= OFFERKIT_STATUS_INVALID_ARGUMENT && status <= OFFERKIT_STATUS_INTERNAL)
+            e.kind_ = static_cast<ErrorKind>(static_cast<uint32_t>(status));
+        else
+            e.kind_ = ErrorKind::InvalidArgument; // misuse of the C interface
+        e.message_ = error ? offerkit_error_message(error) : offerkit_status_name(status);
+        e.http_status_ = offerkit_error_http_status(error);
+        if (const char *reason = offerkit_error_reason(error)) e.reason_ = reason;
+        int64_t ms = offerkit_error_retry_after_ms(error);
+        if (ms >= 0) e.retry_after_ = std::chrono::milliseconds(ms);
+        if (const char *response = offerkit_error_response_json(error)) e.response_json_ = response;
+        for (size_t f = 0; f < offerkit_error_field_count(error); f++) {
+            FieldEntry entry;
+            entry.path = offerkit_error_field_path(error, f);
+            for (size_t a = 0; a < offerkit_error_field_argument_count(error, f); a++) {
+                std::vector<std::string> messages;
+                for (size_t m = 0; m < offerkit_error_field_message_count(error, f, a); m++)
+                    messages.emplace_back(offerkit_error_field_message(error, f, a, m));
+                entry.arguments.emplace_back(offerkit_error_field_argument_name(error, f, a),
+                                             std::move(messages));
+            }
+            e.fields_.push_back(std::move(entry));
+        }
+        offerkit_error_free(error);
+        return e;
+    }
+
+    ErrorKind kind() const { return kind_; }
+    /// The C status: equals the kind, or an interface-misuse status (100 and up).
+    OfferkitStatus status() const { return status_; }
+    std::string_view kind_name() const { return offerkit::kind_name(kind_); }
+    const std::string &message() const { return message_; }
+    /// The HTTP status of the response, 0 when there was none.
+    uint16_t http_status() const { return http_status_; }
+    const std::vector<FieldEntry> &fields() const { return fields_; }
+    const std::optional<std::string> &reason() const { return reason_; }
+    const std::optional<std::chrono::milliseconds> &retry_after() const { return retry_after_; }
+    const std::optional<std::string> &response_json() const { return response_json_; }
+
+private:
+    OfferkitStatus status_ = OFFERKIT_STATUS_INTERNAL;
+    ErrorKind kind_ = ErrorKind::Internal;
+    std::string message_;
+    uint16_t http_status_ = 0;
+    std::vector<FieldEntry> fields_;
+    std::optional<std::string> reason_;
+    std::optional<std::chrono::milliseconds> retry_after_;
+    std::optional<std::string> response_json_;
+};
+
+#if OFFERKIT_CPP_EXCEPTIONS
+/// Thrown by Result::value() on an error (only when exceptions are enabled).
+class Exception : public std::runtime_error {
+public:
+    explicit Exception(Error error)
+        : std::runtime_error(std::string(error.kind_name()) + ": " + error.message()),
+          error_(std::move(error)) {}
+    const Error &error() const noexcept { return error_; }
+
+private:
+    Error error_;
+};
+#endif
+
+namespace detail {
+[[noreturn]] inline void fail(const Error &error) {
+#if OFFERKIT_CPP_EXCEPTIONS
+    throw Exception(error);
+#else
+    (void)error;
+    std::abort();
+#endif
+}
+} // namespace detail
+
+/// A value or an Error (an `expected`-style result).
+template <class T> class Result {
+public:
+    Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}
+    Result(Error error) : state_(std::in_place_index<1>, std::move(error)) {}
+
+    bool ok() const { return state_.index() == 0; }
+    explicit operator bool() const { return ok(); }
+
+    /// The value; on an error throws offerkit::Exception (or aborts without exceptions).
+    T &value() & {
+        if (!ok()) detail::fail(error());
+        return std::get<0>(state_);
+    }
+    const T &value() const & {
+        if (!ok()) detail::fail(error());
+        return std::get<0>(state_);
+    }
+    T &&value() && {
+        if (!ok()) detail::fail(error());
+        return std::get<0>(std::move(state_));
+    }
+    T *operator->() { return &value(); }
+    const T *operator->() const { return &value(); }
+    T &operator*() & { return value(); }
+
+    /// The error; only when !ok().
+    const Error &error() const { return std::get<1>(state_); }
+    /// The error's kind, or std::nullopt on success.
+    std::optional<ErrorKind> kind() const {
+        return ok() ? std::nullopt : std::optional<ErrorKind>(error().kind());
+    }
+
+private:
+    std::variant<T, Error> state_;
+};
+
+/// A result without a value.
+template <> class Result<void> {
+public:
+    Result() = default;
+    Result(Error error) : error_(std::move(error)) {}
+    bool ok() const { return !error_.has_value(); }
+    explicit operator bool() const { return ok(); }
+    void value() const {
+        if (!ok()) detail::fail(*error_);
+    }
+    const Error &error() const { return *error_; }
+    std::optional<ErrorKind> kind() const {
+        return ok() ? std::nullopt : std::optional<ErrorKind>(error_->kind());
+    }
+
+private:
+    std::optional<Error> error_;
+};
+
+namespace detail {
+
+template <class T, void (*Free)(T *)> struct Deleter {
+    void operator()(T *p) const noexcept { Free(p); }
+};
+
+template <class T, void (*Free)(T *)> using Handle = std::unique_ptr<T, Deleter<T, Free>>;
+
+inline std::string text(std::string_view s) { return std::string(s); }
+
+inline const char *c_str_or_null(const std::optional<std::string> &s) {
+    return s ? s->c_str() : nullptr;
+}
+
+/// Takes an owned C string (may be NULL) into a std::optional<std::string>.
+inline std::optional<std::string> adopt_string(char *s) {
+    if (!s) return std::nullopt;
+    std::string copy(s);
+    offerkit_string_free(s);
+    return copy;
+}
+
+inline Error error_of(OfferkitStatus status, OfferkitError *error) {
+    return Error::adopt(error, status);
+}
+
+/// Runs a completion, never letting an exception reach C.
+template <class F, class R> void run(F &function, R &&result) noexcept {
+#if OFFERKIT_CPP_EXCEPTIONS
+    try {
+        function(std::forward<R>(result));
+    } catch (...) {
+    }
+#else
+    function(std::forward<R>(result));
+#endif
+}
+
+} // namespace detail
+
+/// The spec fields of one offer; views into the OfferList (valid while it lives).
+struct OfferView {
+    std::string_view id;
+    std::string_view name;
+    double total_payout_usd = 0;
+    std::string_view creative_name;
+    std::string_view creative_description;
+};
+
+/// The pagination of a listing page.
+struct Pagination {
+    int64_t current_page = 0;
+    int64_t per_page = 0;
+    bool has_more_pages = false;
+    std::optional<int64_t> next_page;
+};
+
+/// A list of offers (from offers, a listing page, or every page).
+class OfferList {
+public:
+    explicit OfferList(OfferkitOfferList *list) : handle_(list) {}
+
+    size_t size() const { return offerkit_offer_list_count(handle_.get()); }
+    bool empty() const { return size() == 0; }
+
+    /// Offer `index`; an index past the end gives an empty view.
+    OfferView operator[](size_t index) const {
+        OfferkitOfferView v{};
+        OfferView out;
+        if (offerkit_offer_list_get(handle_.get(), index, &v, nullptr) == OFFERKIT_STATUS_OK) {
+            out.id = v.id;
+            out.name = v.name;
+            out.total_payout_usd = v.total_payout_usd;
+            out.creative_name = v.creative_name;
+            out.creative_description = v.creative_description;
+        }
+        return out;
+    }
+
+    /// Any field of offer `index` by dotted path, as JSON text; nullopt when absent.
+    std::optional<std::string> field_json(size_t index, std::string_view path) const {
+        char *out = nullptr;
+        std::string p(path);
+        if (offerkit_offer_list_field_json(handle_.get(), index, p.c_str(), &out, nullptr) !=
+            OFFERKIT_STATUS_OK)
+            return std::nullopt;
+        return detail::adopt_string(out);
+    }
+
+    /// Like field_json, with a string value unquoted.
+    std::optional<std::string> field_text(size_t index, std::string_view path) const {
+        char *out = nullptr;
+        std::string p(path);
+        if (offerkit_offer_list_field_text(handle_.get(), index, p.c_str(), &out, nullptr) !=
+            OFFERKIT_STATUS_OK)
+            return std::nullopt;
+        return detail::adopt_string(out);
+    }
+
+    /// Offer `index` as the JSON object the service sent ("" past the end).
+    std::string item_json(size_t index) const {
+        char *out = nullptr;
+        if (offerkit_offer_list_item_json(handle_.get(), index, &out, nullptr) != OFFERKIT_STATUS_OK)
+            return std::string();
+        return detail::adopt_string(out).value_or(std::string());
+    }
+
+    std::optional<Pagination> pagination() const {
+        OfferkitPagination p{};
+        if (!offerkit_offer_list_pagination(handle_.get(), &p)) return std::nullopt;
+        Pagination out;
+        out.current_page = p.current_page;
+        out.per_page = p.per_page;
+        out.has_more_pages = p.has_more_pages;
+        if (p.next_page) out.next_page = p.next_page;
+        return out;
+    }
+
+    class iterator {
+    public:
+        using iterator_category = std::input_iterator_tag;
+        using value_type = OfferView;
+        using difference_type = std::ptrdiff_t;
+        using pointer = void;
+        using reference = OfferView;
+        iterator(const OfferList *list, size_t index) : list_(list), index_(index) {}
+        OfferView operator*() const { return (*list_)[index_]; }
+        iterator &operator++() {
+            ++index_;
+            return *this;
+        }
+        bool operator!=(const iterator &other) const { return index_ != other.index_; }
+        bool operator==(const iterator &other) const { return index_ == other.index_; }
+
+    private:
+        const OfferList *list_;
+        size_t index_;
+    };
+    iterator begin() const { return iterator(this, 0); }
+    iterator end() const { return iterator(this, size()); }
+
+    OfferkitOfferList *get() const { return handle_.get(); }
+    OfferkitOfferList *release() { return handle_.release(); }
+
+private:
+    detail::Handle<OfferkitOfferList, offerkit_offer_list_free> handle_;
+};
+
+/// The typed fields of one player offer; views into the page.
+struct PlayerOfferView {
+    std::string_view id;
+    std::string_view name;
+    std::string_view status;
+};
+
+/// One page of playerOffers.
+class PlayerOffersPage {
+public:
+    explicit PlayerOffersPage(OfferkitPlayerOffersPage *page) : handle_(page) {}
+
+    size_t size() const { return offerkit_player_offers_page_count(handle_.get()); }
+    bool empty() const { return size() == 0; }
+
+    PlayerOfferView operator[](size_t index) const {
+        OfferkitPlayerOfferView v{};
+        PlayerOfferView out;
+        if (offerkit_player_offers_page_get(handle_.get(), index, &v, nullptr) == OFFERKIT_STATUS_OK) {
+            out.id = v.id;
+            out.name = v.name;
+            out.status = v.status;
+        }
+        return out;
+    }
+
+    /// The cursor of the next page; nullopt on the last page.
+    std::optional<std::string_view> next_cursor() const {
+        const char *cursor = offerkit_player_offers_page_next_cursor(handle_.get());
+        if (!cursor) return std::nullopt;
+        return std::string_view(cursor);
+    }
+
+    std::optional<std::string> field_json(size_t index, std::string_view path) const {
+        char *out = nullptr;
+        std::string p(path);
+        if (offerkit_player_offers_page_field_json(handle_.get(), index, p.c_str(), &out, nullptr) !=
+            OFFERKIT_STATUS_OK)
+            return std::nullopt;
+        return detail::adopt_string(out);
+    }
+
+    std::optional<std::string> field_text(size_t index, std::string_view path) const {
+        char *out = nullptr;
+        std::string p(path);
+        if (offerkit_player_offers_page_field_text(handle_.get(), index, p.c_str(), &out, nullptr) !=
+            OFFERKIT_STATUS_OK)
+            return std::nullopt;
+        return detail::adopt_string(out);
+    }
+
+    std::string item_json(size_t index) const {
+        char *out = nullptr;
+        if (offerkit_player_offers_page_item_json(handle_.get(), index, &out, nullptr) !=
+            OFFERKIT_STATUS_OK)
+            return std::string();
+        return detail::adopt_string(out).value_or(std::string());
+    }
+
+    OfferkitPlayerOffersPage *get() const { return handle_.get(); }
+
+private:
+    detail::Handle<OfferkitPlayerOffersPage, offerkit_player_offers_page_free> handle_;
+};
+
+/// An asynchronous request. Destroying it does not cancel the request.
+class Request {
+public:
+    explicit Request(OfferkitRequest *request) : handle_(request) {}
+    /// Cancels: true if this cancelled it (the completion then gets ErrorKind::Cancelled).
+    bool cancel() const { return offerkit_request_cancel(handle_.get()); }
+    OfferkitRequest *get() const { return handle_.get(); }
+
+private:
+    detail::Handle<OfferkitRequest, offerkit_request_free> handle_;
+};
+
+namespace detail {
+
+template <class T> using Completion = std::function<void(Result<T>)>;
+
+inline void on_list(void *user_data, OfferkitStatus status, OfferkitOfferList *list,
+                    OfferkitError *error) {
+    std::unique_ptr<Completion<OfferList>> done(static_cast<Completion<OfferList> *>(user_data));
+    if (status == OFFERKIT_STATUS_OK)
+        run(*done, Result<OfferList>(OfferList(list)));
+    else
+        run(*done, Result<OfferList>(error_of(status, error)));
+}
+
+inline void on_page(void *user_data, OfferkitStatus status, OfferkitPlayerOffersPage *page,
+                    OfferkitError *error) {
+    std::unique_ptr<Completion<PlayerOffersPage>> done(
+        static_cast<Completion<PlayerOffersPage> *>(user_data));
+    if (status == OFFERKIT_STATUS_OK)
+        run(*done, Result<PlayerOffersPage>(PlayerOffersPage(page)));
+    else
+        run(*done, Result<PlayerOffersPage>(error_of(status, error)));
+}
+
+inline void on_next_page(void *user_data, OfferkitStatus status, OfferkitPlayerOffersPage *page,
+                         OfferkitError *error) {
+    using Next = std::optional<PlayerOffersPage>;
+    std::unique_ptr<Completion<Next>> done(static_cast<Completion<Next> *>(user_data));
+    if (status != OFFERKIT_STATUS_OK)
+        run(*done, Result<Next>(error_of(status, error)));
+    else if (page)
+        run(*done, Result<Next>(Next(PlayerOffersPage(page))));
+    else
+        run(*done, Result<Next>(Next()));
+}
+
+inline void on_json(void *user_data, OfferkitStatus status, char *json, OfferkitError *error) {
+    std::unique_ptr<Completion<std::string>> done(static_cast<Completion<std::string> *>(user_data));
+    if (status == OFFERKIT_STATUS_OK)
+        run(*done, Result<std::string>(adopt_string(json).value_or(std::string())));
+    else
+        run(*done, Result<std::string>(error_of(status, error)));
+}
+
+/// Starts an async C call with a heap completion; frees it if the call did not start.
+template <class T, class Start> Result<Request> start(Completion<T> done, Start &&start_call) {
+    auto *heap = new Completion<T>(std::move(done));
+    OfferkitRequest *request = nullptr;
+    OfferkitError *error = nullptr;
+    OfferkitStatus status = start_call(static_cast<void *>(heap), &request, &error);
+    if (status != OFFERKIT_STATUS_OK) {
+        delete heap; // the callback never runs
+        return error_of(status, error);
+    }
+    return Request(request);
+}
+
+} // namespace detail
+
+/// A pager over the pages of playerOffers.
+class PlayerOffersPager {
+public:
+    explicit PlayerOffersPager(OfferkitPlayerOffersPager *pager) : handle_(pager) {}
+
+    /// The next page, or nullopt after the last one (blocking).
+    Result<std::optional<PlayerOffersPage>> next() const {
+        OfferkitPlayerOffersPage *page = nullptr;
+        OfferkitError *error = nullptr;
+        OfferkitStatus status = offerkit_player_offers_pager_next(handle_.get(), &page, &error);
+        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+        if (!page) return std::optional<PlayerOffersPage>();
+        return std::optional<PlayerOffersPage>(PlayerOffersPage(page));
+    }
+
+    /// The next page, asynchronously.
+    Result<Request> next_async(std::function<void(Result<std::optional<PlayerOffersPage>>)> done) const {
+        return detail::start<std::optional<PlayerOffersPage>>(
+            std::move(done), [&](void *ud, OfferkitRequest **req, OfferkitError **err) {
+                return offerkit_player_offers_pager_next_async(handle_.get(), detail::on_next_page, ud,
+                                                               req, err);
+            });
+    }
+
+    OfferkitPlayerOffersPager *get() const { return handle_.get(); }
+
+private:
+    detail::Handle<OfferkitPlayerOffersPager, offerkit_player_offers_pager_free> handle_;
+};
+
+/// Options of offers (unset: not sent).
+struct OffersOptions {
+    std::optional<int64_t> limit;
+    std::optional<std::string> language;
+    std::optional<std::string> sort;
+    std::optional<std::string> select;
+};
+
+/// Options of playerOffers (unset: not sent).
+struct PlayerOffersOptions {
+    std::optional<std::string> language;
+    std::optional<int64_t> limit;
+    std::optional<std::string> after;
+    std::optional<std::string> select;
+};
+
+/// Everything a Client is made from.
+struct ClientOptions {
+    std::string base_url;
+    std::optional<std::chrono::milliseconds> timeout;
+    std::optional<std::chrono::milliseconds> connect_timeout;
+    std::optional<uint32_t> max_retries;
+    /// Initial and maximum retry backoff.
+    std::optional<std::pair<std::chrono::milliseconds, std::chrono::milliseconds>> retry_backoff;
+    std::vector<std::string> extra_root_pem;
+    bool allow_insecure_http = false;
+    std::optional<std::string> access_token;
+    Delivery delivery = Delivery::Thread;
+    /// Asked for a token (answer with Client::set_access_token, now or later, any thread). Runs on
+    /// library threads or the caller of a blocking call: must be thread-safe and quick.
+    std::function<void(TokenReason)> token_needed;
+    std::optional<std::chrono::milliseconds> token_wait;
+};
+
+/// A client of the offer service. Thread-safe; move-only; destroying it cancels what is in
+/// flight and runs every owed completion first (see offerkit_client_free).
+class Client {
+public:
+    static Result<Client> create(const ClientOptions &options) {
+        OfferkitConfig *raw = nullptr;
+        OfferkitError *error = nullptr;
+        OfferkitStatus status = offerkit_config_new(options.base_url.c_str(), &raw, &error);
+        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+        detail::Handle<OfferkitConfig, offerkit_config_free> config(raw);
+        auto check = [&](OfferkitStatus s) { return s == OFFERKIT_STATUS_OK; };
+        auto state = std::make_unique<State>();
+        state->token_needed = options.token_needed;
+        bool ok =
+            (!options.timeout ||
+             check(offerkit_config_set_timeout_ms(config.get(), ms(*options.timeout), &error))) &&
+            (!options.connect_timeout ||
+             check(offerkit_config_set_connect_timeout_ms(config.get(), ms(*options.connect_timeout),
+                                                          &error))) &&
+            (!options.max_retries ||
+             check(offerkit_config_set_max_retries(config.get(), *options.max_retries, &error))) &&
+            (!options.retry_backoff ||
+             check(offerkit_config_set_retry_backoff_ms(config.get(), ms(options.retry_backoff->first),
+                                                        ms(options.retry_backoff->second), &error))) &&
+            check(offerkit_config_set_allow_insecure_http(config.get(), options.allow_insecure_http,
+                                                          &error)) &&
+            check(offerkit_config_set_access_token(config.get(),
+                                                   detail::c_str_or_null(options.access_token), &error)) &&
+            check(offerkit_config_set_delivery(config.get(), static_cast<uint32_t>(options.delivery),
+                                               &error)) &&
+            (!options.token_wait ||
+             check(offerkit_config_set_token_wait_ms(config.get(), ms(*options.token_wait), &error))) &&
+            (!options.token_needed ||
+             check(offerkit_config_set_token_needed(config.get(), &Client::on_token_needed,
+                                                    state.get(), &error)));
+        for (const std::string &pem : options.extra_root_pem)
+            ok = ok && check(offerkit_config_add_root_pem(config.get(), pem.c_str(), &error));
+        if (!ok) return detail::error_of(OFFERKIT_STATUS_INTERNAL, error);
+        OfferkitClient *client = nullptr;
+        status = offerkit_client_new(config.get(), &client, &error);
+        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+        return Client(client, std::move(state));
+    }
+
+    /// Sets or replaces the access token, at any time, from any thread.
+    Result<void> set_access_token(std::string_view token) const {
+        std::string t(token);
+        OfferkitError *error = nullptr;
+        OfferkitStatus status = offerkit_client_set_access_token(handle_.get(), t.c_str(), &error);
+        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+        return Result<void>();
+    }
+
+    /// Forgets the access token.
+    Result<void> clear_access_token() const {
+        OfferkitError *error = nullptr;
+        OfferkitStatus status = offerkit_client_set_access_token(handle_.get(), nullptr, &error);
+        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+        return Result<void>();
+    }
+
+    /// Runs queued completions here (Delivery::Poll): at most `max`, 0 = all queued now.
+    size_t poll(size_t max = 0) const { return offerkit_client_poll(handle_.get(), max); }
+
+    // ---- offers
+
+    Result<OfferList> offers(std::string_view player_id, const OffersOptions &options = {}) const {
+        std::string id(player_id);
+        OfferkitOffersOptions o = c_options(options);
+        OfferkitOfferList *list = nullptr;
+        OfferkitError *error = nullptr;
+        OfferkitStatus status = offerkit_client_offers(handle_.get(), id.c_str(), &o, &list, &error);
+        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+        return OfferList(list);
+    }
+
+    Result<Request> offers_async(std::string_view player_id, const OffersOptions &options,
+                                 std::function<void(Result<OfferList>)> done) const {
+        std::string id(player_id);
+        OfferkitOffersOptions o = c_options(options);
+        return detail::start<OfferList>(std::move(done), [&](void *ud, OfferkitRequest **r,
+                                                             OfferkitError **e) {
+            return offerkit_client_offers_async(handle_.get(), id.c_str(), &o, detail::on_list, ud, r, e);
+        });
+    }
+
+    // ---- links
+
+    /// The links object as JSON text. `select` replaces the default selection.
+    Result<std::string> links(std::string_view player_id,
+                              const std::optional<std::string> &select = std::nullopt) const {
+        std::string id(player_id);
+        char *json = nullptr;
+        OfferkitError *error = nullptr;
+        OfferkitStatus status = offerkit_client_links(handle_.get(), id.c_str(),
+                                                      detail::c_str_or_null(select), &json, &error);
+        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+        return detail::adopt_string(json).value_or(std::string());
+    }
+
+    Result<Request> links_async(std::string_view player_id, const std::optional<std::string> &select,
+                                std::function<void(Result<std::string>)> done) const {
+        std::string id(player_id);
+        return detail::start<std::string>(std::move(done), [&](void *ud, OfferkitRequest **r,
+                                                               OfferkitError **e) {
+            return offerkit_client_links_async(handle_.get(), id.c_str(), detail::c_str_or_null(select),
+                                               detail::on_json, ud, r, e);
+        });
+    }
+
+    // ---- playerOffers
+
+    Result<PlayerOffersPage> player_offers(std::string_view player_id,
+                                           const PlayerOffersOptions &options = {}) const {
+        std::string id(player_id);
+        OfferkitPlayerOffersOptions o = c_options(options);
+        OfferkitPlayerOffersPage *page = nullptr;
+        OfferkitError *error = nullptr;
+        OfferkitStatus status =
+            offerkit_client_player_offers(handle_.get(), id.c_str(), &o, &page, &error);
+        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+        return PlayerOffersPage(page);
+    }
+
+    Result<Request> player_offers_async(std::string_view player_id, const PlayerOffersOptions &options,
+                                        std::function<void(Result<PlayerOffersPage>)> done) const {
+        std::string id(player_id);
+        OfferkitPlayerOffersOptions o = c_options(options);
+        return detail::start<PlayerOffersPage>(std::move(done), [&](void *ud, OfferkitRequest **r,
+                                                                    OfferkitError **e) {
+            return offerkit_client_player_offers_async(handle_.get(), id.c_str(), &o, detail::on_page,
+                                                       ud, r, e);
+        });
+    }
+
+    Result<PlayerOffersPager> player_offers_pager(std::string_view player_id,
+                                                  const PlayerOffersOptions &options = {}) const {
+        std::string id(player_id);
+        OfferkitPlayerOffersOptions o = c_options(options);
+        OfferkitPlayerOffersPager *pager = nullptr;
+        OfferkitError *error = nullptr;
+        OfferkitStatus status =
+            offerkit_client_player_offers_pager(handle_.get(), id.c_str(), &o, &pager, &error);
+        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+        return PlayerOffersPager(pager);
+    }
+
+    // ---- GET /v1/offers
+
+    /// per_page 0: every offer at once; else page `page` (0: the first) of per_page offers.
+    Result<OfferList> list_offers(int64_t per_page = 0, int64_t page = 0) const {
+        OfferkitOfferList *list = nullptr;
+        OfferkitError *error = nullptr;
+        OfferkitStatus status = offerkit_client_list_offers(handle_.get(), per_page, page, &list, &error);
+        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+        return OfferList(list);
+    }
+
+    Result<Request> list_offers_async(int64_t per_page, int64_t page,
+                                      std::function<void(Result<OfferList>)> done) const {
+        return detail::start<OfferList>(std::move(done), [&](void *ud, OfferkitRequest **r,
+                                                             OfferkitError **e) {
+            return offerkit_client_list_offers_async(handle_.get(), per_page, page, detail::on_list, ud,
+                                                     r, e);
+        });
+    }
+
+    Result<OfferList> list_all_offers(int64_t per_page) const {
+        OfferkitOfferList *list = nullptr;
+        OfferkitError *error = nullptr;
+        OfferkitStatus status = offerkit_client_list_all_offers(handle_.get(), per_page, &list, &error);
+        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+        return OfferList(list);
+    }
+
+    Result<Request> list_all_offers_async(int64_t per_page,
+                                          std::function<void(Result<OfferList>)> done) const {
+        return detail::start<OfferList>(std::move(done), [&](void *ud, OfferkitRequest **r,
+                                                             OfferkitError **e) {
+            return offerkit_client_list_all_offers_async(handle_.get(), per_page, detail::on_list, ud, r,
+                                                         e);
+        });
+    }
+
+    // ---- raw GraphQL
+
+    /// The response's `data` as JSON text.
+    Result<std::string> graphql(std::string_view document,
+                                const std::optional<std::string> &variables_json = std::nullopt) const {
+        std::string doc(document);
+        char *data = nullptr;
+        OfferkitError *error = nullptr;
+        OfferkitStatus status = offerkit_client_graphql(
+            handle_.get(), doc.c_str(), detail::c_str_or_null(variables_json), &data, &error);
+        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+        return detail::adopt_string(data).value_or(std::string());
+    }
+
+    Result<Request> graphql_async(std::string_view document,
+                                  const std::optional<std::string> &variables_json,
+                                  std::function<void(Result<std::string>)> done) const {
+        std::string doc(document);
+        return detail::start<std::string>(std::move(done), [&](void *ud, OfferkitRequest **r,
+                                                               OfferkitError **e) {
+            return offerkit_client_graphql_async(handle_.get(), doc.c_str(),
+                                                 detail::c_str_or_null(variables_json), detail::on_json,
+                                                 ud, r, e);
+        });
+    }
+
+    OfferkitClient *get() const { return handle_.get(); }
+
+private:
+    struct State {
+        std::function<void(TokenReason)> token_needed;
+    };
+
+    Client(OfferkitClient *client, std::unique_ptr<State> state)
+        : state_(std::move(state)), handle_(client) {}
+
+    static void on_token_needed(void *user_data, OfferkitTokenReason reason) {
+        auto *state = static_cast<State *>(user_data);
+        if (state->token_needed) detail::run(state->token_needed, static_cast<TokenReason>(reason));
+    }
+
+    static uint64_t ms(std::chrono::milliseconds d) {
+        return d.count() < 0 ? 0 : static_cast<uint64_t>(d.count());
+    }
+
+    static OfferkitOffersOptions c_options(const OffersOptions &o) {
+        OfferkitOffersOptions c{};
+        c.limit = o.limit.value_or(0);
+        c.language = detail::c_str_or_null(o.language);
+        c.sort = detail::c_str_or_null(o.sort);
+        c.select = detail::c_str_or_null(o.select);
+        return c;
+    }
+
+    static OfferkitPlayerOffersOptions c_options(const PlayerOffersOptions &o) {
+        OfferkitPlayerOffersOptions c{};
+        c.language = detail::c_str_or_null(o.language);
+        c.limit = o.limit.value_or(0);
+        c.after = detail::c_str_or_null(o.after);
+        c.select = detail::c_str_or_null(o.select);
+        return c;
+    }
+
+    // Declared first, destroyed last: the client (and its token callback) goes before its state.
+    std::unique_ptr<State> state_;
+    detail::Handle<OfferkitClient, offerkit_client_free> handle_;
+};
+
+// ---- helpers
+
+/// The loaded library's version ("0.1.0").
+inline std::string_view version() { return offerkit_version(); }
+
+/// Checks the service's rule for a player id (1 to 255 characters).
+inline Result<void> validate_player_id(std::string_view player_id) {
+    std::string id(player_id);
+    OfferkitError *error = nullptr;
+    OfferkitStatus status = offerkit_player_id_validate(id.c_str(), &error);
+    if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+    return Result<void>();
+}
+
+/// The names of the conventions `player_id` breaks ("uppercase", "period", "space",
+/// "other_character"); empty when it follows them all.
+inline Result<std::vector<std::string>> lint_player_id(std::string_view player_id) {
+    std::string id(player_id);
+    uint32_t flags = 0;
+    OfferkitError *error = nullptr;
+    OfferkitStatus status = offerkit_player_id_lint(id.c_str(), &flags, &error);
+    if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+    std::vector<std::string> names;
+    for (uint32_t flag = 1; flag <= OFFERKIT_PLAYER_ID_OTHER_CHARACTER; flag <<= 1)
+        if (flags & flag) names.emplace_back(offerkit_player_id_convention_name(flag));
+    return names;
+}
+
+/// A stable, valid player id derived from any internal identifier ("p-" + 32 hex digits).
+inline Result<std::string> short_player_id(std::string_view internal_id) {
+    std::string id(internal_id);
+    char *out = nullptr;
+    OfferkitError *error = nullptr;
+    OfferkitStatus status = offerkit_player_id_short(id.c_str(), &out, &error);
+    if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+    return detail::adopt_string(out).value_or(std::string());
+}
+
+namespace detail {
+struct LogState {
+    std::mutex lock;
+    std::unique_ptr<std::function<void(LogLevel, std::string_view)>> current;
+};
+inline LogState &log_state() {
+    static LogState state;
+    return state;
+}
+inline void on_log(void *user_data, OfferkitLogLevel level, const char *message) {
+    auto *fn = static_cast<std::function<void(LogLevel, std::string_view)> *>(user_data);
+#if OFFERKIT_CPP_EXCEPTIONS
+    try {
+        (*fn)(static_cast<LogLevel>(level), std::string_view(message));
+    } catch (...) {
+    }
+#else
+    (*fn)(static_cast<LogLevel>(level), std::string_view(message));
+#endif
+}
+} // namespace detail
+
+/// Sets (or with an empty function, removes) the process-wide log callback, up to `max_level`.
+inline Result<void> set_log_callback(std::function<void(LogLevel, std::string_view)> callback,
+                                     LogLevel max_level = LogLevel::Info) {
+    detail::LogState &state = detail::log_state();
+    std::lock_guard<std::mutex> guard(state.lock);
+    std::unique_ptr<std::function<void(LogLevel, std::string_view)>> next;
+    if (callback) next = std::make_unique<std::function<void(LogLevel, std::string_view)>>(std::move(callback));
+    OfferkitStatus status = offerkit_set_log_callback(next ? detail::on_log : nullptr, next.get(),
+                                                      static_cast<uint32_t>(max_level));
+    if (status != OFFERKIT_STATUS_OK) return Error::adopt(nullptr, status);
+    state.current = std::move(next); // the previous one no longer runs: free it
+    return Result<void>();
+}
+
+} // namespace offerkit
+
+#endif // OFFERKIT_HPP

@@ -1,0 +1,67 @@
+/* print_offers: prints the offers of one player, fetched with libofferkit.
+ *
+ *   print_offers BASE_URL [PLAYER_ID]
+ *
+ * The access token comes from the environment (OFFERKIT_ACCESS_TOKEN): client apps get short-lived
+ * tokens from their own backend, never a refresh token. Exit status: 0 on success, 1 on an
+ * offerkit error (printed with its kind), 2 on bad usage. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "offerkit.h"
+
+static int fail(const char *what, OfferkitStatus status, OfferkitError *error) {
+    fprintf(stderr, "%s failed: %s (%s)", what, offerkit_status_name(status),
+            offerkit_error_message(error));
+    if (offerkit_error_http_status(error)) fprintf(stderr, " [HTTP %u]", offerkit_error_http_status(error));
+    fprintf(stderr, "\n");
+    offerkit_error_free(error);
+    return 1;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s BASE_URL [PLAYER_ID]   (token in OFFERKIT_ACCESS_TOKEN)\n", argv[0]);
+        return 2;
+    }
+    const char *player_id = argc > 2 ? argv[2] : "demo";
+    printf("libofferkit %s\n", offerkit_version());
+
+    OfferkitConfig *config = NULL;
+    OfferkitError *error = NULL;
+    OfferkitStatus status = offerkit_config_new(argv[1], &config, &error);
+    if (status != OFFERKIT_STATUS_OK) return fail("offerkit_config_new", status, error);
+    offerkit_config_set_access_token(config, getenv("OFFERKIT_ACCESS_TOKEN"), NULL);
+    offerkit_config_set_timeout_ms(config, 5000, NULL);
+
+    OfferkitClient *client = NULL;
+    status = offerkit_client_new(config, &client, &error);
+    offerkit_config_free(config);
+    if (status != OFFERKIT_STATUS_OK) return fail("offerkit_client_new", status, error);
+
+    OfferkitOffersOptions options = {0};
+    options.limit = 10;
+    options.sort = "epc.desc";
+    options.select = "links { click_url }";
+    OfferkitOfferList *offers = NULL;
+    status = offerkit_client_offers(client, player_id, &options, &offers, &error);
+    if (status != OFFERKIT_STATUS_OK) {
+        offerkit_client_free(client);
+        return fail("offers", status, error);
+    }
+
+    size_t count = offerkit_offer_list_count(offers);
+    printf("%zu offers for %s:\n", count, player_id);
+    for (size_t i = 0; i < count; i++) {
+        OfferkitOfferView offer;
+        if (offerkit_offer_list_get(offers, i, &offer, NULL) != OFFERKIT_STATUS_OK) continue;
+        char *click_url = NULL;
+        offerkit_offer_list_field_text(offers, i, "links.click_url", &click_url, NULL);
+        printf("  %-16s %-28s $%7.2f  %s\n", offer.id, offer.name, offer.total_payout_usd,
+               click_url ? click_url : "-");
+        offerkit_string_free(click_url);
+    }
+    offerkit_offer_list_free(offers);
+    offerkit_client_free(client);
+    return 0;
+}

@@ -1,0 +1,31 @@
+// print_offers.cpp: the same as print_offers.c, with the C++17 wrapper (offerkit.hpp).
+#include <cstdio>
+#include <cstdlib>
+
+#include "offerkit.hpp"
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: %s BASE_URL [PLAYER_ID]\n", argv[0]);
+        return 2;
+    }
+    offerkit::ClientOptions options;
+    options.base_url = argv[1];
+    if (const char *token = std::getenv("OFFERKIT_ACCESS_TOKEN")) options.access_token = token;
+    auto client = offerkit::Client::create(options);
+    if (!client) {
+        std::fprintf(stderr, "%s: %s\n", client.error().kind_name().data(), client.error().message().c_str());
+        return 1;
+    }
+    offerkit::OffersOptions query;
+    query.limit = 10;
+    auto offers = client->offers(argc > 2 ? argv[2] : "demo", query);
+    if (!offers) {
+        std::fprintf(stderr, "%s: %s\n", offers.error().kind_name().data(), offers.error().message().c_str());
+        return 1;
+    }
+    for (offerkit::OfferView offer : *offers)
+        std::printf("  %.*s  %.*s  $%.2f\n", static_cast<int>(offer.id.size()), offer.id.data(),
+                    static_cast<int>(offer.name.size()), offer.name.data(), offer.total_payout_usd);
+    return 0;
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs libofferkit into a prefix: headers, shared and static library, pkg-config file and
+# CMake package config.
+#
+#   ffi/install.sh PREFIX [--debug] [--no-build] [--features LIST]
+#
+# Layout: PREFIX/include/{offerkit.h,offerkit.hpp}, PREFIX/lib/{libofferkit.so,libofferkit.a},
+# PREFIX/lib/pkgconfig/offerkit.pc, PREFIX/lib/cmake/offerkit/offerkit{Config,ConfigVersion}.cmake.
+# Then: pkg-config --cflags --libs offerkit (shared), pkg-config --static --libs offerkit (static),
+# or find_package(offerkit) with CMAKE_PREFIX_PATH=PREFIX.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+prefix="" profile=release build=1 features=""
+while (($#)); do
+  case "$1" in
+    --debug) profile=debug ;;
+    --no-build) build=0 ;;
+    --features) features="$2"; shift ;;
+    -*) echo "unknown option $1" >&2; exit 2 ;;
+    *) prefix="$1" ;;
+  esac
+  shift
+done
+[[ -n "$prefix" ]] || { echo "usage: $0 PREFIX [--debug] [--no-build] [--features LIST]" >&2; exit 2; }
+target="${CARGO_TARGET_DIR:-$root/target}/$profile"
+if ((build)); then
+  args=(build -p offerkit-ffi)
+  [[ $profile == release ]] && args+=(--release)
+  [[ -n "$features" ]] && args+=(--features "$features")
+  (cd "$root" && cargo "${args[@]}")
+fi
+version="$(sed -n 's/^version = "\(.*\)"/\1/p' "$root/Cargo.toml" | head -1)"
+IFS=. read -r major minor _ <<<"$version"
+mkdir -p "$prefix/include" "$prefix/lib/pkgconfig" "$prefix/lib/cmake/offerkit"
+prefix="$(cd "$prefix" && pwd)"
+install -m 644 "$root/include/offerkit.h" "$root/bindings/cpp/offerkit.hpp" "$prefix/include/"
+install -m 755 "$target/libofferkit.so" "$prefix/lib/"
+install -m 644 "$target/libofferkit.a" "$prefix/lib/"
+sed -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" \
+    -e "s|@NATIVE_STATIC_LIBS@|-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc|" \
+    "$root/ffi/offerkit.pc.in" >"$prefix/lib/pkgconfig/offerkit.pc"
+install -m 644 "$root/ffi/cmake/offerkitConfig.cmake" "$prefix/lib/cmake/offerkit/"
+sed -e "s|@VERSION@|$version|" -e "s|@VERSION_MAJOR@|$major|" -e "s|@VERSION_MINOR@|$minor|" \
+    "$root/ffi/cmake/offerkitConfigVersion.cmake.in" >"$prefix/lib/cmake/offerkit/offerkitConfigVersion.cmake"
+echo "installed libofferkit $version ($profile) into $prefix"

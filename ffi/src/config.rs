@@ -1,0 +1,353 @@
+//! `OfferkitConfig`: a builder for everything a client is made from (core's `ClientConfig`
+//! plus the delivery mode of completions). Make one with `offerkit_config_new`, adjust it with
+//! the setters, pass it to `offerkit_client_new` (which copies it), free it with
+//! `offerkit_config_free`. Not thread-safe: use a config from one thread at a time.
+
+use std::ffi::{c_char, c_void};
+use std::time::Duration;
+
+use offerkit::{AccessToken, ClientConfig};
+
+use crate::error::{Failure, OfferkitError};
+use crate::panic::{boundary, guard};
+use crate::status::OfferkitStatus;
+use crate::strings;
+
+/// Where completion callbacks run (see `offerkit_config_set_delivery`).
+#[repr(u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferkitDelivery {
+    /// On an offerkit library thread, as soon as the request ends (the default).
+    Thread = 0,
+    /// Queued until the host calls `offerkit_client_poll`, which runs them on its own thread.
+    Poll = 1,
+}
+
+/// Why a client asks the host for an access token.
+#[repr(u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferkitTokenReason {
+    /// The client has no token.
+    Missing = 1,
+    /// The current token expires within the refresh margin (60 s).
+    Expiring = 2,
+    /// The service answered 401 to the current token.
+    Rejected = 3,
+}
+
+/// Asks the host for an access token. The host answers by calling
+/// `offerkit_client_set_access_token` — inside this call, or later from any thread; requests
+/// waiting for the token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
+/// (`offerkit_config_set_token_wait_ms`, default: the request timeout).
+///
+/// Runs on whichever thread needs the token: a library thread for `_async` calls, the caller's
+/// thread for blocking calls (so a host answering from a thread that is itself blocked in an
+/// offerkit call cannot answer in time). Must be thread-safe, return quickly, not unwind, and
+/// not free the client. It is never called again once `offerkit_client_free` has returned.
+pub type OfferkitTokenNeededCallback =
+    Option<unsafe extern "C" fn(user_data: *mut c_void, reason: OfferkitTokenReason)>;
+
+/// Bounds of the time settings, in milliseconds (1 ms to 24 h).
+const MAX_MS: u64 = 24 * 60 * 60 * 1000;
+/// Most retries a client may be configured with.
+const MAX_RETRIES: u32 = 10;
+
+/// A host's user data pointer, carried to other threads (the host vouches for that).
+#[derive(Clone, Copy)]
+pub(crate) struct UserData(pub(crate) *mut c_void);
+// SAFETY: the host promises (documented) that its user data may be used from the threads where
+// offerkit runs its callbacks; offerkit itself never dereferences it.
+unsafe impl Send for UserData {}
+// SAFETY: as above.
+unsafe impl Sync for UserData {}
+
+/// The client configuration under construction. See the setters.
+pub struct OfferkitConfig {
+    base_url: String,
+    timeout: Option<Duration>,
+    connect_timeout: Option<Duration>,
+    max_retries: Option<u32>,
+    backoff: Option<(Duration, Duration)>,
+    extra_root_pem: Vec<String>,
+    allow_insecure_http: bool,
+    access_token: Option<String>,
+    token_needed: Option<(
+        unsafe extern "C" fn(*mut c_void, OfferkitTokenReason),
+        UserData,
+    )>,
+    token_wait: Option<Duration>,
+    delivery: OfferkitDelivery,
+}
+
+impl OfferkitConfig {
+    /// Core's configuration (the token-needed hook is added by the client, which owns it).
+    pub(crate) fn to_core(&self) -> ClientConfig {
+        let mut config = ClientConfig::new(self.base_url.clone());
+        if let Some(timeout) = self.timeout {
+            config.timeout = timeout;
+        }
+        if let Some(connect) = self.connect_timeout {
+            config.connect_timeout = connect;
+        }
+        if let Some(retries) = self.max_retries {
+            config.retry.max_retries = retries;
+        }
+        if let Some((initial, max)) = self.backoff {
+            config.retry.initial_backoff = initial;
+            config.retry.max_backoff = max;
+        }
+        config.extra_root_pem = self.extra_root_pem.clone();
+        config.allow_insecure_http = self.allow_insecure_http;
+        config.access_token = self.access_token.as_deref().map(AccessToken::new);
+        config.token_provider_timeout = self.token_wait;
+        config
+    }
+
+    pub(crate) fn token_needed(
+        &self,
+    ) -> Option<(
+        unsafe extern "C" fn(*mut c_void, OfferkitTokenReason),
+        UserData,
+    )> {
+        self.token_needed
+    }
+
+    pub(crate) fn delivery(&self) -> OfferkitDelivery {
+        self.delivery
+    }
+}
+
+fn milliseconds(name: &str, ms: u64) -> Result<Duration, Failure> {
+    if (1..=MAX_MS).contains(&ms) {
+        Ok(Duration::from_millis(ms))
+    } else {
+        Err(Failure::range(
+            name,
+            format!("{ms} is not between 1 and {MAX_MS}"),
+        ))
+    }
+}
+
+/// Runs a setter on a non-NULL config.
+fn setter(
+    config: *mut OfferkitConfig,
+    out_error: *mut *mut OfferkitError,
+    body: impl FnOnce(&mut OfferkitConfig) -> Result<(), Failure>,
+) -> OfferkitStatus {
+    boundary(out_error, || {
+        // SAFETY: NULL or a live config from `offerkit_config_new`, used by one thread (contract).
+        let config = unsafe { config.as_mut() }.ok_or_else(|| Failure::null("config"))?;
+        body(config)
+    })
+}
+
+/// Makes a configuration for the service at `base_url` (`https://…`; `http://` only for
+/// loopback hosts unless `offerkit_config_set_allow_insecure_http`; may carry a path prefix).
+/// The address itself is checked by `offerkit_client_new`. Defaults: 10 s request timeout, 5 s
+/// connect timeout, 2 retries of transient failures, no token, thread delivery.
+/// On success `*out_config` owns a new config: free it with `offerkit_config_free`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_new(
+    base_url: *const c_char,
+    out_config: *mut *mut OfferkitConfig,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    boundary(out_error, || {
+        if out_config.is_null() {
+            return Err(Failure::null("out_config"));
+        }
+        // SAFETY: string contract.
+        let base_url = unsafe { strings::required(base_url, "base_url") }?;
+        let config = Box::new(OfferkitConfig {
+            base_url: base_url.to_string(),
+            timeout: None,
+            connect_timeout: None,
+            max_retries: None,
+            backoff: None,
+            extra_root_pem: Vec::new(),
+            allow_insecure_http: false,
+            access_token: None,
+            token_needed: None,
+            token_wait: None,
+            delivery: OfferkitDelivery::Thread,
+        });
+        // SAFETY: checked non-NULL above.
+        unsafe { out_config.write(Box::into_raw(config)) };
+        Ok(())
+    })
+}
+
+/// Frees a config. `offerkit_config_free(NULL)` does nothing. Clients made from it are not
+/// affected.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_free(config: *mut OfferkitConfig) {
+    if !config.is_null() {
+        // SAFETY: made by `offerkit_config_new`, freed once (contract).
+        guard((), || drop(unsafe { Box::from_raw(config) }));
+    }
+}
+
+/// Sets the whole-request timeout of one attempt, 1 to 86 400 000 ms (`OUT_OF_RANGE` else).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_set_timeout_ms(
+    config: *mut OfferkitConfig,
+    timeout_ms: u64,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    setter(config, out_error, |c| {
+        c.timeout = Some(milliseconds("timeout_ms", timeout_ms)?);
+        Ok(())
+    })
+}
+
+/// Sets the connection set-up timeout, 1 to 86 400 000 ms.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_set_connect_timeout_ms(
+    config: *mut OfferkitConfig,
+    timeout_ms: u64,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    setter(config, out_error, |c| {
+        c.connect_timeout = Some(milliseconds("timeout_ms", timeout_ms)?);
+        Ok(())
+    })
+}
+
+/// Sets how many times a transient failure (HTTP 502/503/504, connection error, timeout) is
+/// retried after the first attempt: 0 (no retries) to 10.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_set_max_retries(
+    config: *mut OfferkitConfig,
+    max_retries: u32,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    setter(config, out_error, |c| {
+        if max_retries > MAX_RETRIES {
+            return Err(Failure::range(
+                "max_retries",
+                format!("{max_retries} is more than {MAX_RETRIES}"),
+            ));
+        }
+        c.max_retries = Some(max_retries);
+        Ok(())
+    })
+}
+
+/// Sets the retry backoff: the first wait is random up to `initial_ms`, doubling per retry, each
+/// at most `max_ms` (defaults 200 ms and 5000 ms). Both 1 to 86 400 000, `initial_ms <= max_ms`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_set_retry_backoff_ms(
+    config: *mut OfferkitConfig,
+    initial_ms: u64,
+    max_ms: u64,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    setter(config, out_error, |c| {
+        let initial = milliseconds("initial_ms", initial_ms)?;
+        let max = milliseconds("max_ms", max_ms)?;
+        if initial > max {
+            return Err(Failure::range("initial_ms", "greater than max_ms"));
+        }
+        c.backoff = Some((initial, max));
+        Ok(())
+    })
+}
+
+/// Adds trusted root certificates (PEM text, one or more `CERTIFICATE` blocks) to the built-in
+/// web roots. The PEM is parsed by `offerkit_client_new` (`INVALID_ARGUMENT` there if bad).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_add_root_pem(
+    config: *mut OfferkitConfig,
+    pem: *const c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    setter(config, out_error, |c| {
+        // SAFETY: string contract.
+        let pem = unsafe { strings::required(pem, "pem") }?;
+        c.extra_root_pem.push(pem.to_string());
+        Ok(())
+    })
+}
+
+/// Allows plain `http://` to hosts other than loopback. For testing only, never production.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_set_allow_insecure_http(
+    config: *mut OfferkitConfig,
+    allow: bool,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    setter(config, out_error, |c| {
+        c.allow_insecure_http = allow;
+        Ok(())
+    })
+}
+
+/// Sets the access token the client starts with (its JWT `exp` is read); NULL clears it.
+/// The string is copied.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_set_access_token(
+    config: *mut OfferkitConfig,
+    access_token: *const c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    setter(config, out_error, |c| {
+        // SAFETY: string contract.
+        let token = unsafe { strings::optional(access_token, "access_token") }?;
+        c.access_token = token.map(str::to_string);
+        Ok(())
+    })
+}
+
+/// Sets (or with a NULL `callback`, removes) the token-needed callback: called with
+/// `user_data` when the client has no token, when it is about to expire, and once after a 401;
+/// see `OfferkitTokenNeededCallback`. `user_data` must stay valid until the client is freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_set_token_needed(
+    config: *mut OfferkitConfig,
+    callback: OfferkitTokenNeededCallback,
+    user_data: *mut c_void,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    setter(config, out_error, |c| {
+        c.token_needed = callback.map(|cb| (cb, UserData(user_data)));
+        Ok(())
+    })
+}
+
+/// Sets how long a request waits for the host to answer the token-needed callback, 1 to
+/// 86 400 000 ms (default: the request timeout). Then it fails with `OFFERKIT_STATUS_TIMEOUT`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_set_token_wait_ms(
+    config: *mut OfferkitConfig,
+    wait_ms: u64,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    setter(config, out_error, |c| {
+        c.token_wait = Some(milliseconds("wait_ms", wait_ms)?);
+        Ok(())
+    })
+}
+
+/// Sets where completion callbacks of `_async` calls run: an `OfferkitDelivery` value
+/// (`OFFERKIT_DELIVERY_THREAD` = 0, the default, or `OFFERKIT_DELIVERY_POLL` = 1); any other
+/// number is `OUT_OF_RANGE`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_set_delivery(
+    config: *mut OfferkitConfig,
+    delivery: u32,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    setter(config, out_error, |c| {
+        c.delivery = match delivery {
+            0 => OfferkitDelivery::Thread,
+            1 => OfferkitDelivery::Poll,
+            other => {
+                return Err(Failure::range(
+                    "delivery",
+                    format!("{other} is not an OfferkitDelivery"),
+                ));
+            }
+        };
+        Ok(())
+    })
+}

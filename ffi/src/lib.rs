@@ -1,0 +1,46 @@
+//! The C ABI of offerkit: `libofferkit.so` / `libofferkit.a`, described by
+//! `include/offerkit.h` (generated from this crate by cbindgen with `ffi/cbindgen.toml`).
+//!
+//! Thin: every function converts its arguments, calls core (`offerkit`), and converts the
+//! result; all behaviour (validation, tokens, retries, error mapping) is core's. The
+//! conventions every function follows are written once, at the top of the header and in
+//! `ffi/README.md`: prefix, opaque handles, statuses, out-pointers, error objects, ownership,
+//! threads, callbacks.
+//!
+//! Modules, one concept each:
+//! - [`panic`]: the `catch_unwind` boundary every entry point goes through;
+//! - [`status`]: `OfferkitStatus` and `OfferkitErrorKind`;
+//! - [`error`]: the `OfferkitError` object and its accessors;
+//! - [`strings`]: C strings in (NULL and UTF-8 checks) and out (`offerkit_string_free`);
+//! - [`runtime`]: the one lazily built tokio runtime;
+//! - [`config`]: the `OfferkitConfig` builder;
+//! - [`client`]: `OfferkitClient` and every query, blocking and `_async`;
+//! - [`request`]: request handles, cancellation, completion delivery and `offerkit_client_poll`;
+//! - [`offers`], [`player_offers`], [`items`]: the result handles;
+//! - [`pager`]: the `playerOffers` pager;
+//! - [`player_id`], [`log`], [`version`]: helpers;
+//! - [`test_hooks`]: deliberate panics, in builds with the `test-hooks` feature only.
+//!
+//! No refresh-token or reporting-key function is exported: those stay on servers.
+
+// Every exported function is `unsafe extern "C"` with one safety contract, written once at the top
+// of the header (pointers are NULL or live handles of this library, strings NUL-terminated,
+// handles not freed while in use); repeating it in every doc comment would repeat it in the header.
+#![allow(clippy::missing_safety_doc)]
+
+pub mod client;
+pub mod config;
+pub mod error;
+pub mod items;
+pub mod log;
+pub mod offers;
+pub mod pager;
+pub mod panic;
+pub mod player_id;
+pub mod player_offers;
+pub mod request;
+pub mod runtime;
+pub mod status;
+pub mod strings;
+pub mod test_hooks;
+pub mod version;

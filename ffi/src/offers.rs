@@ -1,0 +1,217 @@
+//! `OfferkitOfferList`: the offers of `offers`, of a listing page (with its pagination) and of
+//! the whole listing. Each offer's spec fields are read through an `OfferkitOfferView` whose
+//! strings live as long as the list; every other field by dotted path, as JSON.
+
+use std::ffi::{CString, c_char};
+
+use offerkit::{Offer, Pagination};
+
+use crate::error::{Failure, OfferkitError};
+use crate::items::{self, Form, Items};
+use crate::panic::{boundary, guard};
+use crate::status::OfferkitStatus;
+use crate::strings::c_text;
+
+/// The spec's fields of one offer. Strings are UTF-8, NUL-terminated, borrowed from the list:
+/// valid until `offerkit_offer_list_free`. (A U+0000 inside a value ends the C string there;
+/// the JSON accessors keep it.)
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OfferkitOfferView {
+    /// The offer id, as text.
+    pub id: *const c_char,
+    pub name: *const c_char,
+    /// Payout in USD.
+    pub total_payout_usd: f64,
+    /// `creatives.name`.
+    pub creative_name: *const c_char,
+    /// `creatives.description`.
+    pub creative_description: *const c_char,
+}
+
+/// The pagination object of a paginated listing page.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OfferkitPagination {
+    pub current_page: i64,
+    pub per_page: i64,
+    pub has_more_pages: bool,
+    /// The next page number, or 0 when the service gave none.
+    pub next_page: i64,
+}
+
+struct Entry {
+    offer: Offer,
+    id: CString,
+    name: CString,
+    creative_name: CString,
+    creative_description: CString,
+}
+
+/// A list of offers. Owned by the caller: free with `offerkit_offer_list_free`. Immutable: any
+/// thread may read it, also at once.
+pub struct OfferkitOfferList {
+    entries: Vec<Entry>,
+    pagination: Option<Pagination>,
+}
+
+impl OfferkitOfferList {
+    pub(crate) fn into_raw(offers: Vec<Offer>, pagination: Option<Pagination>) -> *mut Self {
+        crate::test_hooks::conversion_point();
+        let entries = offers
+            .into_iter()
+            .map(|offer| Entry {
+                id: c_text(&offer.id),
+                name: c_text(&offer.name),
+                creative_name: c_text(&offer.creatives.name),
+                creative_description: c_text(&offer.creatives.description),
+                offer,
+            })
+            .collect();
+        Box::into_raw(Box::new(OfferkitOfferList {
+            entries,
+            pagination,
+        }))
+    }
+}
+
+impl Items for OfferkitOfferList {
+    fn len(&self) -> usize {
+        self.entries.len()
+    }
+    fn json(&self, index: usize) -> Result<serde_json::Value, Failure> {
+        items::to_json(&self.entries[index].offer)
+    }
+}
+
+/// Frees a list (and every view string from it). `offerkit_offer_list_free(NULL)` does nothing.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_offer_list_free(list: *mut OfferkitOfferList) {
+    if !list.is_null() {
+        // SAFETY: made by `OfferkitOfferList::into_raw`, freed once (contract).
+        guard((), || drop(unsafe { Box::from_raw(list) }));
+    }
+}
+
+/// How many offers the list holds (0 for NULL).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_offer_list_count(list: *const OfferkitOfferList) -> usize {
+    // SAFETY: NULL or a live list (contract).
+    unsafe { list.as_ref() }.map_or(0, |l| l.entries.len())
+}
+
+/// Writes the spec fields of offer `index` to `*out_view` (strings borrowed from the list).
+/// `OUT_OF_RANGE` when `index >= count`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_offer_list_get(
+    list: *const OfferkitOfferList,
+    index: usize,
+    out_view: *mut OfferkitOfferView,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    boundary(out_error, || {
+        // SAFETY: NULL or a live list (contract).
+        let list = unsafe { list.as_ref() }.ok_or_else(|| Failure::null("list"))?;
+        if out_view.is_null() {
+            return Err(Failure::null("out_view"));
+        }
+        items::check_index(list.entries.len(), index)?;
+        let entry = &list.entries[index];
+        let view = OfferkitOfferView {
+            id: entry.id.as_ptr(),
+            name: entry.name.as_ptr(),
+            total_payout_usd: entry.offer.total_payout_usd,
+            creative_name: entry.creative_name.as_ptr(),
+            creative_description: entry.creative_description.as_ptr(),
+        };
+        // SAFETY: checked non-NULL above.
+        unsafe { out_view.write(view) };
+        Ok(())
+    })
+}
+
+/// Any field of offer `index` by dotted path (`"links.click_url"`, `"creatives.icon_url"`,
+/// `"goals.0.name"`) as JSON text, e.g. `"\"https://…\""` or `1.5`. On `OFFERKIT_STATUS_OK`,
+/// `*out_json` is an owned string (free with `offerkit_string_free`), or NULL when the path
+/// names nothing.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_offer_list_field_json(
+    list: *const OfferkitOfferList,
+    index: usize,
+    path: *const c_char,
+    out_json: *mut *mut c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    items::field(
+        list,
+        "list",
+        index,
+        Some(path),
+        Form::Json,
+        out_json,
+        out_error,
+    )
+}
+
+/// Like `offerkit_offer_list_field_json`, but a string value comes unquoted (`https://…`);
+/// other values still come as JSON text.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_offer_list_field_text(
+    list: *const OfferkitOfferList,
+    index: usize,
+    path: *const c_char,
+    out_text: *mut *mut c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    items::field(
+        list,
+        "list",
+        index,
+        Some(path),
+        Form::Text,
+        out_text,
+        out_error,
+    )
+}
+
+/// Offer `index` as the JSON object the service sent (extra selected fields included). On
+/// success `*out_json` is an owned string (free with `offerkit_string_free`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_offer_list_item_json(
+    list: *const OfferkitOfferList,
+    index: usize,
+    out_json: *mut *mut c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    items::field(list, "list", index, None, Form::Json, out_json, out_error)
+}
+
+/// The pagination of a paginated listing page: writes `*out_pagination` and returns true, or
+/// returns false (writing nothing) when the list has none (offers, an unpaginated listing, all
+/// pages) or an argument is NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_offer_list_pagination(
+    list: *const OfferkitOfferList,
+    out_pagination: *mut OfferkitPagination,
+) -> bool {
+    // SAFETY: NULL or a live list (contract).
+    let Some(list) = (unsafe { list.as_ref() }) else {
+        return false;
+    };
+    guard(false, || {
+        match (list.pagination, out_pagination.is_null()) {
+            (Some(p), false) => {
+                let view = OfferkitPagination {
+                    current_page: p.current_page,
+                    per_page: p.per_page,
+                    has_more_pages: p.has_more_pages,
+                    next_page: p.next_page.unwrap_or(0),
+                };
+                // SAFETY: checked non-NULL.
+                unsafe { out_pagination.write(view) };
+                true
+            }
+            _ => false,
+        }
+    })
+}

@@ -1,0 +1,135 @@
+//! Player-id helpers: core's rule (1 to 255 characters), its conventions lint, and its stable
+//! short id.
+
+use std::ffi::{CString, c_char};
+use std::sync::LazyLock;
+
+use offerkit::{Convention, PlayerId};
+
+use crate::client::check_out;
+use crate::error::OfferkitError;
+use crate::panic::{boundary, guard};
+use crate::status::OfferkitStatus;
+use crate::strings;
+
+/// Lint flag: the id contains uppercase letters.
+pub const OFFERKIT_PLAYER_ID_UPPERCASE: u32 = 1;
+/// Lint flag: the id contains periods.
+pub const OFFERKIT_PLAYER_ID_PERIOD: u32 = 2;
+/// Lint flag: the id contains white space.
+pub const OFFERKIT_PLAYER_ID_SPACE: u32 = 4;
+/// Lint flag: the id contains other characters than lowercase ASCII letters, digits, `-`, `_`.
+pub const OFFERKIT_PLAYER_ID_OTHER_CHARACTER: u32 = 8;
+
+const CONVENTIONS: [(u32, Convention); 4] = [
+    (OFFERKIT_PLAYER_ID_UPPERCASE, Convention::Uppercase),
+    (OFFERKIT_PLAYER_ID_PERIOD, Convention::Period),
+    (OFFERKIT_PLAYER_ID_SPACE, Convention::Space),
+    (
+        OFFERKIT_PLAYER_ID_OTHER_CHARACTER,
+        Convention::OtherCharacter,
+    ),
+];
+
+/// Core's names and descriptions as C strings, made once.
+static TEXTS: LazyLock<Vec<(u32, CString, CString)>> = LazyLock::new(|| {
+    CONVENTIONS
+        .iter()
+        .map(|(flag, c)| {
+            (
+                *flag,
+                strings::c_text(c.as_str()),
+                strings::c_text(c.describe()),
+            )
+        })
+        .collect()
+});
+
+/// Checks the service's rule for a player id (1 to 255 characters): `OFFERKIT_STATUS_OK`, or
+/// `OFFERKIT_STATUS_INVALID_ARGUMENT` with the service's message on the `player_id` argument.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_player_id_validate(
+    player_id: *const c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    boundary(out_error, || {
+        // SAFETY: string contract.
+        let id = unsafe { strings::required(player_id, "player_id") }?;
+        PlayerId::new(id)?;
+        Ok(())
+    })
+}
+
+/// Writes to `*out_flags` the conventions `player_id` breaks, as `OFFERKIT_PLAYER_ID_*` flags
+/// OR-ed together (0: follows them all). Conventions are advice: the service accepts such ids.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_player_id_lint(
+    player_id: *const c_char,
+    out_flags: *mut u32,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    boundary(out_error, || {
+        // SAFETY: string contract.
+        let id = unsafe { strings::required(player_id, "player_id") }?;
+        if out_flags.is_null() {
+            return Err(crate::error::Failure::null("out_flags"));
+        }
+        let flags = offerkit::lint_player_id(id)
+            .into_iter()
+            .filter_map(|c| CONVENTIONS.iter().find(|(_, k)| *k == c).map(|(f, _)| *f))
+            .fold(0, |all, flag| all | flag);
+        // SAFETY: checked non-NULL above.
+        unsafe { out_flags.write(flags) };
+        Ok(())
+    })
+}
+
+fn text_of(flag: u32, describe: bool) -> *const c_char {
+    guard(std::ptr::null(), || {
+        TEXTS.iter().find(|(f, _, _)| *f == flag).map_or(
+            std::ptr::null(),
+            |(_, name, description)| {
+                if describe {
+                    description.as_ptr()
+                } else {
+                    name.as_ptr()
+                }
+            },
+        )
+    })
+}
+
+/// The stable name of one lint flag (`"uppercase"`, `"period"`, `"space"`,
+/// `"other_character"`), or NULL if `flag` is not exactly one flag. Static storage.
+#[unsafe(no_mangle)]
+pub extern "C" fn offerkit_player_id_convention_name(flag: u32) -> *const c_char {
+    text_of(flag, false)
+}
+
+/// A sentence describing one lint flag (e.g. `"contains periods"`), or NULL if `flag` is not
+/// exactly one flag. Static storage.
+#[unsafe(no_mangle)]
+pub extern "C" fn offerkit_player_id_convention_describe(flag: u32) -> *const c_char {
+    text_of(flag, true)
+}
+
+/// Derives a stable, valid, convention-following player id from any internal identifier:
+/// `"p-"` and the lowercase hex of the first 16 bytes of SHA-256 over the UTF-8 bytes of
+/// `internal_id` (34 characters; every binding gives the same answer). On success `*out_id` is
+/// an owned string (free with `offerkit_string_free`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_player_id_short(
+    internal_id: *const c_char,
+    out_id: *mut *mut c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    boundary(out_error, || {
+        // SAFETY: string contract.
+        let internal = unsafe { strings::required(internal_id, "internal_id") }?;
+        check_out(out_id, "out_id")?;
+        let id = offerkit::short_player_id(internal);
+        // SAFETY: checked non-NULL above.
+        unsafe { out_id.write(strings::owned(id.as_str())) };
+        Ok(())
+    })
+}

@@ -1,0 +1,175 @@
+//! `OfferkitPlayerOffersPage`: one page of `playerOffers` (its items and `next_cursor`).
+
+use std::ffi::{CString, c_char};
+
+use offerkit::{PlayerOffer, PlayerOffersPage};
+
+use crate::error::{Failure, OfferkitError};
+use crate::items::{self, Form, Items};
+use crate::panic::{boundary, guard};
+use crate::status::OfferkitStatus;
+use crate::strings::c_text;
+
+/// The typed fields of one player offer; strings borrowed from the page (valid until
+/// `offerkit_player_offers_page_free`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OfferkitPlayerOfferView {
+    /// The offer id, as text.
+    pub id: *const c_char,
+    pub name: *const c_char,
+    /// `"in_progress"` or `"completed"`.
+    pub status: *const c_char,
+}
+
+struct Entry {
+    item: PlayerOffer,
+    id: CString,
+    name: CString,
+    status: CString,
+}
+
+/// One page of `playerOffers`. Owned by the caller: free with
+/// `offerkit_player_offers_page_free`. Immutable: any thread may read it, also at once.
+pub struct OfferkitPlayerOffersPage {
+    entries: Vec<Entry>,
+    next_cursor: Option<CString>,
+}
+
+impl OfferkitPlayerOffersPage {
+    pub(crate) fn into_raw(page: PlayerOffersPage) -> *mut Self {
+        crate::test_hooks::conversion_point();
+        let entries = page
+            .items
+            .into_iter()
+            .map(|item| Entry {
+                id: c_text(&item.id),
+                name: c_text(&item.name),
+                status: c_text(&item.status),
+                item,
+            })
+            .collect();
+        Box::into_raw(Box::new(OfferkitPlayerOffersPage {
+            entries,
+            next_cursor: page.next_cursor.as_deref().map(c_text),
+        }))
+    }
+}
+
+impl Items for OfferkitPlayerOffersPage {
+    fn len(&self) -> usize {
+        self.entries.len()
+    }
+    fn json(&self, index: usize) -> Result<serde_json::Value, Failure> {
+        items::to_json(&self.entries[index].item)
+    }
+}
+
+/// Frees a page. `offerkit_player_offers_page_free(NULL)` does nothing.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_player_offers_page_free(page: *mut OfferkitPlayerOffersPage) {
+    if !page.is_null() {
+        // SAFETY: made by `OfferkitPlayerOffersPage::into_raw`, freed once (contract).
+        guard((), || drop(unsafe { Box::from_raw(page) }));
+    }
+}
+
+/// How many items the page holds (0 for NULL).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_player_offers_page_count(
+    page: *const OfferkitPlayerOffersPage,
+) -> usize {
+    // SAFETY: NULL or a live page (contract).
+    unsafe { page.as_ref() }.map_or(0, |p| p.entries.len())
+}
+
+/// The cursor of the next page (pass it as `after`), or NULL on the last page (and for a NULL
+/// page). Borrowed: valid until the page is freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_player_offers_page_next_cursor(
+    page: *const OfferkitPlayerOffersPage,
+) -> *const c_char {
+    // SAFETY: NULL or a live page (contract).
+    unsafe { page.as_ref() }
+        .and_then(|p| p.next_cursor.as_ref())
+        .map_or(std::ptr::null(), |c| c.as_ptr())
+}
+
+/// Writes the typed fields of item `index` to `*out_view`. `OUT_OF_RANGE` past the end.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_player_offers_page_get(
+    page: *const OfferkitPlayerOffersPage,
+    index: usize,
+    out_view: *mut OfferkitPlayerOfferView,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    boundary(out_error, || {
+        // SAFETY: NULL or a live page (contract).
+        let page = unsafe { page.as_ref() }.ok_or_else(|| Failure::null("page"))?;
+        if out_view.is_null() {
+            return Err(Failure::null("out_view"));
+        }
+        items::check_index(page.entries.len(), index)?;
+        let entry = &page.entries[index];
+        let view = OfferkitPlayerOfferView {
+            id: entry.id.as_ptr(),
+            name: entry.name.as_ptr(),
+            status: entry.status.as_ptr(),
+        };
+        // SAFETY: checked non-NULL above.
+        unsafe { out_view.write(view) };
+        Ok(())
+    })
+}
+
+/// Any field of item `index` by dotted path, as JSON text (owned; NULL when absent). See
+/// `offerkit_offer_list_field_json`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_player_offers_page_field_json(
+    page: *const OfferkitPlayerOffersPage,
+    index: usize,
+    path: *const c_char,
+    out_json: *mut *mut c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    items::field(
+        page,
+        "page",
+        index,
+        Some(path),
+        Form::Json,
+        out_json,
+        out_error,
+    )
+}
+
+/// Any field of item `index` by dotted path; strings unquoted (owned; NULL when absent).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_player_offers_page_field_text(
+    page: *const OfferkitPlayerOffersPage,
+    index: usize,
+    path: *const c_char,
+    out_text: *mut *mut c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    items::field(
+        page,
+        "page",
+        index,
+        Some(path),
+        Form::Text,
+        out_text,
+        out_error,
+    )
+}
+
+/// Item `index` as the JSON object the service sent (owned string).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_player_offers_page_item_json(
+    page: *const OfferkitPlayerOffersPage,
+    index: usize,
+    out_json: *mut *mut c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    items::field(page, "page", index, None, Form::Json, out_json, out_error)
+}

@@ -1,0 +1,249 @@
+//! `OfferkitStatus` and `OfferkitErrorKind`: the stable numbers every fallible call returns.
+//!
+//! Statuses 1–15 are core's error kinds, in core's order (`offerkit::ErrorKind::ALL`), with the
+//! same numbers as `OfferkitErrorKind`, so a failed call's status is its error's kind. Statuses
+//! from 100 up are misuse of the C interface itself, detected before anything is sent.
+
+use offerkit::ErrorKind;
+
+/// What a call returned. Numbers are stable: new values may be added, never renumbered.
+///
+/// `OFFERKIT_STATUS_OK` is success. 1 to 15 equal the `OfferkitErrorKind` of the error object.
+/// 100 and up are misuse of the C interface (their error object has kind `invalid_argument`).
+#[repr(u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OfferkitStatus {
+    /// Success: the out-pointers were written.
+    Ok = 0,
+    /// A value the spec rejects (checked before sending; nothing was sent).
+    InvalidArgument = 1,
+    /// HTTP 401: the access token is missing, invalid or expired.
+    Unauthorized = 2,
+    /// HTTP 403: the token lacks the required scope or permission.
+    Forbidden = 3,
+    /// GraphQL validation errors (HTTP 200): see the error's field entries.
+    Validation = 4,
+    /// GraphQL query errors (HTTP 200, `data: null`).
+    Query = 5,
+    /// `playerOffers` was given a cursor it did not issue: see `offerkit_error_reason`.
+    InvalidCursor = 6,
+    /// HTTP 415.
+    UnsupportedMediaType = 7,
+    /// HTTP 422: one field entry with an empty path holds the per-field messages.
+    Unprocessable = 8,
+    /// HTTP 429: see `offerkit_error_retry_after_ms`.
+    RateLimited = 9,
+    /// HTTP 5xx, or a status the spec does not name.
+    Server = 10,
+    /// The connection failed or broke.
+    Network = 11,
+    /// The request (or the wait for a token) did not finish in time.
+    Timeout = 12,
+    /// The request was cancelled (`offerkit_request_cancel`, or its client was freed).
+    Cancelled = 13,
+    /// The response was not what the spec describes.
+    Decode = 14,
+    /// A bug inside offerkit, e.g. a caught panic. Nothing unwinds into C.
+    Internal = 15,
+    /// A required pointer argument was NULL. Nothing was done.
+    NullArgument = 100,
+    /// A string argument was not valid UTF-8. Nothing was done.
+    InvalidUtf8 = 101,
+    /// A number or enum argument was outside its documented range (an index past the end, an
+    /// unknown enum value). Nothing was done.
+    OutOfRange = 102,
+    /// A blocking call was made on a library thread (inside a completion, token-needed or log
+    /// callback run by offerkit), where waiting could deadlock. Use the `_async` form there.
+    WouldDeadlock = 103,
+}
+
+/// The kind of an `OfferkitError`: exactly core's kinds, numbered as the matching statuses.
+#[repr(u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OfferkitErrorKind {
+    /// `"invalid_argument"`: a value the spec (or the C interface) rejects; nothing was sent.
+    InvalidArgument = 1,
+    /// `"unauthorized"`: HTTP 401.
+    Unauthorized = 2,
+    /// `"forbidden"`: HTTP 403.
+    Forbidden = 3,
+    /// `"validation"`: GraphQL validation errors.
+    Validation = 4,
+    /// `"query"`: GraphQL query errors.
+    Query = 5,
+    /// `"invalid_cursor"`: a cursor the service did not issue.
+    InvalidCursor = 6,
+    /// `"unsupported_media_type"`: HTTP 415.
+    UnsupportedMediaType = 7,
+    /// `"unprocessable"`: HTTP 422.
+    Unprocessable = 8,
+    /// `"rate_limited"`: HTTP 429.
+    RateLimited = 9,
+    /// `"server"`: HTTP 5xx or an unexpected status.
+    Server = 10,
+    /// `"network"`: connection failures.
+    Network = 11,
+    /// `"timeout"`: the request or the token wait took too long.
+    Timeout = 12,
+    /// `"cancelled"`: the caller cancelled.
+    Cancelled = 13,
+    /// `"decode"`: an unexpected response.
+    Decode = 14,
+    /// `"internal"`: a bug inside offerkit.
+    Internal = 15,
+}
+
+impl OfferkitErrorKind {
+    pub(crate) fn from_core(kind: ErrorKind) -> Self {
+        match kind {
+            ErrorKind::InvalidArgument => Self::InvalidArgument,
+            ErrorKind::Unauthorized => Self::Unauthorized,
+            ErrorKind::Forbidden => Self::Forbidden,
+            ErrorKind::Validation => Self::Validation,
+            ErrorKind::Query => Self::Query,
+            ErrorKind::InvalidCursor => Self::InvalidCursor,
+            ErrorKind::UnsupportedMediaType => Self::UnsupportedMediaType,
+            ErrorKind::Unprocessable => Self::Unprocessable,
+            ErrorKind::RateLimited => Self::RateLimited,
+            ErrorKind::Server => Self::Server,
+            ErrorKind::Network => Self::Network,
+            ErrorKind::Timeout => Self::Timeout,
+            ErrorKind::Cancelled => Self::Cancelled,
+            ErrorKind::Decode => Self::Decode,
+            ErrorKind::Internal => Self::Internal,
+        }
+    }
+
+    fn from_u32(value: u32) -> Option<ErrorKind> {
+        ErrorKind::ALL
+            .into_iter()
+            .find(|k| Self::from_core(*k) as u32 == value)
+    }
+}
+
+impl OfferkitStatus {
+    /// The status of a failure of `kind` (same number).
+    pub(crate) fn from_kind(kind: ErrorKind) -> Self {
+        match OfferkitErrorKind::from_core(kind) {
+            OfferkitErrorKind::InvalidArgument => Self::InvalidArgument,
+            OfferkitErrorKind::Unauthorized => Self::Unauthorized,
+            OfferkitErrorKind::Forbidden => Self::Forbidden,
+            OfferkitErrorKind::Validation => Self::Validation,
+            OfferkitErrorKind::Query => Self::Query,
+            OfferkitErrorKind::InvalidCursor => Self::InvalidCursor,
+            OfferkitErrorKind::UnsupportedMediaType => Self::UnsupportedMediaType,
+            OfferkitErrorKind::Unprocessable => Self::Unprocessable,
+            OfferkitErrorKind::RateLimited => Self::RateLimited,
+            OfferkitErrorKind::Server => Self::Server,
+            OfferkitErrorKind::Network => Self::Network,
+            OfferkitErrorKind::Timeout => Self::Timeout,
+            OfferkitErrorKind::Cancelled => Self::Cancelled,
+            OfferkitErrorKind::Decode => Self::Decode,
+            OfferkitErrorKind::Internal => Self::Internal,
+        }
+    }
+
+    fn name(self) -> &'static std::ffi::CStr {
+        match self {
+            Self::Ok => c"ok",
+            Self::InvalidArgument => c"invalid_argument",
+            Self::Unauthorized => c"unauthorized",
+            Self::Forbidden => c"forbidden",
+            Self::Validation => c"validation",
+            Self::Query => c"query",
+            Self::InvalidCursor => c"invalid_cursor",
+            Self::UnsupportedMediaType => c"unsupported_media_type",
+            Self::Unprocessable => c"unprocessable",
+            Self::RateLimited => c"rate_limited",
+            Self::Server => c"server",
+            Self::Network => c"network",
+            Self::Timeout => c"timeout",
+            Self::Cancelled => c"cancelled",
+            Self::Decode => c"decode",
+            Self::Internal => c"internal",
+            Self::NullArgument => c"null_argument",
+            Self::InvalidUtf8 => c"invalid_utf8",
+            Self::OutOfRange => c"out_of_range",
+            Self::WouldDeadlock => c"would_deadlock",
+        }
+    }
+
+    const ALL: [OfferkitStatus; 20] = [
+        Self::Ok,
+        Self::InvalidArgument,
+        Self::Unauthorized,
+        Self::Forbidden,
+        Self::Validation,
+        Self::Query,
+        Self::InvalidCursor,
+        Self::UnsupportedMediaType,
+        Self::Unprocessable,
+        Self::RateLimited,
+        Self::Server,
+        Self::Network,
+        Self::Timeout,
+        Self::Cancelled,
+        Self::Decode,
+        Self::Internal,
+        Self::NullArgument,
+        Self::InvalidUtf8,
+        Self::OutOfRange,
+        Self::WouldDeadlock,
+    ];
+}
+
+/// The stable snake_case name of a status (`"ok"`, `"rate_limited"`, `"null_argument"`, …);
+/// `"unknown"` for a number that is not an `OfferkitStatus`. Static storage: never free it.
+/// Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn offerkit_status_name(status: u32) -> *const std::ffi::c_char {
+    OfferkitStatus::ALL
+        .into_iter()
+        .find(|s| *s as u32 == status)
+        .map_or(c"unknown", OfferkitStatus::name)
+        .as_ptr()
+}
+
+/// The stable snake_case name of an error kind, exactly core's (`"invalid_argument"`, …);
+/// `"unknown"` for a number that is not an `OfferkitErrorKind`. Static storage. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn offerkit_error_kind_name(kind: u32) -> *const std::ffi::c_char {
+    match OfferkitErrorKind::from_u32(kind) {
+        Some(kind) => OfferkitStatus::from_kind(kind).name().as_ptr(),
+        None => c"unknown".as_ptr(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::CStr;
+
+    #[test]
+    fn kinds_follow_core_order_and_names() {
+        for (i, kind) in ErrorKind::ALL.into_iter().enumerate() {
+            let number = OfferkitErrorKind::from_core(kind) as u32;
+            assert_eq!(number as usize, i + 1, "{kind}");
+            assert_eq!(OfferkitStatus::from_kind(kind) as u32, number);
+            let name = unsafe { CStr::from_ptr(offerkit_error_kind_name(number)) };
+            assert_eq!(name.to_str().unwrap(), kind.as_str());
+        }
+        let unknown = unsafe { CStr::from_ptr(offerkit_error_kind_name(0)) };
+        assert_eq!(unknown.to_str().unwrap(), "unknown");
+    }
+
+    #[test]
+    fn status_numbers_are_stable() {
+        let numbers: Vec<u32> = OfferkitStatus::ALL.iter().map(|s| *s as u32).collect();
+        assert_eq!(
+            numbers,
+            [
+                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 100, 101, 102, 103
+            ]
+        );
+        let name = unsafe { CStr::from_ptr(offerkit_status_name(101)) };
+        assert_eq!(name.to_str().unwrap(), "invalid_utf8");
+        let name = unsafe { CStr::from_ptr(offerkit_status_name(99)) };
+        assert_eq!(name.to_str().unwrap(), "unknown");
+    }
+}

@@ -1,0 +1,36 @@
+//! The library version, at compile time (header constants) and at run time.
+
+use std::ffi::c_char;
+
+/// Major version of the library this header belongs to.
+pub const OFFERKIT_VERSION_MAJOR: u32 = 0;
+/// Minor version of the library this header belongs to.
+pub const OFFERKIT_VERSION_MINOR: u32 = 1;
+/// Patch version of the library this header belongs to.
+pub const OFFERKIT_VERSION_PATCH: u32 = 0;
+
+/// The version of the loaded library, e.g. `"0.1.0"` (compare with the header's
+/// `OFFERKIT_VERSION_*`). Static storage: never free it. Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn offerkit_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_constants_match_the_package_version() {
+        let parts = [
+            OFFERKIT_VERSION_MAJOR,
+            OFFERKIT_VERSION_MINOR,
+            OFFERKIT_VERSION_PATCH,
+        ]
+        .map(|p| p.to_string())
+        .join(".");
+        assert_eq!(parts, env!("CARGO_PKG_VERSION"));
+        let runtime = unsafe { std::ffi::CStr::from_ptr(offerkit_version()) };
+        assert_eq!(runtime.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+    }
+}

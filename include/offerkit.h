@@ -1,0 +1,1069 @@
+/*
+ * offerkit.h: the C ABI of offerkit (libofferkit.so / libofferkit.a), version 0.1.
+ *
+ * CONVENTIONS (every function follows them; ffi/README.md says the same)
+ *
+ * Names       Functions are offerkit_*, types Offerkit*, constants OFFERKIT_*.
+ *
+ * Handles     Every object is an opaque handle (OfferkitClient, OfferkitConfig, OfferkitRequest,
+ *             OfferkitOfferList, OfferkitPlayerOffersPage, OfferkitPlayerOffersPager,
+ *             OfferkitError), made by the library and freed by exactly one free function:
+ *               OfferkitConfig             offerkit_config_free
+ *               OfferkitClient             offerkit_client_free
+ *               OfferkitRequest            offerkit_request_free
+ *               OfferkitOfferList          offerkit_offer_list_free
+ *               OfferkitPlayerOffersPage   offerkit_player_offers_page_free
+ *               OfferkitPlayerOffersPager  offerkit_player_offers_pager_free
+ *               OfferkitError              offerkit_error_free
+ *               char * (owned strings)     offerkit_string_free
+ *             Every free function accepts NULL and then does nothing. Never free twice.
+ *
+ * Statuses    Every fallible function returns an OfferkitStatus. Numbers are stable:
+ *             0 OK; 1-15 the error kinds of core, numbered as OfferkitErrorKind (so a failed
+ *             call's status is its error's kind); 100 NULL_ARGUMENT, 101 INVALID_UTF8,
+ *             102 OUT_OF_RANGE, 103 WOULD_DEADLOCK for misuse of this interface (nothing was
+ *             done or sent; the error object has kind invalid_argument). A panic inside the
+ *             library is caught and returned as 15 INTERNAL: nothing ever unwinds into C.
+ *
+ * Outputs     Results come through out-pointers (out_*), written only when the function returns
+ *             OFFERKIT_STATUS_OK; on failure they are left untouched. Required out-pointers that
+ *             are NULL give OFFERKIT_STATUS_NULL_ARGUMENT.
+ *
+ * Errors      The last parameter, OfferkitError **out_error, may be NULL. If it is not, a failed
+ *             call stores a new error object there (owned by the caller, free it with
+ *             offerkit_error_free) and a successful call leaves it untouched. Accessors: kind,
+ *             status, message, HTTP status, field entries (path, argument names, messages),
+ *             cursor reason, retry-after, whole GraphQL response.
+ *
+ * Strings     Every string, in and out, is UTF-8 and NUL-terminated. String arguments are
+ *             checked (OFFERKIT_STATUS_INVALID_UTF8) and copied when kept: the caller's buffer
+ *             may be freed once the call returns. `char *` results are owned (free with
+ *             offerkit_string_free); `const char *` results are borrowed from the handle they
+ *             came from and valid until it is freed (or are static, where documented).
+ *
+ * Optional    In options structs, a NULL string or a 0 number is "not sent" (valid numbers start
+ *             at 1). Zero-initialise options structs: OfferkitOffersOptions o = {0};
+ *
+ * Blocking    Functions without the _async suffix block the calling thread until the service
+ *             answers (within the configured timeout and retries). Called on a library thread
+ *             (inside a callback that offerkit runs) they return OFFERKIT_STATUS_WOULD_DEADLOCK
+ *             instead of blocking: use the _async form there.
+ *
+ * Async       *_async functions return at once. On OFFERKIT_STATUS_OK the request is under way
+ *             and its callback runs EXACTLY ONCE with (user_data, status, result, error): the
+ *             callback owns the result (or the error) and must free it. On any other status
+ *             nothing was started and the callback never runs. Arguments the C layer rejects
+ *             (NULL, UTF-8) come back from the call; everything core rejects (its own argument
+ *             checks included) comes through the callback. out_request may be NULL; an
+ *             OfferkitRequest can cancel (the callback then reports OFFERKIT_STATUS_CANCELLED,
+ *             exactly once) and is freed with offerkit_request_free, which does not cancel.
+ *             Callbacks never run inside the call that started or cancelled their request.
+ *
+ * Delivery    A client delivers completions either on a library thread (OFFERKIT_DELIVERY_THREAD,
+ *             the default) or, with OFFERKIT_DELIVERY_POLL, queued until the host calls
+ *             offerkit_client_poll, which runs them on the calling thread (for game loops).
+ *             offerkit_client_free cancels what is in flight and runs every callback still owed
+ *             before returning (see it for the details).
+ *
+ * Callbacks   Callbacks must not unwind (C++ exceptions must be caught inside them) and should
+ *             return quickly: in thread delivery they run on the library's one I/O thread.
+ *             user_data is passed back untouched and must stay valid until the callback's last
+ *             run (completion: its one run; token-needed: until offerkit_client_free returns;
+ *             log: until replaced).
+ *
+ * Threads     The library runs at most two threads of its own: one I/O thread driving a single
+ *             tokio runtime (all connections, and thread-delivery callbacks) and at most one
+ *             blocking-pool thread (DNS look-ups of host names; it exits after 10 s idle).
+ *             Blocking calls run on the caller's thread. Thread-safety of each handle:
+ *               OfferkitClient             any thread, concurrently (free must not race)
+ *               OfferkitRequest            cancel from any thread, also while it completes
+ *               OfferkitPlayerOffersPager  any thread; concurrent next calls run in turn
+ *               results and errors         immutable: read from any thread, concurrently
+ *               OfferkitConfig             one thread at a time
+ *               log / version / player-id  any thread
+ *             A handle must not be freed while another thread still uses it.
+ *
+ * Secrets     No refresh-token or reporting-key function exists here: those stay on servers.
+ *             The host supplies short-lived access tokens (offerkit_client_set_access_token),
+ *             optionally when asked (offerkit_config_set_token_needed).
+ *
+ * Linking     Shared: -lofferkit. Static: libofferkit.a plus -lgcc_s -lutil -lrt -lpthread -lm
+ *             -ldl -lc (pkg-config --static --libs offerkit prints the same libraries).
+ */
+
+#ifndef OFFERKIT_H
+#define OFFERKIT_H
+
+/* Generated by cbindgen 0.29.4 from ffi/src with ffi/cbindgen.toml. Do not edit by hand. */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/**
+ * Lint flag: the id contains uppercase letters.
+ */
+#define OFFERKIT_PLAYER_ID_UPPERCASE 1
+
+/**
+ * Lint flag: the id contains periods.
+ */
+#define OFFERKIT_PLAYER_ID_PERIOD 2
+
+/**
+ * Lint flag: the id contains white space.
+ */
+#define OFFERKIT_PLAYER_ID_SPACE 4
+
+/**
+ * Lint flag: the id contains other characters than lowercase ASCII letters, digits, `-`, `_`.
+ */
+#define OFFERKIT_PLAYER_ID_OTHER_CHARACTER 8
+
+/**
+ * Major version of the library this header belongs to.
+ */
+#define OFFERKIT_VERSION_MAJOR 0
+
+/**
+ * Minor version of the library this header belongs to.
+ */
+#define OFFERKIT_VERSION_MINOR 1
+
+/**
+ * Patch version of the library this header belongs to.
+ */
+#define OFFERKIT_VERSION_PATCH 0
+
+/**
+ * What a call returned. Numbers are stable: new values may be added, never renumbered.
+ *
+ * `OFFERKIT_STATUS_OK` is success. 1 to 15 equal the `OfferkitErrorKind` of the error object.
+ * 100 and up are misuse of the C interface (their error object has kind `invalid_argument`).
+ */
+enum OfferkitStatus
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Success: the out-pointers were written.
+     */
+    OFFERKIT_STATUS_OK = 0,
+    /**
+     * A value the spec rejects (checked before sending; nothing was sent).
+     */
+    OFFERKIT_STATUS_INVALID_ARGUMENT = 1,
+    /**
+     * HTTP 401: the access token is missing, invalid or expired.
+     */
+    OFFERKIT_STATUS_UNAUTHORIZED = 2,
+    /**
+     * HTTP 403: the token lacks the required scope or permission.
+     */
+    OFFERKIT_STATUS_FORBIDDEN = 3,
+    /**
+     * GraphQL validation errors (HTTP 200): see the error's field entries.
+     */
+    OFFERKIT_STATUS_VALIDATION = 4,
+    /**
+     * GraphQL query errors (HTTP 200, `data: null`).
+     */
+    OFFERKIT_STATUS_QUERY = 5,
+    /**
+     * `playerOffers` was given a cursor it did not issue: see `offerkit_error_reason`.
+     */
+    OFFERKIT_STATUS_INVALID_CURSOR = 6,
+    /**
+     * HTTP 415.
+     */
+    OFFERKIT_STATUS_UNSUPPORTED_MEDIA_TYPE = 7,
+    /**
+     * HTTP 422: one field entry with an empty path holds the per-field messages.
+     */
+    OFFERKIT_STATUS_UNPROCESSABLE = 8,
+    /**
+     * HTTP 429: see `offerkit_error_retry_after_ms`.
+     */
+    OFFERKIT_STATUS_RATE_LIMITED = 9,
+    /**
+     * HTTP 5xx, or a status the spec does not name.
+     */
+    OFFERKIT_STATUS_SERVER = 10,
+    /**
+     * The connection failed or broke.
+     */
+    OFFERKIT_STATUS_NETWORK = 11,
+    /**
+     * The request (or the wait for a token) did not finish in time.
+     */
+    OFFERKIT_STATUS_TIMEOUT = 12,
+    /**
+     * The request was cancelled (`offerkit_request_cancel`, or its client was freed).
+     */
+    OFFERKIT_STATUS_CANCELLED = 13,
+    /**
+     * The response was not what the spec describes.
+     */
+    OFFERKIT_STATUS_DECODE = 14,
+    /**
+     * A bug inside offerkit, e.g. a caught panic. Nothing unwinds into C.
+     */
+    OFFERKIT_STATUS_INTERNAL = 15,
+    /**
+     * A required pointer argument was NULL. Nothing was done.
+     */
+    OFFERKIT_STATUS_NULL_ARGUMENT = 100,
+    /**
+     * A string argument was not valid UTF-8. Nothing was done.
+     */
+    OFFERKIT_STATUS_INVALID_UTF8 = 101,
+    /**
+     * A number or enum argument was outside its documented range (an index past the end, an
+     * unknown enum value). Nothing was done.
+     */
+    OFFERKIT_STATUS_OUT_OF_RANGE = 102,
+    /**
+     * A blocking call was made on a library thread (inside a completion, token-needed or log
+     * callback run by offerkit), where waiting could deadlock. Use the `_async` form there.
+     */
+    OFFERKIT_STATUS_WOULD_DEADLOCK = 103,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum OfferkitStatus OfferkitStatus;
+#else
+typedef uint32_t OfferkitStatus;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Why a client asks the host for an access token.
+ */
+enum OfferkitTokenReason
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The client has no token.
+     */
+    OFFERKIT_TOKEN_REASON_MISSING = 1,
+    /**
+     * The current token expires within the refresh margin (60 s).
+     */
+    OFFERKIT_TOKEN_REASON_EXPIRING = 2,
+    /**
+     * The service answered 401 to the current token.
+     */
+    OFFERKIT_TOKEN_REASON_REJECTED = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum OfferkitTokenReason OfferkitTokenReason;
+#else
+typedef uint32_t OfferkitTokenReason;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * The kind of an `OfferkitError`: exactly core's kinds, numbered as the matching statuses.
+ */
+enum OfferkitErrorKind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * `"invalid_argument"`: a value the spec (or the C interface) rejects; nothing was sent.
+     */
+    OFFERKIT_ERROR_KIND_INVALID_ARGUMENT = 1,
+    /**
+     * `"unauthorized"`: HTTP 401.
+     */
+    OFFERKIT_ERROR_KIND_UNAUTHORIZED = 2,
+    /**
+     * `"forbidden"`: HTTP 403.
+     */
+    OFFERKIT_ERROR_KIND_FORBIDDEN = 3,
+    /**
+     * `"validation"`: GraphQL validation errors.
+     */
+    OFFERKIT_ERROR_KIND_VALIDATION = 4,
+    /**
+     * `"query"`: GraphQL query errors.
+     */
+    OFFERKIT_ERROR_KIND_QUERY = 5,
+    /**
+     * `"invalid_cursor"`: a cursor the service did not issue.
+     */
+    OFFERKIT_ERROR_KIND_INVALID_CURSOR = 6,
+    /**
+     * `"unsupported_media_type"`: HTTP 415.
+     */
+    OFFERKIT_ERROR_KIND_UNSUPPORTED_MEDIA_TYPE = 7,
+    /**
+     * `"unprocessable"`: HTTP 422.
+     */
+    OFFERKIT_ERROR_KIND_UNPROCESSABLE = 8,
+    /**
+     * `"rate_limited"`: HTTP 429.
+     */
+    OFFERKIT_ERROR_KIND_RATE_LIMITED = 9,
+    /**
+     * `"server"`: HTTP 5xx or an unexpected status.
+     */
+    OFFERKIT_ERROR_KIND_SERVER = 10,
+    /**
+     * `"network"`: connection failures.
+     */
+    OFFERKIT_ERROR_KIND_NETWORK = 11,
+    /**
+     * `"timeout"`: the request or the token wait took too long.
+     */
+    OFFERKIT_ERROR_KIND_TIMEOUT = 12,
+    /**
+     * `"cancelled"`: the caller cancelled.
+     */
+    OFFERKIT_ERROR_KIND_CANCELLED = 13,
+    /**
+     * `"decode"`: an unexpected response.
+     */
+    OFFERKIT_ERROR_KIND_DECODE = 14,
+    /**
+     * `"internal"`: a bug inside offerkit.
+     */
+    OFFERKIT_ERROR_KIND_INTERNAL = 15,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum OfferkitErrorKind OfferkitErrorKind;
+#else
+typedef uint32_t OfferkitErrorKind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Severity of a log message (and the most verbose level a host asks for).
+ */
+enum OfferkitLogLevel
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Nothing (only as the `max_level` of `offerkit_set_log_callback`).
+     */
+    OFFERKIT_LOG_LEVEL_OFF = 0,
+    OFFERKIT_LOG_LEVEL_ERROR = 1,
+    OFFERKIT_LOG_LEVEL_WARN = 2,
+    OFFERKIT_LOG_LEVEL_INFO = 3,
+    OFFERKIT_LOG_LEVEL_DEBUG = 4,
+    OFFERKIT_LOG_LEVEL_TRACE = 5,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum OfferkitLogLevel OfferkitLogLevel;
+#else
+typedef uint32_t OfferkitLogLevel;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Where completion callbacks run (see `offerkit_config_set_delivery`).
+ */
+enum OfferkitDelivery
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * On an offerkit library thread, as soon as the request ends (the default).
+     */
+    OFFERKIT_DELIVERY_THREAD = 0,
+    /**
+     * Queued until the host calls `offerkit_client_poll`, which runs them on its own thread.
+     */
+    OFFERKIT_DELIVERY_POLL = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum OfferkitDelivery OfferkitDelivery;
+#else
+typedef uint32_t OfferkitDelivery;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * A client of the offer service. Thread-safe: every function taking a client may be called
+ * from any thread, also at once — except `offerkit_client_free`, which must not race with
+ * other calls on the same client.
+ */
+typedef struct OfferkitClient OfferkitClient;
+
+/**
+ * The client configuration under construction. See the setters.
+ */
+typedef struct OfferkitConfig OfferkitConfig;
+
+/**
+ * An error handed out by a failed call or a completion callback. Owned by the caller: free it
+ * with `offerkit_error_free`. Immutable: its accessors may be called from any thread at once;
+ * every string they return lives until the error is freed.
+ */
+typedef struct OfferkitError OfferkitError;
+
+/**
+ * A list of offers. Owned by the caller: free with `offerkit_offer_list_free`. Immutable: any
+ * thread may read it, also at once.
+ */
+typedef struct OfferkitOfferList OfferkitOfferList;
+
+/**
+ * One page of `playerOffers`. Owned by the caller: free with
+ * `offerkit_player_offers_page_free`. Immutable: any thread may read it, also at once.
+ */
+typedef struct OfferkitPlayerOffersPage OfferkitPlayerOffersPage;
+
+/**
+ * A pager over every page of `playerOffers`. Owned by the caller: free with
+ * `offerkit_player_offers_pager_free` (a `next` under way keeps what it needs alive).
+ * Thread-safe: concurrent `next` calls run one after the other. A failed page leaves the
+ * position unchanged, so `next` may be called again.
+ */
+typedef struct OfferkitPlayerOffersPager OfferkitPlayerOffersPager;
+
+/**
+ * A request started by an `_async` call. Owned by the caller: free it with
+ * `offerkit_request_free` whenever convenient — freeing does not cancel, and the callback
+ * still runs exactly once. `offerkit_request_cancel` may be called from any thread, also
+ * while the request completes; do not free a request while another thread cancels it.
+ */
+typedef struct OfferkitRequest OfferkitRequest;
+
+/**
+ * Options of `offers`. Zero-initialise, then set what you need: a NULL string or a 0 number
+ * is not sent (every valid number is at least 1; negative numbers are sent to core's checks,
+ * which refuse them with `INVALID_ARGUMENT`). A NULL options pointer means all unset.
+ */
+typedef struct OfferkitOffersOptions {
+    /**
+     * At least 1; 0: no limit.
+     */
+    int64_t limit;
+    /**
+     * 2 to 5 characters (`en`, `zh-HK`); NULL: the service's default.
+     */
+    const char *language;
+    /**
+     * `epc.asc`, `epc.desc`, `last_activation.asc` or `last_activation.desc`; NULL: default.
+     */
+    const char *sort;
+    /**
+     * Extra GraphQL fields added to the default selection, e.g. `links { click_url }`.
+     */
+    const char *select;
+} OfferkitOffersOptions;
+
+/**
+ * Receives the outcome of an `_async` call returning offers: on `OFFERKIT_STATUS_OK`, `list` is
+ * an owned list (free with `offerkit_offer_list_free`) and `error` is NULL; otherwise `list` is
+ * NULL and `error` is an owned error (free with `offerkit_error_free`) whose kind equals
+ * `status`. Runs exactly once per request (see `offerkit_config_set_delivery` for where).
+ */
+typedef void (*OfferkitOfferListCallback)(void *user_data, OfferkitStatus status, struct OfferkitOfferList *list, struct OfferkitError *error);
+
+/**
+ * Receives the outcome of an `_async` call returning JSON text (`links`, raw GraphQL): like
+ * `OfferkitOfferListCallback`, with an owned string (free with `offerkit_string_free`).
+ */
+typedef void (*OfferkitJsonCallback)(void *user_data, OfferkitStatus status, char *json, struct OfferkitError *error);
+
+/**
+ * Options of `playerOffers` (same conventions as `OfferkitOffersOptions`).
+ */
+typedef struct OfferkitPlayerOffersOptions {
+    /**
+     * 2 to 5 characters; NULL: the service's default.
+     */
+    const char *language;
+    /**
+     * 1 to 100; 0: the service's default (50).
+     */
+    int64_t limit;
+    /**
+     * A `next_cursor` of a previous page of the same query; NULL: the first page.
+     */
+    const char *after;
+    /**
+     * Extra GraphQL fields added to each item's default selection.
+     */
+    const char *select;
+} OfferkitPlayerOffersOptions;
+
+/**
+ * Receives the outcome of an `_async` call returning a `playerOffers` page: like
+ * `OfferkitOfferListCallback`, with an owned page (free with `offerkit_player_offers_page_free`).
+ * From `offerkit_player_offers_pager_next_async`, `page` is NULL with `OFFERKIT_STATUS_OK` when
+ * the pager had already passed the last page.
+ */
+typedef void (*OfferkitPlayerOffersPageCallback)(void *user_data, OfferkitStatus status, struct OfferkitPlayerOffersPage *page, struct OfferkitError *error);
+
+/**
+ * Asks the host for an access token. The host answers by calling
+ * `offerkit_client_set_access_token` — inside this call, or later from any thread; requests
+ * waiting for the token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
+ * (`offerkit_config_set_token_wait_ms`, default: the request timeout).
+ *
+ * Runs on whichever thread needs the token: a library thread for `_async` calls, the caller's
+ * thread for blocking calls (so a host answering from a thread that is itself blocked in an
+ * offerkit call cannot answer in time). Must be thread-safe, return quickly, not unwind, and
+ * not free the client. It is never called again once `offerkit_client_free` has returned.
+ */
+typedef void (*OfferkitTokenNeededCallback)(void *user_data, OfferkitTokenReason reason);
+
+/**
+ * Receives one log message: `message` is UTF-8, NUL-terminated, formatted as
+ * `target: text key=value …`, and valid only during the call. May run on any thread, also
+ * on several at once; must return quickly, not unwind, and not call `offerkit_set_log_callback`
+ * (that call would return `OFFERKIT_STATUS_WOULD_DEADLOCK`). Messages logged by offerkit calls
+ * made from inside the callback are dropped.
+ */
+typedef void (*OfferkitLogCallback)(void *user_data, OfferkitLogLevel level, const char *message);
+
+/**
+ * The spec's fields of one offer. Strings are UTF-8, NUL-terminated, borrowed from the list:
+ * valid until `offerkit_offer_list_free`. (A U+0000 inside a value ends the C string there;
+ * the JSON accessors keep it.)
+ */
+typedef struct OfferkitOfferView {
+    /**
+     * The offer id, as text.
+     */
+    const char *id;
+    const char *name;
+    /**
+     * Payout in USD.
+     */
+    double total_payout_usd;
+    /**
+     * `creatives.name`.
+     */
+    const char *creative_name;
+    /**
+     * `creatives.description`.
+     */
+    const char *creative_description;
+} OfferkitOfferView;
+
+/**
+ * The pagination object of a paginated listing page.
+ */
+typedef struct OfferkitPagination {
+    int64_t current_page;
+    int64_t per_page;
+    bool has_more_pages;
+    /**
+     * The next page number, or 0 when the service gave none.
+     */
+    int64_t next_page;
+} OfferkitPagination;
+
+/**
+ * The typed fields of one player offer; strings borrowed from the page (valid until
+ * `offerkit_player_offers_page_free`).
+ */
+typedef struct OfferkitPlayerOfferView {
+    /**
+     * The offer id, as text.
+     */
+    const char *id;
+    const char *name;
+    /**
+     * `"in_progress"` or `"completed"`.
+     */
+    const char *status;
+} OfferkitPlayerOfferView;
+
+#ifdef __cplusplus
+extern "C" {
+#endif // __cplusplus
+
+/**
+ * Makes a client from `config` (copied; the config may be freed or reused afterwards).
+ * Fails with `INVALID_ARGUMENT` on a bad base URL, scheme or root certificate. On success
+ * `*out_client` owns the client: free it with `offerkit_client_free`.
+ */
+OfferkitStatus offerkit_client_new(const struct OfferkitConfig *config, struct OfferkitClient **out_client, struct OfferkitError **out_error);
+
+/**
+ * Frees a client. `offerkit_client_free(NULL)` does nothing.
+ *
+ * Every request still in flight (its pagers' included) is cancelled, and every callback still
+ * owed runs before this returns, on the calling thread or (for one already running) on its
+ * library thread: cancelled requests report `OFFERKIT_STATUS_CANCELLED`; in poll mode,
+ * completions already queued are delivered as they are. After it returns, no callback of this
+ * client (completion or token-needed) runs again. Called from inside a completion callback on
+ * a library thread, it cannot wait for that thread: it cancels and delivers what it can, and
+ * callbacks already handed to the library thread still run (exactly once) after it returns, on
+ * that thread (in poll mode too: nobody can poll a freed client).
+ * Pagers of the client stay valid but fail with `OFFERKIT_STATUS_CANCELLED`. Do not hold a lock
+ * that the client's callbacks take while freeing it: free waits for a callback that is running.
+ */
+void offerkit_client_free(struct OfferkitClient *client);
+
+/**
+ * Sets or replaces the access token (its JWT `exp` is read), at any time and from any thread —
+ * the answer to the token-needed callback. NULL forgets the token. Requests waiting for a
+ * token continue with this one.
+ */
+OfferkitStatus offerkit_client_set_access_token(const struct OfferkitClient *client, const char *access_token, struct OfferkitError **out_error);
+
+/**
+ * Runs queued completion callbacks of a poll-delivery client on the calling thread: at most
+ * `max` of them, or with `max` 0 every one queued when the call starts. Returns how many ran
+ * (always 0 for a thread-delivery client or a NULL client). Never blocks. Callbacks may start
+ * new requests or call blocking functions; their completions wait for a later poll.
+ */
+size_t offerkit_client_poll(const struct OfferkitClient *client, size_t max);
+
+/**
+ * Blocking `offers`: every targeted offer for `player_id` (1 to 255 characters), with
+ * `options` (NULL: none). On success `*out_list` owns the offers. Returns
+ * `OFFERKIT_STATUS_WOULD_DEADLOCK` on a library thread.
+ */
+OfferkitStatus offerkit_client_offers(const struct OfferkitClient *client, const char *player_id, const struct OfferkitOffersOptions *options, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
+
+/**
+ * Asynchronous `offers`. On `OFFERKIT_STATUS_OK` the request is under way: `callback` will run
+ * exactly once with `user_data` (which must stay valid until then), and `*out_request` (when
+ * `out_request` is not NULL) is a handle to cancel it, freed with `offerkit_request_free`. On
+ * any other status nothing was started and the callback never runs.
+ */
+OfferkitStatus offerkit_client_offers_async(const struct OfferkitClient *client, const char *player_id, const struct OfferkitOffersOptions *options, OfferkitOfferListCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+
+/**
+ * Blocking `links`: the tracking links of `player_id` as a JSON object text (owned; free with
+ * `offerkit_string_free`). `select` replaces the default selection (`support_portal`); NULL
+ * keeps it.
+ */
+OfferkitStatus offerkit_client_links(const struct OfferkitClient *client, const char *player_id, const char *select, char **out_json, struct OfferkitError **out_error);
+
+/**
+ * Asynchronous `links` (see `offerkit_client_offers_async` for the request rules).
+ */
+OfferkitStatus offerkit_client_links_async(const struct OfferkitClient *client, const char *player_id, const char *select, OfferkitJsonCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+
+/**
+ * Blocking `playerOffers`: one page of the offers `player_id` engaged with. On success
+ * `*out_page` owns the page. To follow `next_cursor` to the end, see
+ * `offerkit_client_player_offers_pager`.
+ */
+OfferkitStatus offerkit_client_player_offers(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, struct OfferkitPlayerOffersPage **out_page, struct OfferkitError **out_error);
+
+/**
+ * Asynchronous `playerOffers` (see `offerkit_client_offers_async` for the request rules).
+ */
+OfferkitStatus offerkit_client_player_offers_async(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, OfferkitPlayerOffersPageCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+
+/**
+ * Blocking `GET /v1/offers`: with `per_page` 0 every offer at once (no pagination); with
+ * `per_page` 1 to 100, page `page` (0: the first) and its pagination
+ * (`offerkit_offer_list_pagination`). `page` without `per_page` is `INVALID_ARGUMENT`.
+ */
+OfferkitStatus offerkit_client_list_offers(const struct OfferkitClient *client, int64_t per_page, int64_t page, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
+
+/**
+ * Asynchronous `GET /v1/offers` (see `offerkit_client_offers_async` for the request rules).
+ */
+OfferkitStatus offerkit_client_list_offers_async(const struct OfferkitClient *client, int64_t per_page, int64_t page, OfferkitOfferListCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+
+/**
+ * Blocking listing of every page, `per_page` (1 to 100) offers per request, from page 1 while
+ * the service says there are more: one list of every offer (no pagination).
+ */
+OfferkitStatus offerkit_client_list_all_offers(const struct OfferkitClient *client, int64_t per_page, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
+
+/**
+ * Asynchronous listing of every page (see `offerkit_client_offers_async` for the rules).
+ */
+OfferkitStatus offerkit_client_list_all_offers_async(const struct OfferkitClient *client, int64_t per_page, OfferkitOfferListCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+
+/**
+ * Blocking raw GraphQL: `document` with `variables_json` (a JSON object text, or NULL). On
+ * success `*out_data_json` owns the response's `data` as JSON text. A response with `errors`
+ * fails with the mapped kind (`validation`, `query`, `invalid_cursor`); the whole response is
+ * then in `offerkit_error_response_json`.
+ */
+OfferkitStatus offerkit_client_graphql(const struct OfferkitClient *client, const char *document, const char *variables_json, char **out_data_json, struct OfferkitError **out_error);
+
+/**
+ * Asynchronous raw GraphQL (see `offerkit_client_offers_async` for the request rules).
+ */
+OfferkitStatus offerkit_client_graphql_async(const struct OfferkitClient *client, const char *document, const char *variables_json, OfferkitJsonCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+
+/**
+ * Makes a configuration for the service at `base_url` (`https://…`; `http://` only for
+ * loopback hosts unless `offerkit_config_set_allow_insecure_http`; may carry a path prefix).
+ * The address itself is checked by `offerkit_client_new`. Defaults: 10 s request timeout, 5 s
+ * connect timeout, 2 retries of transient failures, no token, thread delivery.
+ * On success `*out_config` owns a new config: free it with `offerkit_config_free`.
+ */
+OfferkitStatus offerkit_config_new(const char *base_url, struct OfferkitConfig **out_config, struct OfferkitError **out_error);
+
+/**
+ * Frees a config. `offerkit_config_free(NULL)` does nothing. Clients made from it are not
+ * affected.
+ */
+void offerkit_config_free(struct OfferkitConfig *config);
+
+/**
+ * Sets the whole-request timeout of one attempt, 1 to 86 400 000 ms (`OUT_OF_RANGE` else).
+ */
+OfferkitStatus offerkit_config_set_timeout_ms(struct OfferkitConfig *config, uint64_t timeout_ms, struct OfferkitError **out_error);
+
+/**
+ * Sets the connection set-up timeout, 1 to 86 400 000 ms.
+ */
+OfferkitStatus offerkit_config_set_connect_timeout_ms(struct OfferkitConfig *config, uint64_t timeout_ms, struct OfferkitError **out_error);
+
+/**
+ * Sets how many times a transient failure (HTTP 502/503/504, connection error, timeout) is
+ * retried after the first attempt: 0 (no retries) to 10.
+ */
+OfferkitStatus offerkit_config_set_max_retries(struct OfferkitConfig *config, uint32_t max_retries, struct OfferkitError **out_error);
+
+/**
+ * Sets the retry backoff: the first wait is random up to `initial_ms`, doubling per retry, each
+ * at most `max_ms` (defaults 200 ms and 5000 ms). Both 1 to 86 400 000, `initial_ms <= max_ms`.
+ */
+OfferkitStatus offerkit_config_set_retry_backoff_ms(struct OfferkitConfig *config, uint64_t initial_ms, uint64_t max_ms, struct OfferkitError **out_error);
+
+/**
+ * Adds trusted root certificates (PEM text, one or more `CERTIFICATE` blocks) to the built-in
+ * web roots. The PEM is parsed by `offerkit_client_new` (`INVALID_ARGUMENT` there if bad).
+ */
+OfferkitStatus offerkit_config_add_root_pem(struct OfferkitConfig *config, const char *pem, struct OfferkitError **out_error);
+
+/**
+ * Allows plain `http://` to hosts other than loopback. For testing only, never production.
+ */
+OfferkitStatus offerkit_config_set_allow_insecure_http(struct OfferkitConfig *config, bool allow, struct OfferkitError **out_error);
+
+/**
+ * Sets the access token the client starts with (its JWT `exp` is read); NULL clears it.
+ * The string is copied.
+ */
+OfferkitStatus offerkit_config_set_access_token(struct OfferkitConfig *config, const char *access_token, struct OfferkitError **out_error);
+
+/**
+ * Sets (or with a NULL `callback`, removes) the token-needed callback: called with
+ * `user_data` when the client has no token, when it is about to expire, and once after a 401;
+ * see `OfferkitTokenNeededCallback`. `user_data` must stay valid until the client is freed.
+ */
+OfferkitStatus offerkit_config_set_token_needed(struct OfferkitConfig *config, OfferkitTokenNeededCallback callback, void *user_data, struct OfferkitError **out_error);
+
+/**
+ * Sets how long a request waits for the host to answer the token-needed callback, 1 to
+ * 86 400 000 ms (default: the request timeout). Then it fails with `OFFERKIT_STATUS_TIMEOUT`.
+ */
+OfferkitStatus offerkit_config_set_token_wait_ms(struct OfferkitConfig *config, uint64_t wait_ms, struct OfferkitError **out_error);
+
+/**
+ * Sets where completion callbacks of `_async` calls run: an `OfferkitDelivery` value
+ * (`OFFERKIT_DELIVERY_THREAD` = 0, the default, or `OFFERKIT_DELIVERY_POLL` = 1); any other
+ * number is `OUT_OF_RANGE`.
+ */
+OfferkitStatus offerkit_config_set_delivery(struct OfferkitConfig *config, uint32_t delivery, struct OfferkitError **out_error);
+
+/**
+ * Frees an error. `offerkit_error_free(NULL)` does nothing. Do not use the error or any string
+ * from it afterwards.
+ */
+void offerkit_error_free(struct OfferkitError *error);
+
+/**
+ * The error's kind (core's kinds). A NULL error reports `OFFERKIT_ERROR_KIND_INTERNAL`.
+ */
+OfferkitErrorKind offerkit_error_kind(const struct OfferkitError *error);
+
+/**
+ * The status the failed call returned (or the callback received) with this error: equal to the
+ * kind for 1–15, or one of the interface-misuse statuses (100 and up, kind `invalid_argument`).
+ * A NULL error reports `OFFERKIT_STATUS_NULL_ARGUMENT`.
+ */
+OfferkitStatus offerkit_error_status(const struct OfferkitError *error);
+
+/**
+ * A complete, readable description (UTF-8, includes every field message). Never NULL: a NULL
+ * error gives `""`. Valid until the error is freed.
+ */
+const char *offerkit_error_message(const struct OfferkitError *error);
+
+/**
+ * The HTTP status of the response the error came from, or 0 when there was none (a failure
+ * before or without a response, or a NULL error).
+ */
+uint16_t offerkit_error_http_status(const struct OfferkitError *error);
+
+/**
+ * The cursor problem the service explained (`invalid_cursor`), or NULL. Valid until the error
+ * is freed.
+ */
+const char *offerkit_error_reason(const struct OfferkitError *error);
+
+/**
+ * How long the server asked to wait (`Retry-After`), in milliseconds, or -1 when it did not
+ * say (or the error is NULL).
+ */
+int64_t offerkit_error_retry_after_ms(const struct OfferkitError *error);
+
+/**
+ * The whole JSON body of a GraphQL response that carried `errors` (partial `data` included),
+ * or NULL. Valid until the error is freed.
+ */
+const char *offerkit_error_response_json(const struct OfferkitError *error);
+
+/**
+ * How many field entries the error has (`validation`: one per failing GraphQL field;
+ * `invalid_argument`: the failing arguments; `unprocessable`: one entry with an empty path).
+ * 0 for other kinds and for NULL.
+ */
+size_t offerkit_error_field_count(const struct OfferkitError *error);
+
+/**
+ * Field entry `field`'s path, its segments joined with `.` (e.g. `"offers"`; `""` when the
+ * entry has no path). NULL when `field` is out of range. Valid until the error is freed.
+ */
+const char *offerkit_error_field_path(const struct OfferkitError *error, size_t field);
+
+/**
+ * How many arguments field entry `field` names (0 when out of range).
+ */
+size_t offerkit_error_field_argument_count(const struct OfferkitError *error, size_t field);
+
+/**
+ * The name of argument `argument` of field entry `field` (e.g. `"limit"`), in name order.
+ * NULL when out of range. Valid until the error is freed.
+ */
+const char *offerkit_error_field_argument_name(const struct OfferkitError *error, size_t field, size_t argument);
+
+/**
+ * How many messages argument `argument` of field entry `field` has (0 when out of range).
+ */
+size_t offerkit_error_field_message_count(const struct OfferkitError *error, size_t field, size_t argument);
+
+/**
+ * Message `message` of argument `argument` of field entry `field`, as the service (or the
+ * local check, with the service's words) gave it. NULL when out of range. Valid until the
+ * error is freed.
+ */
+const char *offerkit_error_field_message(const struct OfferkitError *error, size_t field, size_t argument, size_t message);
+
+/**
+ * Sets (or with a NULL `callback`, removes) the process-wide log callback, receiving messages
+ * up to `max_level` (an `OfferkitLogLevel`: `OFFERKIT_LOG_LEVEL_OFF` = 0 to
+ * `OFFERKIT_LOG_LEVEL_TRACE` = 5; other numbers are `OUT_OF_RANGE`). Thread-safe. When it
+ * returns, the previous callback is no longer running and never runs again; `user_data` must
+ * stay valid until the callback is replaced or removed. Logging is off until first set.
+ */
+OfferkitStatus offerkit_set_log_callback(OfferkitLogCallback callback, void *user_data, uint32_t max_level);
+
+/**
+ * Frees a list (and every view string from it). `offerkit_offer_list_free(NULL)` does nothing.
+ */
+void offerkit_offer_list_free(struct OfferkitOfferList *list);
+
+/**
+ * How many offers the list holds (0 for NULL).
+ */
+size_t offerkit_offer_list_count(const struct OfferkitOfferList *list);
+
+/**
+ * Writes the spec fields of offer `index` to `*out_view` (strings borrowed from the list).
+ * `OUT_OF_RANGE` when `index >= count`.
+ */
+OfferkitStatus offerkit_offer_list_get(const struct OfferkitOfferList *list, size_t index, struct OfferkitOfferView *out_view, struct OfferkitError **out_error);
+
+/**
+ * Any field of offer `index` by dotted path (`"links.click_url"`, `"creatives.icon_url"`,
+ * `"goals.0.name"`) as JSON text, e.g. `"\"https://…\""` or `1.5`. On `OFFERKIT_STATUS_OK`,
+ * `*out_json` is an owned string (free with `offerkit_string_free`), or NULL when the path
+ * names nothing.
+ */
+OfferkitStatus offerkit_offer_list_field_json(const struct OfferkitOfferList *list, size_t index, const char *path, char **out_json, struct OfferkitError **out_error);
+
+/**
+ * Like `offerkit_offer_list_field_json`, but a string value comes unquoted (`https://…`);
+ * other values still come as JSON text.
+ */
+OfferkitStatus offerkit_offer_list_field_text(const struct OfferkitOfferList *list, size_t index, const char *path, char **out_text, struct OfferkitError **out_error);
+
+/**
+ * Offer `index` as the JSON object the service sent (extra selected fields included). On
+ * success `*out_json` is an owned string (free with `offerkit_string_free`).
+ */
+OfferkitStatus offerkit_offer_list_item_json(const struct OfferkitOfferList *list, size_t index, char **out_json, struct OfferkitError **out_error);
+
+/**
+ * The pagination of a paginated listing page: writes `*out_pagination` and returns true, or
+ * returns false (writing nothing) when the list has none (offers, an unpaginated listing, all
+ * pages) or an argument is NULL.
+ */
+bool offerkit_offer_list_pagination(const struct OfferkitOfferList *list, struct OfferkitPagination *out_pagination);
+
+/**
+ * Makes a pager over the pages of `playerOffers` for `player_id`, starting at `options->after`
+ * (or the first page). The arguments are checked now (`INVALID_ARGUMENT`, nothing sent); no
+ * request is made until `next`. On success `*out_pager` owns the pager.
+ */
+OfferkitStatus offerkit_client_player_offers_pager(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, struct OfferkitPlayerOffersPager **out_pager, struct OfferkitError **out_error);
+
+/**
+ * Blocking: fetches the next page. On `OFFERKIT_STATUS_OK`, `*out_page` owns the page, or is
+ * NULL when the previous page was the last one (and stays so on later calls).
+ */
+OfferkitStatus offerkit_player_offers_pager_next(const struct OfferkitPlayerOffersPager *pager, struct OfferkitPlayerOffersPage **out_page, struct OfferkitError **out_error);
+
+/**
+ * Asynchronous `next` (see `offerkit_client_offers_async` for the request rules; the callback
+ * gets a NULL page with `OFFERKIT_STATUS_OK` after the last page). Cancelling leaves the
+ * pager's position unchanged.
+ */
+OfferkitStatus offerkit_player_offers_pager_next_async(const struct OfferkitPlayerOffersPager *pager, OfferkitPlayerOffersPageCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+
+/**
+ * Frees a pager. `offerkit_player_offers_pager_free(NULL)` does nothing. A `next_async` under
+ * way still completes (its callback runs exactly once).
+ */
+void offerkit_player_offers_pager_free(struct OfferkitPlayerOffersPager *pager);
+
+/**
+ * Checks the service's rule for a player id (1 to 255 characters): `OFFERKIT_STATUS_OK`, or
+ * `OFFERKIT_STATUS_INVALID_ARGUMENT` with the service's message on the `player_id` argument.
+ */
+OfferkitStatus offerkit_player_id_validate(const char *player_id, struct OfferkitError **out_error);
+
+/**
+ * Writes to `*out_flags` the conventions `player_id` breaks, as `OFFERKIT_PLAYER_ID_*` flags
+ * OR-ed together (0: follows them all). Conventions are advice: the service accepts such ids.
+ */
+OfferkitStatus offerkit_player_id_lint(const char *player_id, uint32_t *out_flags, struct OfferkitError **out_error);
+
+/**
+ * The stable name of one lint flag (`"uppercase"`, `"period"`, `"space"`,
+ * `"other_character"`), or NULL if `flag` is not exactly one flag. Static storage.
+ */
+const char *offerkit_player_id_convention_name(uint32_t flag);
+
+/**
+ * A sentence describing one lint flag (e.g. `"contains periods"`), or NULL if `flag` is not
+ * exactly one flag. Static storage.
+ */
+const char *offerkit_player_id_convention_describe(uint32_t flag);
+
+/**
+ * Derives a stable, valid, convention-following player id from any internal identifier:
+ * `"p-"` and the lowercase hex of the first 16 bytes of SHA-256 over the UTF-8 bytes of
+ * `internal_id` (34 characters; every binding gives the same answer). On success `*out_id` is
+ * an owned string (free with `offerkit_string_free`).
+ */
+OfferkitStatus offerkit_player_id_short(const char *internal_id, char **out_id, struct OfferkitError **out_error);
+
+/**
+ * Frees a page. `offerkit_player_offers_page_free(NULL)` does nothing.
+ */
+void offerkit_player_offers_page_free(struct OfferkitPlayerOffersPage *page);
+
+/**
+ * How many items the page holds (0 for NULL).
+ */
+size_t offerkit_player_offers_page_count(const struct OfferkitPlayerOffersPage *page);
+
+/**
+ * The cursor of the next page (pass it as `after`), or NULL on the last page (and for a NULL
+ * page). Borrowed: valid until the page is freed.
+ */
+const char *offerkit_player_offers_page_next_cursor(const struct OfferkitPlayerOffersPage *page);
+
+/**
+ * Writes the typed fields of item `index` to `*out_view`. `OUT_OF_RANGE` past the end.
+ */
+OfferkitStatus offerkit_player_offers_page_get(const struct OfferkitPlayerOffersPage *page, size_t index, struct OfferkitPlayerOfferView *out_view, struct OfferkitError **out_error);
+
+/**
+ * Any field of item `index` by dotted path, as JSON text (owned; NULL when absent). See
+ * `offerkit_offer_list_field_json`.
+ */
+OfferkitStatus offerkit_player_offers_page_field_json(const struct OfferkitPlayerOffersPage *page, size_t index, const char *path, char **out_json, struct OfferkitError **out_error);
+
+/**
+ * Any field of item `index` by dotted path; strings unquoted (owned; NULL when absent).
+ */
+OfferkitStatus offerkit_player_offers_page_field_text(const struct OfferkitPlayerOffersPage *page, size_t index, const char *path, char **out_text, struct OfferkitError **out_error);
+
+/**
+ * Item `index` as the JSON object the service sent (owned string).
+ */
+OfferkitStatus offerkit_player_offers_page_item_json(const struct OfferkitPlayerOffersPage *page, size_t index, char **out_json, struct OfferkitError **out_error);
+
+/**
+ * Cancels a request: if it has not completed yet, its task (and HTTP exchange) is dropped and
+ * its callback reports `OFFERKIT_STATUS_CANCELLED` — later, on a library thread (thread
+ * delivery) or from `offerkit_client_poll` (poll delivery), never inside this call. Returns
+ * true if this call cancelled it, false if it had already completed or been cancelled (or
+ * `request` is NULL); either way the callback runs exactly once.
+ */
+bool offerkit_request_cancel(const struct OfferkitRequest *request);
+
+/**
+ * Frees a request handle without cancelling the request. `offerkit_request_free(NULL)` does
+ * nothing.
+ */
+void offerkit_request_free(struct OfferkitRequest *request);
+
+/**
+ * The stable snake_case name of a status (`"ok"`, `"rate_limited"`, `"null_argument"`, …);
+ * `"unknown"` for a number that is not an `OfferkitStatus`. Static storage: never free it.
+ * Thread-safe.
+ */
+const char *offerkit_status_name(uint32_t status);
+
+/**
+ * The stable snake_case name of an error kind, exactly core's (`"invalid_argument"`, …);
+ * `"unknown"` for a number that is not an `OfferkitErrorKind`. Static storage. Thread-safe.
+ */
+const char *offerkit_error_kind_name(uint32_t kind);
+
+/**
+ * Frees a string this library handed out as owned (`char *` results, e.g. JSON text).
+ * `offerkit_string_free(NULL)` does nothing. Never pass a borrowed (`const char *`) string.
+ */
+void offerkit_string_free(char *string);
+
+#if defined(OFFERKIT_TEST_HOOKS)
+/**
+ * Test builds only: the next `count` result conversions (offer lists, player-offers pages)
+ * panic inside the library.
+ */
+void offerkit_test_panic_in_conversions(uint32_t count);
+#endif
+
+#if defined(OFFERKIT_TEST_HOOKS)
+/**
+ * Test builds only: panics inside the call boundary; returns `OFFERKIT_STATUS_INTERNAL`.
+ */
+OfferkitStatus offerkit_test_panic(struct OfferkitError **out_error);
+#endif
+
+/**
+ * The version of the loaded library, e.g. `"0.1.0"` (compare with the header's
+ * `OFFERKIT_VERSION_*`). Static storage: never free it. Thread-safe.
+ */
+const char *offerkit_version(void);
+
+#ifdef __cplusplus
+}  // extern "C"
+#endif  // __cplusplus
+
+#endif  /* OFFERKIT_H */

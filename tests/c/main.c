@@ -1,0 +1,50 @@
+/* The runner of the C tests: runs every test in tests.def (or those named on the command
+ * line), each with fresh simulator faults and stats, and ends with "N passed, N failed". */
+#include <stdio.h>
+#include <string.h>
+
+#include "support.h"
+
+#define TEST_ENTRY(name) void test_##name(void);
+#include "tests.def"
+#undef TEST_ENTRY
+
+typedef struct {
+    const char *name;
+    void (*run)(void);
+} Entry;
+
+static const Entry tests[] = {
+#define TEST_ENTRY(name) {#name, test_##name},
+#include "tests.def"
+#undef TEST_ENTRY
+};
+
+int main(int argc, char **argv) {
+    int passed = 0, failed = 0;
+    size_t count = sizeof tests / sizeof tests[0];
+    for (size_t i = 0; i < count; i++) {
+        if (argc > 1) {
+            int wanted = 0;
+            for (int a = 1; a < argc; a++) wanted |= strcmp(argv[a], tests[i].name) == 0;
+            if (!wanted) continue;
+        } else if (strncmp(tests[i].name, "isolated_", 9) == 0) {
+            continue; /* needs a fresh process: run it by name */
+        }
+        sim_fresh();
+        test_failures = 0;
+        long started = now_ms();
+        tests[i].run();
+        long took = now_ms() - started;
+        if (test_failures == 0) {
+            printf("ok   %s (%ld ms)\n", tests[i].name, took);
+            passed++;
+        } else {
+            printf("FAIL %s (%d failed checks)\n", tests[i].name, test_failures);
+            failed++;
+        }
+        fflush(stdout);
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 && passed > 0 ? 0 : 1;
+}

@@ -1,0 +1,283 @@
+#include "support.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+int test_failures = 0;
+
+static char url_buf[256];
+static char host_url_buf[256];
+static int sim_port = 0;
+
+const char *sim_url(void) {
+    if (!url_buf[0]) {
+        const char *env = getenv("OFFERKIT_SIM_URL");
+        if (!env) {
+            fprintf(stderr, "OFFERKIT_SIM_URL is not set\n");
+            exit(2);
+        }
+        snprintf(url_buf, sizeof url_buf, "%s", env);
+        const char *colon = strrchr(url_buf, ':');
+        sim_port = colon ? atoi(colon + 1) : 0;
+        if (sim_port <= 0) {
+            fprintf(stderr, "OFFERKIT_SIM_URL has no port: %s\n", url_buf);
+            exit(2);
+        }
+        snprintf(host_url_buf, sizeof host_url_buf, "http://localhost:%d", sim_port);
+    }
+    return url_buf;
+}
+
+const char *sim_url_hostname(void) {
+    sim_url();
+    return host_url_buf;
+}
+
+int sim_http(const char *method, const char *path, const char *body, char **out_body) {
+    sim_url();
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    struct sockaddr_in addr;
+    memset(&addr, 0, sizeof addr);
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons((uint16_t)sim_port);
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
+        close(fd);
+        return -1;
+    }
+    size_t body_len = body ? strlen(body) : 0;
+    char head[512];
+    int n = snprintf(head, sizeof head,
+                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n"
+                     "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
+                     method, path, sim_port, body_len);
+    if (write(fd, head, (size_t)n) != n || (body_len && write(fd, body, body_len) != (ssize_t)body_len)) {
+        close(fd);
+        return -1;
+    }
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (len + 1024 > cap) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+        }
+        ssize_t got = read(fd, buf + len, cap - len - 1);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        len += (size_t)got;
+    }
+    close(fd);
+    buf[len] = '\0';
+    int status = -1;
+    if (sscanf(buf, "HTTP/1.1 %d", &status) != 1) status = -1;
+    if (out_body) {
+        char *start = strstr(buf, "\r\n\r\n");
+        *out_body = strdup(start ? start + 4 : "");
+    }
+    free(buf);
+    return status;
+}
+
+void sim_fault(const char *fault_json) {
+    int status = sim_http("POST", "/_sim/faults", fault_json, NULL);
+    if (status != 200) {
+        fprintf(stderr, "cannot inject fault %s (HTTP %d)\n", fault_json, status);
+        exit(2);
+    }
+}
+
+void sim_clear_faults(void) { sim_http("DELETE", "/_sim/faults", NULL, NULL); }
+
+void sim_reset_stats(void) { sim_http("POST", "/_sim/stats/reset", "", NULL); }
+
+long sim_stat(const char *name) {
+    char *body = NULL;
+    if (sim_http("GET", "/_sim/stats", NULL, &body) != 200) {
+        free(body);
+        return -1;
+    }
+    char key[64];
+    snprintf(key, sizeof key, "\"%s\":", name);
+    const char *at = strstr(body, key);
+    long value = at ? strtol(at + strlen(key), NULL, 10) : -1;
+    free(body);
+    return value;
+}
+
+char *sim_token(long ttl_secs, bool scoped) {
+    char request[128];
+    if (ttl_secs)
+        snprintf(request, sizeof request, "{\"ttl_secs\":%ld,\"scoped\":%s}", ttl_secs,
+                 scoped ? "true" : "false");
+    else
+        snprintf(request, sizeof request, "{\"scoped\":%s}", scoped ? "true" : "false");
+    char *body = NULL;
+    if (sim_http("POST", "/_sim/tokens", request, &body) != 200) {
+        fprintf(stderr, "cannot mint a token\n");
+        exit(2);
+    }
+    const char *key = "\"access_token\":\"";
+    const char *at = strstr(body, key);
+    char *token = NULL;
+    if (at) {
+        at += strlen(key);
+        const char *end = strchr(at, '"');
+        token = strndup(at, (size_t)(end - at));
+    }
+    free(body);
+    return token;
+}
+
+void sim_fresh(void) {
+    sim_clear_faults();
+    sim_reset_stats();
+}
+
+OfferkitConfig *test_config(const char *token) {
+    OfferkitConfig *config = NULL;
+    if (offerkit_config_new(sim_url(), &config, NULL) != OFFERKIT_STATUS_OK) {
+        fprintf(stderr, "offerkit_config_new failed\n");
+        exit(2);
+    }
+    offerkit_config_set_retry_backoff_ms(config, 5, 20, NULL);
+    if (token) offerkit_config_set_access_token(config, token, NULL);
+    return config;
+}
+
+OfferkitClient *test_client(uint32_t delivery) {
+    char *token = sim_token(0, true);
+    OfferkitConfig *config = test_config(token);
+    free(token);
+    offerkit_config_set_delivery(config, delivery, NULL);
+    OfferkitClient *client = NULL;
+    OfferkitError *error = NULL;
+    if (offerkit_client_new(config, &client, &error) != OFFERKIT_STATUS_OK) {
+        fprintf(stderr, "offerkit_client_new failed: %s\n", offerkit_error_message(error));
+        exit(2);
+    }
+    offerkit_config_free(config);
+    return client;
+}
+
+void recorder_init(Recorder *r) {
+    memset(r, 0, sizeof *r);
+    pthread_mutex_init(&r->lock, NULL);
+    pthread_cond_init(&r->cond, NULL);
+}
+
+void recorder_clear(Recorder *r) {
+    pthread_mutex_lock(&r->lock);
+    switch (r->result_kind) {
+    case 1: offerkit_offer_list_free(r->result); break;
+    case 2: offerkit_player_offers_page_free(r->result); break;
+    case 3: offerkit_string_free(r->result); break;
+    default: break;
+    }
+    offerkit_error_free(r->error);
+    r->result = NULL;
+    r->error = NULL;
+    r->result_kind = 0;
+    pthread_mutex_unlock(&r->lock);
+}
+
+static void record(void *user_data, OfferkitStatus status, void *result, int kind,
+                   OfferkitError *error) {
+    Recorder *r = user_data;
+    pthread_mutex_lock(&r->lock);
+    /* Keep only the latest outcome; free an earlier one so nothing leaks. */
+    switch (r->result_kind) {
+    case 1: offerkit_offer_list_free(r->result); break;
+    case 2: offerkit_player_offers_page_free(r->result); break;
+    case 3: offerkit_string_free(r->result); break;
+    default: break;
+    }
+    offerkit_error_free(r->error);
+    r->calls++;
+    r->status = status;
+    r->result = result;
+    r->result_kind = result ? kind : 0;
+    r->error = error;
+    r->thread = pthread_self();
+    pthread_cond_broadcast(&r->cond);
+    pthread_mutex_unlock(&r->lock);
+}
+
+void on_list(void *user_data, OfferkitStatus status, OfferkitOfferList *list, OfferkitError *error) {
+    record(user_data, status, list, 1, error);
+}
+
+void on_page(void *user_data, OfferkitStatus status, OfferkitPlayerOffersPage *page,
+             OfferkitError *error) {
+    record(user_data, status, page, 2, error);
+}
+
+void on_json(void *user_data, OfferkitStatus status, char *json, OfferkitError *error) {
+    record(user_data, status, json, 3, error);
+}
+
+int recorder_wait(Recorder *r, int n, int timeout_ms) {
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += timeout_ms / 1000;
+    deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec++;
+        deadline.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&r->lock);
+    while (r->calls < n) {
+        if (pthread_cond_timedwait(&r->cond, &r->lock, &deadline) == ETIMEDOUT) break;
+    }
+    int calls = r->calls;
+    pthread_mutex_unlock(&r->lock);
+    return calls;
+}
+
+int recorder_poll(Recorder *r, const OfferkitClient *client, int n, int timeout_ms) {
+    long until = now_ms() + timeout_ms;
+    for (;;) {
+        offerkit_client_poll(client, 0);
+        pthread_mutex_lock(&r->lock);
+        int calls = r->calls;
+        pthread_mutex_unlock(&r->lock);
+        if (calls >= n || now_ms() > until) return calls;
+        sleep_ms(2);
+    }
+}
+
+void sleep_ms(int ms) {
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
+    }
+}
+
+long now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long)ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+int process_threads(void) {
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) return -1;
+    char line[256];
+    int threads = -1;
+    while (fgets(line, sizeof line, f)) {
+        if (sscanf(line, "Threads: %d", &threads) == 1) break;
+    }
+    fclose(f);
+    return threads;
+}
+
+bool contains(const char *haystack, const char *needle) {
+    return haystack && needle && strstr(haystack, needle) != NULL;
+}

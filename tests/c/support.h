@@ -1,0 +1,118 @@
+/* Test support for the C tests of libofferkit: a minimal test runner, the simulator's control
+ * endpoint (/_sim/faults, /_sim/stats, /_sim/tokens) over plain HTTP/1.1, and a completion
+ * recorder for _async calls. */
+#ifndef OFFERKIT_TEST_SUPPORT_H
+#define OFFERKIT_TEST_SUPPORT_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "offerkit.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- runner ------------------------------------------------------------------------------ */
+
+extern int test_failures; /* failures in the running test */
+
+#define CHECK(cond)                                                                      \
+    do {                                                                                 \
+        if (!(cond)) {                                                                   \
+            fprintf(stderr, "    CHECK failed at %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+            test_failures++;                                                             \
+        }                                                                                \
+    } while (0)
+
+/* Checks a status; on failure prints both names and the error message when there is one. */
+#define CHECK_STATUS(got, want, err)                                                       \
+    do {                                                                                   \
+        OfferkitStatus got_ = (got);                                                       \
+        if (got_ != (want)) {                                                              \
+            fprintf(stderr, "    CHECK_STATUS failed at %s:%d: got %s, want %s (%s)\n",    \
+                    __FILE__, __LINE__, offerkit_status_name(got_),                        \
+                    offerkit_status_name(want), (err) ? offerkit_error_message(err) : ""); \
+            test_failures++;                                                               \
+        }                                                                                  \
+    } while (0)
+
+#define REQUIRE(cond)                                                                      \
+    do {                                                                                   \
+        if (!(cond)) {                                                                     \
+            fprintf(stderr, "    REQUIRE failed at %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+            test_failures++;                                                               \
+            return;                                                                        \
+        }                                                                                  \
+    } while (0)
+
+/* ---- simulator --------------------------------------------------------------------------- */
+
+/* The simulator's base URL, from OFFERKIT_SIM_URL (e.g. http://127.0.0.1:4010). */
+const char *sim_url(void);
+/* The same address with the host written as `localhost` (for DNS-resolution tests). */
+const char *sim_url_hostname(void);
+/* One HTTP request to the simulator; returns the status (or -1) and, if out_body is not NULL, a
+ * malloc'd body. */
+int sim_http(const char *method, const char *path, const char *body, char **out_body);
+/* Queues a fault (JSON as /_sim/faults takes it). */
+void sim_fault(const char *fault_json);
+void sim_clear_faults(void);
+void sim_reset_stats(void);
+/* One counter of /_sim/stats ("requests", "graphql", "listing", "aborted", "in_flight", ...). */
+long sim_stat(const char *name);
+/* A fresh access token (malloc'd); ttl_secs 0 for the default; scoped false: no offers:read. */
+char *sim_token(long ttl_secs, bool scoped);
+/* Resets faults and stats: call at the start of every test. */
+void sim_fresh(void);
+
+/* ---- clients ----------------------------------------------------------------------------- */
+
+/* A config for the simulator with fast retries (5..20 ms backoff); token may be NULL. */
+OfferkitConfig *test_config(const char *token);
+/* A client with a valid token; delivery OFFERKIT_DELIVERY_THREAD or _POLL. */
+OfferkitClient *test_client(uint32_t delivery);
+
+/* ---- completions ------------------------------------------------------------------------- */
+
+/* Records the completions of _async calls. Use one per request (or count several). */
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int calls;
+    OfferkitStatus status;
+    void *result; /* list, page or string, owned by the recorder until recorder_clear */
+    int result_kind; /* 1 list, 2 page, 3 string */
+    OfferkitError *error;
+    pthread_t thread; /* the thread the callback ran on */
+} Recorder;
+
+void recorder_init(Recorder *r);
+/* Frees what the recorder holds (result, error). */
+void recorder_clear(Recorder *r);
+/* Waits until `calls >= n` or timeout; returns calls. */
+int recorder_wait(Recorder *r, int n, int timeout_ms);
+/* Polls `client` until the recorder saw n calls or timeout; returns calls. */
+int recorder_poll(Recorder *r, const OfferkitClient *client, int n, int timeout_ms);
+
+void on_list(void *user_data, OfferkitStatus status, OfferkitOfferList *list, OfferkitError *error);
+void on_page(void *user_data, OfferkitStatus status, OfferkitPlayerOffersPage *page,
+             OfferkitError *error);
+void on_json(void *user_data, OfferkitStatus status, char *json, OfferkitError *error);
+
+/* ---- misc -------------------------------------------------------------------------------- */
+
+void sleep_ms(int ms);
+long now_ms(void);
+/* Threads of this process (from /proc/self/status). */
+int process_threads(void);
+/* Whether `haystack` contains `needle` (NULL-safe). */
+bool contains(const char *haystack, const char *needle);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

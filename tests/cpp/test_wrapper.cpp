@@ -1,0 +1,307 @@
+// Tests of the C++17 wrapper (bindings/cpp/offerkit.hpp) against the simulator: RAII handles,
+// Result<T> carrying the error kind, std::function completions (thread and poll delivery),
+// cancellation, the pager, tokens, helpers and logging. Ends with "N passed, N failed".
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "offerkit.hpp"
+#include "support.h"
+
+using namespace std::chrono_literals;
+
+namespace {
+
+int failures = 0;
+
+#define EXPECT(cond)                                                                    \
+    do {                                                                                \
+        if (!(cond)) {                                                                  \
+            std::fprintf(stderr, "    EXPECT failed at %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+            failures++;                                                                 \
+        }                                                                               \
+    } while (0)
+
+std::string token() {
+    char *t = sim_token(0, true);
+    std::string s(t);
+    std::free(t);
+    return s;
+}
+
+offerkit::ClientOptions options(offerkit::Delivery delivery = offerkit::Delivery::Thread) {
+    offerkit::ClientOptions o;
+    o.base_url = sim_url();
+    o.access_token = token();
+    o.retry_backoff = std::make_pair(5ms, 20ms);
+    o.delivery = delivery;
+    return o;
+}
+
+offerkit::Client client(offerkit::Delivery delivery = offerkit::Delivery::Thread) {
+    return offerkit::Client::create(options(delivery)).value();
+}
+
+/// A one-shot box a completion fills, waited for with a timeout.
+template <class T> struct Box {
+    std::mutex lock;
+    std::condition_variable cv;
+    std::optional<T> value;
+    std::thread::id thread;
+    int calls = 0;
+    void set(T v) {
+        std::lock_guard<std::mutex> g(lock);
+        value.emplace(std::move(v));
+        thread = std::this_thread::get_id();
+        calls++;
+        cv.notify_all();
+    }
+    bool wait(std::chrono::milliseconds timeout = 10s) {
+        std::unique_lock<std::mutex> g(lock);
+        return cv.wait_for(g, timeout, [&] { return value.has_value(); });
+    }
+};
+
+void test_create_and_errors_carry_the_kind() {
+    offerkit::ClientOptions bad;
+    bad.base_url = "ftp://nowhere";
+    auto result = offerkit::Client::create(bad);
+    EXPECT(!result.ok());
+    EXPECT(result.kind() == offerkit::ErrorKind::InvalidArgument);
+    EXPECT(result.error().kind_name() == "invalid_argument");
+
+    auto c = client();
+    sim_fault("{\"kind\":\"status\",\"status\":429,\"retry_after_secs\":7}");
+    auto offers = c.offers("demo");
+    EXPECT(!offers);
+    EXPECT(offers.kind() == offerkit::ErrorKind::RateLimited);
+    EXPECT(offers.error().http_status() == 429);
+    EXPECT(offers.error().retry_after() == std::optional<std::chrono::milliseconds>(7000ms));
+
+    auto validation = c.graphql("{ offers(player_id: \"p\", limit: 0) { id } }");
+    EXPECT(validation.kind() == offerkit::ErrorKind::Validation);
+    EXPECT(validation.error().fields().size() == 1);
+    EXPECT(validation.error().fields()[0].path == "offers");
+    EXPECT(validation.error().fields()[0].arguments[0].first == "limit");
+    EXPECT(validation.error().response_json().has_value());
+
+    offerkit::PlayerOffersOptions forged;
+    forged.after = "forged";
+    auto cursor = c.player_offers("demo", forged);
+    EXPECT(cursor.kind() == offerkit::ErrorKind::InvalidCursor);
+    EXPECT(cursor.error().reason().has_value());
+
+#if OFFERKIT_CPP_EXCEPTIONS
+    bool thrown = false;
+    try {
+        (void)c.list_offers(0, 3).value(); // page without per_page
+    } catch (const offerkit::Exception &e) {
+        thrown = e.error().kind() == offerkit::ErrorKind::InvalidArgument;
+    }
+    EXPECT(thrown);
+#endif
+}
+
+void test_blocking_queries() {
+    auto c = client();
+    offerkit::OffersOptions o;
+    o.limit = 4;
+    o.select = "links { click_url }";
+    auto list = c.offers("demo", o);
+    EXPECT(list.ok());
+    EXPECT(list->size() > 0 && list->size() <= 4);
+    size_t seen = 0;
+    for (offerkit::OfferView offer : *list) {
+        EXPECT(!offer.id.empty() && !offer.name.empty() && offer.total_payout_usd > 0);
+        seen++;
+    }
+    EXPECT(seen == list->size());
+    auto url = list->field_text(0, "links.click_url");
+    EXPECT(url && url->rfind("http", 0) == 0);
+    EXPECT(!list->field_json(0, "no.such.path"));
+    EXPECT(list->item_json(0).find("\"id\"") != std::string::npos);
+    EXPECT((*list)[999].id.empty());
+
+    auto links = c.links("demo", std::string("support_portal offerwall"));
+    EXPECT(links && links->find("offerwall") != std::string::npos);
+
+    auto page = c.list_offers(10, 1);
+    EXPECT(page && page->size() == 10);
+    EXPECT(page->pagination() && page->pagination()->next_page == std::optional<int64_t>(2));
+    auto all = c.list_all_offers(20);
+    EXPECT(all && all->size() == 50 && !all->pagination());
+
+    offerkit::PlayerOffersOptions po;
+    po.limit = 3;
+    auto player = c.player_offers("demo", po);
+    EXPECT(player && player->size() == 3 && player->next_cursor().has_value());
+    EXPECT(player && ((*player)[0].status == "in_progress" || (*player)[0].status == "completed"));
+
+    auto data = c.graphql("query($p: String!) { links(player_id: $p) { offerwall } }",
+                          std::string("{\"p\":\"demo\"}"));
+    EXPECT(data && data->find("offerwall") != std::string::npos);
+}
+
+void test_pager_to_the_last_page() {
+    auto c = client();
+    offerkit::PlayerOffersOptions all;
+    all.limit = 100;
+    size_t total = c.player_offers("demo", all)->size();
+    offerkit::PlayerOffersOptions o;
+    o.limit = 6;
+    auto pager = c.player_offers_pager("demo", o);
+    EXPECT(pager.ok());
+    size_t items = 0;
+    for (int i = 0; i < 100; i++) {
+        auto next = pager->next();
+        EXPECT(next.ok());
+        if (!next.ok() || !next->has_value()) break;
+        items += (*next)->size();
+    }
+    EXPECT(items == total);
+
+    // The same asynchronously.
+    auto again = c.player_offers_pager("demo", o);
+    items = 0;
+    for (int i = 0; i < 100; i++) {
+        Box<offerkit::Result<std::optional<offerkit::PlayerOffersPage>>> box;
+        auto request = again->next_async([&](auto result) { box.set(std::move(result)); });
+        EXPECT(request.ok());
+        EXPECT(box.wait());
+        auto &result = *box.value;
+        EXPECT(result.ok());
+        if (!result.ok() || !result->has_value()) break;
+        items += (*result)->size();
+    }
+    EXPECT(items == total);
+}
+
+void test_async_on_a_library_thread_and_by_poll() {
+    auto c = client();
+    Box<offerkit::Result<offerkit::OfferList>> box;
+    auto request = c.offers_async("demo", {}, [&](offerkit::Result<offerkit::OfferList> r) {
+        box.set(std::move(r));
+    });
+    EXPECT(request.ok());
+    EXPECT(box.wait());
+    EXPECT(box.value->ok() && (*box.value)->size() > 0);
+    EXPECT(box.thread != std::this_thread::get_id());
+
+    auto polled = client(offerkit::Delivery::Poll);
+    Box<offerkit::Result<std::string>> json;
+    EXPECT(polled.links_async("demo", std::nullopt, [&](auto r) { json.set(std::move(r)); }).ok());
+    auto until = std::chrono::steady_clock::now() + 10s;
+    while (!json.value && std::chrono::steady_clock::now() < until) {
+        polled.poll();
+        std::this_thread::sleep_for(2ms);
+    }
+    EXPECT(json.value && json.value->ok());
+    EXPECT(json.thread == std::this_thread::get_id());
+    EXPECT(json.calls == 1);
+}
+
+void test_cancel_and_destroy_with_requests_in_flight() {
+    auto c = client();
+    sim_fault("{\"kind\":\"latency\",\"ms\":5000,\"times\":2}");
+    Box<offerkit::Result<offerkit::OfferList>> cancelled;
+    auto request = c.list_offers_async(0, 0, [&](auto r) { cancelled.set(std::move(r)); });
+    EXPECT(request.ok() && request->cancel());
+    EXPECT(cancelled.wait(3s));
+    EXPECT(cancelled.value->kind() == offerkit::ErrorKind::Cancelled);
+
+    auto completions = std::make_shared<std::atomic<int>>(0);
+    offerkit::ErrorKind kind = offerkit::ErrorKind::Internal;
+    {
+        auto doomed = client();
+        auto r = doomed.offers_async("demo", {}, [completions, &kind](auto result) {
+            kind = result.error().kind();
+            (*completions)++;
+        });
+        EXPECT(r.ok());
+        std::this_thread::sleep_for(100ms);
+    } // ~Client: cancels, and runs the completion before returning
+    EXPECT(completions->load() == 1);
+    EXPECT(kind == offerkit::ErrorKind::Cancelled);
+
+    // A completion that throws does not take the process down.
+#if OFFERKIT_CPP_EXCEPTIONS
+    Box<int> after;
+    EXPECT(c.links_async("demo", std::nullopt, [&](auto) {
+                after.set(1);
+                throw std::runtime_error("host bug");
+            }).ok());
+    EXPECT(after.wait());
+#endif
+}
+
+void test_token_needed_callback() {
+    auto slot = std::make_shared<offerkit::Client *>(nullptr);
+    auto reasons = std::make_shared<std::vector<offerkit::TokenReason>>();
+    std::string good = token();
+    offerkit::ClientOptions o = options();
+    o.access_token = std::string("bad-token");
+    o.token_needed = [slot, reasons, good](offerkit::TokenReason reason) {
+        reasons->push_back(reason);
+        (*slot)->set_access_token(good);
+    };
+    auto c = offerkit::Client::create(o);
+    EXPECT(c.ok());
+    *slot = &*c;
+    auto list = c->offers("demo");
+    EXPECT(list.ok());
+    EXPECT(reasons->size() == 1 && (*reasons)[0] == offerkit::TokenReason::Rejected);
+    EXPECT(c->clear_access_token().ok());
+}
+
+void test_helpers_and_logging() {
+    EXPECT(offerkit::version() == offerkit_version());
+    EXPECT(offerkit::short_player_id("abc").value() == "p-ba7816bf8f01cfea414140de5dae2223");
+    auto lint = offerkit::lint_player_id("A b");
+    EXPECT(lint.ok() && lint->size() == 2 && (*lint)[0] == "uppercase" && (*lint)[1] == "space");
+    EXPECT(offerkit::validate_player_id("").kind() == offerkit::ErrorKind::InvalidArgument);
+    EXPECT(offerkit::validate_player_id("ok").ok());
+
+    std::atomic<int> lines{0};
+    EXPECT(offerkit::set_log_callback([&](offerkit::LogLevel, std::string_view line) {
+               if (line.find("offer service request") != std::string_view::npos) lines++;
+           }, offerkit::LogLevel::Debug).ok());
+    auto c = client();
+    EXPECT(c.links("demo").ok());
+    EXPECT(offerkit::set_log_callback(nullptr).ok());
+    EXPECT(lines.load() >= 1);
+}
+
+} // namespace
+
+int main() {
+    struct Test {
+        const char *name;
+        void (*run)();
+    } tests[] = {
+        {"create_and_errors_carry_the_kind", test_create_and_errors_carry_the_kind},
+        {"blocking_queries", test_blocking_queries},
+        {"pager_to_the_last_page", test_pager_to_the_last_page},
+        {"async_on_a_library_thread_and_by_poll", test_async_on_a_library_thread_and_by_poll},
+        {"cancel_and_destroy_with_requests_in_flight", test_cancel_and_destroy_with_requests_in_flight},
+        {"token_needed_callback", test_token_needed_callback},
+        {"helpers_and_logging", test_helpers_and_logging},
+    };
+    int passed = 0, failed = 0;
+    for (const Test &t : tests) {
+        sim_fresh();
+        failures = 0;
+        t.run();
+        std::printf("%s %s\n", failures ? "FAIL" : "ok  ", t.name);
+        (failures ? failed : passed)++;
+    }
+    std::printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
