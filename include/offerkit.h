@@ -620,6 +620,17 @@ void offerkit_client_free(struct OfferkitClient *client);
 OfferkitStatus offerkit_client_set_access_token(const struct OfferkitClient *client, const char *access_token, struct OfferkitError **out_error);
 
 /**
+ * Forgets every cached answer for `player_id` (no-op without a cache): call it when the player
+ * completes an offer, so the next `offers` call refreshes.
+ */
+OfferkitStatus offerkit_client_invalidate(const struct OfferkitClient *client, const char *player_id, struct OfferkitError **out_error);
+
+/**
+ * Forgets every cached answer (no-op without a cache or for NULL).
+ */
+void offerkit_client_clear_cache(const struct OfferkitClient *client);
+
+/**
  * Runs queued completion callbacks of a poll-delivery client on the calling thread: at most
  * `max` of them, or with `max` 0 every one queued when the call starts. Returns how many ran
  * (always 0 for a thread-delivery client or a NULL client). Never blocks. Callbacks may start
@@ -770,6 +781,16 @@ OfferkitStatus offerkit_config_set_token_needed(struct OfferkitConfig *config, O
 OfferkitStatus offerkit_config_set_token_wait_ms(struct OfferkitConfig *config, uint64_t wait_ms, struct OfferkitError **out_error);
 
 /**
+ * Turns on the response cache for `offers` and the listing: answers younger than `ttl_ms` are
+ * served from memory, concurrent identical requests share one HTTP request, and when a refresh
+ * fails with a network, timeout or server error an answer up to `max_stale_ms` old is returned
+ * marked stale (`offerkit_offer_list_is_stale`). `ttl_ms` 0 to 86 400 000 (0: always refresh,
+ * still coalescing and bridging outages), `max_entries` at least 1, `max_stale_ms` 0 (no stale
+ * answers) to 86 400 000. Recommended: 300 000, 256, 3 600 000. Off by default.
+ */
+OfferkitStatus offerkit_config_set_cache(struct OfferkitConfig *config, uint64_t ttl_ms, uint32_t max_entries, uint64_t max_stale_ms, struct OfferkitError **out_error);
+
+/**
  * Sets where completion callbacks of `_async` calls run: an `OfferkitDelivery` value
  * (`OFFERKIT_DELIVERY_THREAD` = 0, the default, or `OFFERKIT_DELIVERY_POLL` = 1); any other
  * number is `OUT_OF_RANGE`.
@@ -878,6 +899,22 @@ void offerkit_offer_list_free(struct OfferkitOfferList *list);
  * How many offers the list holds (0 for NULL).
  */
 size_t offerkit_offer_list_count(const struct OfferkitOfferList *list);
+
+/**
+ * Whether the list was answered from the response cache (fresh or stale); false for NULL.
+ */
+bool offerkit_offer_list_from_cache(const struct OfferkitOfferList *list);
+
+/**
+ * Whether the list is a stale cached answer, returned because a refresh failed with a
+ * network, timeout or server error; false for NULL.
+ */
+bool offerkit_offer_list_is_stale(const struct OfferkitOfferList *list);
+
+/**
+ * Age of the answer in milliseconds (0 when it came from the network just now, or for NULL).
+ */
+uint64_t offerkit_offer_list_age_ms(const struct OfferkitOfferList *list);
 
 /**
  * Writes the spec fields of offer `index` to `*out_view` (strings borrowed from the list).

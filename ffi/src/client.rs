@@ -20,7 +20,7 @@ use serde_json::Value;
 
 use crate::config::{OfferkitConfig, OfferkitTokenReason, UserData};
 use crate::error::{Failure, OfferkitError};
-use crate::offers::OfferkitOfferList;
+use crate::offers::{Freshness, OfferkitOfferList};
 use crate::panic::{boundary, guard};
 use crate::player_offers::OfferkitPlayerOffersPage;
 use crate::request::{BoxedQuery, Callback, CatchPanic, OfferkitRequest, Requests};
@@ -212,12 +212,18 @@ pub(crate) fn callback<R>(callback: Option<Callback<R>>) -> Result<Callback<R>, 
     callback.ok_or_else(|| Failure::null("callback"))
 }
 
-fn offer_list(offers: Vec<offerkit::Offer>) -> *mut OfferkitOfferList {
-    OfferkitOfferList::into_raw(offers, None)
+fn offer_list(offers: offerkit::Fetched<Vec<offerkit::Offer>>) -> *mut OfferkitOfferList {
+    let freshness = Freshness::of(&offers);
+    OfferkitOfferList::into_raw(offers.value, None, freshness)
 }
 
-fn listing_list(page: offerkit::ListingPage) -> *mut OfferkitOfferList {
-    OfferkitOfferList::into_raw(page.offers, page.pagination)
+fn all_pages_list(offers: Vec<offerkit::Offer>) -> *mut OfferkitOfferList {
+    OfferkitOfferList::into_raw(offers, None, Freshness::default())
+}
+
+fn listing_list(page: offerkit::Fetched<offerkit::ListingPage>) -> *mut OfferkitOfferList {
+    let freshness = Freshness::of(&page);
+    OfferkitOfferList::into_raw(page.value.offers, page.value.pagination, freshness)
 }
 
 fn json_text(text: String) -> *mut c_char {
@@ -364,6 +370,31 @@ pub unsafe extern "C" fn offerkit_client_set_access_token(
     })
 }
 
+/// Forgets every cached answer for `player_id` (no-op without a cache): call it when the player
+/// completes an offer, so the next `offers` call refreshes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_invalidate(
+    client: *const OfferkitClient,
+    player_id: *const c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    boundary(out_error, || {
+        let client = client_ref(client)?;
+        // SAFETY: string contract.
+        let player_id = unsafe { strings::required(player_id, "player_id") }?;
+        client.core.invalidate(player_id);
+        Ok(())
+    })
+}
+
+/// Forgets every cached answer (no-op without a cache or for NULL).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_clear_cache(client: *const OfferkitClient) {
+    if let Ok(client) = client_ref(client) {
+        guard((), || client.core.clear_cache());
+    }
+}
+
 /// Runs queued completion callbacks of a poll-delivery client on the calling thread: at most
 /// `max` of them, or with `max` 0 every one queued when the call starts. Returns how many ran
 /// (always 0 for a thread-delivery client or a NULL client). Never blocks. Callbacks may start
@@ -383,13 +414,16 @@ fn offers_future(
     client: &ClientShared,
     player_id: *const c_char,
     options: *const OfferkitOffersOptions,
-) -> Result<impl Future<Output = Result<Vec<offerkit::Offer>, Failure>> + Send + 'static, Failure> {
+) -> Result<
+    impl Future<Output = Result<offerkit::Fetched<Vec<offerkit::Offer>>, Failure>> + Send + 'static,
+    Failure,
+> {
     // SAFETY: string and options contracts.
     let player_id = unsafe { strings::required(player_id, "player_id") }?.to_string();
     // SAFETY: as above.
     let options = unsafe { offers_options(options) }?;
     let core = client.core.clone();
-    Ok(async move { Ok(core.offers(&player_id, &options).await?) })
+    Ok(async move { Ok(core.offers_fetched(&player_id, &options).await?) })
 }
 
 /// Blocking `offers`: every targeted offer for `player_id` (1 to 255 characters), with
@@ -579,10 +613,11 @@ fn listing_future(
     client: &ClientShared,
     per_page: i64,
     page: i64,
-) -> impl Future<Output = Result<offerkit::ListingPage, Failure>> + Send + 'static {
+) -> impl Future<Output = Result<offerkit::Fetched<offerkit::ListingPage>, Failure>> + Send + 'static
+{
     let core = client.core.clone();
     let options = listing_options(per_page, page);
-    async move { Ok(core.list_offers(options).await?) }
+    async move { Ok(core.list_offers_fetched(options).await?) }
 }
 
 /// Blocking `GET /v1/offers`: with `per_page` 0 every offer at once (no pagination); with
@@ -659,7 +694,7 @@ pub unsafe extern "C" fn offerkit_client_list_all_offers(
         blocking(
             "offerkit_client_list_all_offers",
             future,
-            offer_list,
+            all_pages_list,
             out_list,
         )
     })
@@ -684,7 +719,7 @@ pub unsafe extern "C" fn offerkit_client_list_all_offers_async(
             future,
             callback,
             user_data,
-            offer_list,
+            all_pages_list,
             out_request,
         )
     })

@@ -6,7 +6,7 @@
 use std::ffi::{c_char, c_void};
 use std::time::Duration;
 
-use offerkit::{AccessToken, ClientConfig};
+use offerkit::{AccessToken, CacheConfig, ClientConfig};
 
 use crate::error::{Failure, OfferkitError};
 use crate::panic::{boundary, guard};
@@ -77,6 +77,7 @@ pub struct OfferkitConfig {
     )>,
     token_wait: Option<Duration>,
     delivery: OfferkitDelivery,
+    cache: Option<CacheConfig>,
 }
 
 impl OfferkitConfig {
@@ -100,6 +101,7 @@ impl OfferkitConfig {
         config.allow_insecure_http = self.allow_insecure_http;
         config.access_token = self.access_token.as_deref().map(AccessToken::new);
         config.token_provider_timeout = self.token_wait;
+        config.cache = self.cache;
         config
     }
 
@@ -170,6 +172,7 @@ pub unsafe extern "C" fn offerkit_config_new(
             token_needed: None,
             token_wait: None,
             delivery: OfferkitDelivery::Thread,
+            cache: None,
         });
         // SAFETY: checked non-NULL above.
         unsafe { out_config.write(Box::into_raw(config)) };
@@ -324,6 +327,43 @@ pub unsafe extern "C" fn offerkit_config_set_token_wait_ms(
 ) -> OfferkitStatus {
     setter(config, out_error, |c| {
         c.token_wait = Some(milliseconds("wait_ms", wait_ms)?);
+        Ok(())
+    })
+}
+
+/// Turns on the response cache for `offers` and the listing: answers younger than `ttl_ms` are
+/// served from memory, concurrent identical requests share one HTTP request, and when a refresh
+/// fails with a network, timeout or server error an answer up to `max_stale_ms` old is returned
+/// marked stale (`offerkit_offer_list_is_stale`). `ttl_ms` 0 to 86 400 000 (0: always refresh,
+/// still coalescing and bridging outages), `max_entries` at least 1, `max_stale_ms` 0 (no stale
+/// answers) to 86 400 000. Recommended: 300 000, 256, 3 600 000. Off by default.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_set_cache(
+    config: *mut OfferkitConfig,
+    ttl_ms: u64,
+    max_entries: u32,
+    max_stale_ms: u64,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    setter(config, out_error, |c| {
+        let within = |name: &str, ms: u64| {
+            if ms <= MAX_MS {
+                Ok(Duration::from_millis(ms))
+            } else {
+                Err(Failure::range(
+                    name,
+                    format!("{ms} is not between 0 and {MAX_MS}"),
+                ))
+            }
+        };
+        if max_entries == 0 {
+            return Err(Failure::range("max_entries", "0 is not at least 1"));
+        }
+        c.cache = Some(CacheConfig {
+            ttl: within("ttl_ms", ttl_ms)?,
+            max_entries: max_entries as usize,
+            max_stale: within("max_stale_ms", max_stale_ms)?,
+        });
         Ok(())
     })
 }

@@ -53,10 +53,33 @@ struct Entry {
 pub struct OfferkitOfferList {
     entries: Vec<Entry>,
     pagination: Option<Pagination>,
+    freshness: Freshness,
+}
+
+/// Where a list came from (see `offerkit_config_set_cache`).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Freshness {
+    pub(crate) from_cache: bool,
+    pub(crate) stale: bool,
+    pub(crate) age_ms: u64,
+}
+
+impl Freshness {
+    pub(crate) fn of<T>(fetched: &offerkit::Fetched<T>) -> Self {
+        Freshness {
+            from_cache: fetched.from_cache,
+            stale: fetched.stale,
+            age_ms: u64::try_from(fetched.age.as_millis()).unwrap_or(u64::MAX),
+        }
+    }
 }
 
 impl OfferkitOfferList {
-    pub(crate) fn into_raw(offers: Vec<Offer>, pagination: Option<Pagination>) -> *mut Self {
+    pub(crate) fn into_raw(
+        offers: Vec<Offer>,
+        pagination: Option<Pagination>,
+        freshness: Freshness,
+    ) -> *mut Self {
         crate::test_hooks::conversion_point();
         let entries = offers
             .into_iter()
@@ -71,6 +94,7 @@ impl OfferkitOfferList {
         Box::into_raw(Box::new(OfferkitOfferList {
             entries,
             pagination,
+            freshness,
         }))
     }
 }
@@ -98,6 +122,28 @@ pub unsafe extern "C" fn offerkit_offer_list_free(list: *mut OfferkitOfferList) 
 pub unsafe extern "C" fn offerkit_offer_list_count(list: *const OfferkitOfferList) -> usize {
     // SAFETY: NULL or a live list (contract).
     unsafe { list.as_ref() }.map_or(0, |l| l.entries.len())
+}
+
+/// Whether the list was answered from the response cache (fresh or stale); false for NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_offer_list_from_cache(list: *const OfferkitOfferList) -> bool {
+    // SAFETY: NULL or a live list (contract).
+    unsafe { list.as_ref() }.is_some_and(|l| l.freshness.from_cache)
+}
+
+/// Whether the list is a stale cached answer, returned because a refresh failed with a
+/// network, timeout or server error; false for NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_offer_list_is_stale(list: *const OfferkitOfferList) -> bool {
+    // SAFETY: NULL or a live list (contract).
+    unsafe { list.as_ref() }.is_some_and(|l| l.freshness.stale)
+}
+
+/// Age of the answer in milliseconds (0 when it came from the network just now, or for NULL).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_offer_list_age_ms(list: *const OfferkitOfferList) -> u64 {
+    // SAFETY: NULL or a live list (contract).
+    unsafe { list.as_ref() }.map_or(0, |l| l.freshness.age_ms)
 }
 
 /// Writes the spec fields of offer `index` to `*out_view` (strings borrowed from the list).
