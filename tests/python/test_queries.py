@@ -129,3 +129,24 @@ async def test_logger_receives_offerkit_records(sim):
     count = len(records)
     await client(sim).offers("player-1", offerkit.OffersOptions(limit=1))
     assert len(records) == count, "nothing forwarded after set_logger(None)"
+
+
+def test_exit_with_a_logger_set_is_clean(sim):
+    """CPython ends a foreign thread that calls into it while finalizing; the module unsets the
+    logger at exit so no worker thread does (else: "FATAL: exception not rethrown", abort)."""
+    import subprocess
+    import sys
+
+    script = f"""
+import asyncio, offerkit
+class Quiet(offerkit.Logger):
+    def log(self, level, target, message): pass
+offerkit.set_logger(Quiet(), offerkit.LogLevel.TRACE)
+async def main():
+    c = offerkit.OfferClient(offerkit.ClientConfig(base_url={sim.base_url!r}, access_token={sim.token()!r}))
+    await asyncio.gather(*(c.offers("p") for _ in range(20)))
+asyncio.run(main())
+"""
+    for _ in range(5):
+        run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0 and "FATAL" not in run.stderr, run.stderr

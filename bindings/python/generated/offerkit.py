@@ -529,7 +529,7 @@ def _uniffi_check_api_checksums(lib):
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_func_lint_player_id() != 6405:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    if lib.uniffi_offerkit_uniffi_checksum_func_set_logger() != 58908:
+    if lib.uniffi_offerkit_uniffi_checksum_func_set_logger() != 58849:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_func_short_player_id() != 55769:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
@@ -4153,7 +4153,8 @@ def lint_player_id(player_id: str) -> typing.List[PlayerIdConvention]:
 def set_logger(logger: typing.Optional[Logger],max_level: LogLevel) -> None:
     """
     Sends offerkit's log records at `max_level` and above to `logger`; null stops forwarding.
-    May be called again at any time to replace the logger or the level.
+    May be called again at any time to replace the logger or the level; it returns once no
+    call into the previous logger is in progress. Calling it from inside `log` is ignored.
 """
     
     _UniffiFfiConverterOptionalTypeLogger.check_lower(logger)
@@ -4239,3 +4240,16 @@ __all__ = [
     "OfferClient",
     "OfferClientProtocol",
 ]
+
+# offerkit: before the interpreter finalizes, stop forwarding log records and give worker
+# threads a moment to return the wake-ups of calls that already finished. A worker thread that
+# calls into Python while it finalizes is ended with pthread_exit, and that forced unwind
+# through Rust frames aborts the process ("FATAL: exception not rethrown").
+import atexit as _uniffi_atexit
+import time as _uniffi_time
+
+def _uniffi_offerkit_at_exit():
+    set_logger(None, LogLevel.ERROR)
+    _uniffi_time.sleep(0.05)
+
+_uniffi_atexit.register(_uniffi_offerkit_at_exit)

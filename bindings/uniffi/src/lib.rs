@@ -27,7 +27,6 @@ pub use records::{
     Creatives, ListingOptions, ListingPage, Offer, OffersOptions, Pagination, PlayerOffer,
     PlayerOffersOptions, PlayerOffersPage,
 };
-pub use runtime::WORKER_THREADS;
 pub use token::{AccessTokenProvider, TokenReason};
 
 /// The offerkit version these bindings were built from.

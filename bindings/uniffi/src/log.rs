@@ -2,6 +2,7 @@
 //! (Logcat, OSLog, Python `logging`, …). Nothing is logged until `set_logger` is called;
 //! tokens are never logged.
 
+use std::cell::Cell;
 use std::fmt::{self, Write as _};
 use std::sync::{Arc, Once, RwLock};
 
@@ -33,13 +34,24 @@ struct Sink {
     max_level: Level,
 }
 
+/// Read-locked for the whole of each `log` call, so replacing the logger waits until no call
+/// into the old one is in progress (Python's exit relies on it: see the bindgen's fix-ups).
 static SINK: RwLock<Option<Sink>> = RwLock::new(None);
 static INSTALL: Once = Once::new();
 
+thread_local! {
+    /// Set while this thread is inside `Logger::log`.
+    static IN_LOG: Cell<bool> = const { Cell::new(false) };
+}
+
 /// Sends offerkit's log records at `max_level` and above to `logger`; null stops forwarding.
-/// May be called again at any time to replace the logger or the level.
+/// May be called again at any time to replace the logger or the level; it returns once no
+/// call into the previous logger is in progress. Calling it from inside `log` is ignored.
 #[uniffi::export]
 pub fn set_logger(logger: Option<Arc<dyn Logger>>, max_level: LogLevel) {
+    if IN_LOG.get() {
+        return; // the read lock of this very call would never let the write lock through
+    }
     let sink = logger.map(|logger| Sink {
         logger,
         max_level: level(max_level),
@@ -76,20 +88,20 @@ fn log_level(level: &Level) -> LogLevel {
 struct Forwarder;
 
 impl Forwarder {
-    fn current() -> Option<(Arc<dyn Logger>, Level)> {
+    fn max_level() -> Option<Level> {
         let sink = SINK.read().unwrap_or_else(|e| e.into_inner());
-        sink.as_ref().map(|s| (s.logger.clone(), s.max_level))
+        sink.as_ref().map(|s| s.max_level)
     }
 }
 
 impl Subscriber for Forwarder {
     fn enabled(&self, metadata: &Metadata<'_>) -> bool {
-        metadata.is_event() && Self::current().is_some_and(|(_, max)| *metadata.level() <= max)
+        metadata.is_event() && Self::max_level().is_some_and(|max| *metadata.level() <= max)
     }
 
     fn max_level_hint(&self) -> Option<tracing::level_filters::LevelFilter> {
-        Some(match Self::current() {
-            Some((_, max)) => max.into(),
+        Some(match Self::max_level() {
+            Some(max) => max.into(),
             None => tracing::level_filters::LevelFilter::OFF,
         })
     }
@@ -103,17 +115,22 @@ impl Subscriber for Forwarder {
     fn record_follows_from(&self, _span: &Id, _follows: &Id) {}
 
     fn event(&self, event: &Event<'_>) {
-        // Cloned out of the lock, so a logger may call `set_logger` without deadlocking.
-        let Some((logger, max)) = Self::current() else {
+        // Offerkit's own logging from inside a `log` call is dropped, never recursed into.
+        if IN_LOG.get() {
+            return;
+        }
+        let sink = SINK.read().unwrap_or_else(|e| e.into_inner());
+        let Some(sink) = sink.as_ref() else {
             return;
         };
         let metadata = event.metadata();
-        if *metadata.level() > max {
+        if *metadata.level() > sink.max_level {
             return;
         }
         let mut text = Text::default();
         event.record(&mut text);
-        logger.log(
+        let _inside = InLog::enter();
+        sink.logger.log(
             log_level(metadata.level()),
             metadata.target().to_string(),
             text.0,
@@ -123,6 +140,22 @@ impl Subscriber for Forwarder {
     fn enter(&self, _span: &Id) {}
 
     fn exit(&self, _span: &Id) {}
+}
+
+/// Marks this thread as inside `Logger::log` until dropped (also when the call unwinds).
+struct InLog;
+
+impl InLog {
+    fn enter() -> InLog {
+        IN_LOG.set(true);
+        InLog
+    }
+}
+
+impl Drop for InLog {
+    fn drop(&mut self) {
+        IN_LOG.set(false);
+    }
 }
 
 /// `message key=value key=value`.

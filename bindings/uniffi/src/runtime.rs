@@ -19,7 +19,7 @@ use tokio::task::AbortHandle;
 use crate::error::OfferError;
 
 /// Worker threads of the runtime (the mobile budget: at most 2).
-pub const WORKER_THREADS: usize = 2;
+pub(crate) const WORKER_THREADS: usize = 2;
 
 static RUNTIME: LazyLock<Runtime> = LazyLock::new(|| {
     tokio::runtime::Builder::new_multi_thread()
@@ -53,7 +53,7 @@ where
 }
 
 /// One type-erased call: every query shares this single instantiation of the spawn, join and
-/// select machinery (a generic one per query cost ~30 KB of the library).
+/// select machinery (one generic instantiation per query cost ~20 KB of the library).
 type Task = Pin<Box<dyn Future<Output = offerkit::Result<Box<dyn Any + Send>>> + Send>>;
 
 async fn run_erased(cancel: Cancel, future: Task) -> Result<Box<dyn Any + Send>, OfferError> {

@@ -3825,7 +3825,8 @@ public func version() -> String  {
 }
 /**
  * Sends offerkit's log records at `max_level` and above to `logger`; null stops forwarding.
- * May be called again at any time to replace the logger or the level.
+ * May be called again at any time to replace the logger or the level; it returns once no
+ * call into the previous logger is in progress. Calling it from inside `log` is ignored.
  */
 public func setLogger(logger: Logger?, maxLevel: LogLevel)  {try! rustCall() {
         uniffiCallStatus in
@@ -3889,7 +3890,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_offerkit_uniffi_checksum_func_version() != 15876) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_offerkit_uniffi_checksum_func_set_logger() != 58908) {
+    if (uniffi_offerkit_uniffi_checksum_func_set_logger() != 58849) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_func_check_player_id() != 58673) {

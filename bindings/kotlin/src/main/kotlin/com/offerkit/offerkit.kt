@@ -974,7 +974,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_offerkit_uniffi_checksum_func_version() and 0xFFFF) != 15876) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_offerkit_uniffi_checksum_func_set_logger() and 0xFFFF) != 58908) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_func_set_logger() and 0xFFFF) != 58849) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_offerkit_uniffi_checksum_func_check_player_id() and 0xFFFF) != 58673) {
@@ -5127,7 +5127,8 @@ public object FfiConverterMapStringSequenceString: FfiConverterRustBuffer<Map<ko
 
         /**
          * Sends offerkit's log records at `max_level` and above to `logger`; null stops forwarding.
-         * May be called again at any time to replace the logger or the level.
+         * May be called again at any time to replace the logger or the level; it returns once no
+         * call into the previous logger is in progress. Calling it from inside `log` is ignored.
          */ fun `setLogger`(`logger`: Logger?, `maxLevel`: LogLevel)
         = 
     uniffiRustCall() { _status ->
