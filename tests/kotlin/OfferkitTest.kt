@@ -126,6 +126,25 @@ fun main() {
         assertEquals(2L, Sim.stat("graphql"), "graphql requests")
     }
 
+    test("response cache: hits, stale answers during an outage, invalidation") {
+        val cached = OfferClient(config().copy(cacheTtlMs = 60_000L))
+        val first = cached.offersCached("player-1", OffersOptions(limit = 2))
+        assertTrue(!first.fromCache && !first.stale) { "first call goes to the network" }
+        val second = cached.offersCached("player-1", OffersOptions(limit = 2))
+        assertTrue(second.fromCache && !second.stale) { "second call is a hit" }
+        assertEquals(first.offers, second.offers, "same offers")
+        assertEquals(1L, Sim.stat("graphql"), "one request")
+        cached.invalidate("player-1")
+        assertTrue(!cached.offersCached("player-1", OffersOptions(limit = 2)).fromCache) { "invalidated" }
+
+        val bridging = OfferClient(config().copy(cacheTtlMs = 0L, maxRetries = 0))
+        bridging.offers("player-1", OffersOptions(limit = 2))
+        Sim.fault("""{"kind":"status","status":503,"times":1}""")
+        val stale = bridging.offersCached("player-1", OffersOptions(limit = 2))
+        assertTrue(stale.fromCache && stale.stale) { "outage bridged with a stale answer" }
+        assertEquals(2, stale.offers.size, "stale offers")
+    }
+
     test("links, raw GraphQL and the listing") {
         val c = client()
         assertTrue(c.links("player-1").contains("\"support_portal\""))

@@ -3,6 +3,8 @@ links, playerOffers and its pager to the end, the GET listing (all and paged) an
 
 import json
 
+import pytest
+
 import offerkit
 from conftest import client
 
@@ -35,6 +37,26 @@ async def test_offers_without_options_and_with_sort(sim):
     assert len(everything) > 3
     by_epc = await c.offers("player-1", offerkit.OffersOptions(sort="epc.desc", language="de"))
     assert {o.id for o in by_epc} == {o.id for o in everything}
+
+
+async def test_response_cache_hits_stale_answers_and_invalidation(sim):
+    c = client(sim, cache_ttl_ms=60_000)
+    first = await c.offers_cached("player-1", offerkit.OffersOptions(limit=2))
+    assert not first.from_cache and not first.stale and first.age_ms == 0
+    second = await c.offers_cached("player-1", offerkit.OffersOptions(limit=2))
+    assert second.from_cache and not second.stale
+    assert second.offers == first.offers
+    assert sim.stats()["graphql"] == 1
+    c.invalidate("player-1")
+    assert not (await c.offers_cached("player-1", offerkit.OffersOptions(limit=2))).from_cache
+
+    bridging = client(sim, cache_ttl_ms=0, max_retries=0)
+    await bridging.offers("player-1", offerkit.OffersOptions(limit=2))
+    sim.fault(kind="status", status=503, times=1)
+    stale = await bridging.offers_cached("player-1", offerkit.OffersOptions(limit=2))
+    assert stale.from_cache and stale.stale and len(stale.offers) == 2
+    with pytest.raises(offerkit.OfferError.InvalidArgument):
+        client(sim, cache_ttl_ms=-1)
 
 
 async def test_links_are_the_services_json_object(sim):

@@ -543,7 +543,11 @@ def _uniffi_check_api_checksums(lib):
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_cancel_all() != 65205:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_clear_cache() != 38066:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_graphql() != 25433:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate() != 22989:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_links() != 57114:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
@@ -552,6 +556,8 @@ def _uniffi_check_api_checksums(lib):
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_listing_pager() != 63218:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers() != 37882:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached() != 36577:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers() != 37950:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
@@ -619,9 +625,15 @@ _UniffiLib.uniffi_offerkit_uniffi_checksum_method_logger_log.restype = ctypes.c_
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_cancel_all.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_cancel_all.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_clear_cache.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_clear_cache.restype = ctypes.c_uint16
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_graphql.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_graphql.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate.restype = ctypes.c_uint16
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_links.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_links.restype = ctypes.c_uint16
@@ -634,6 +646,9 @@ _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_listing_pager.rest
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached.restype = ctypes.c_uint16
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers.restype = ctypes.c_uint16
@@ -696,12 +711,23 @@ _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_cancel_all.argtypes = (
     ctypes.POINTER(_UniffiRustCallStatus),
 )
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_cancel_all.restype = None
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_clear_cache.argtypes = (
+    ctypes.c_uint64,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_clear_cache.restype = None
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_graphql.argtypes = (
     ctypes.c_uint64,
     _UniffiRustBuffer,
     _UniffiRustBuffer,
 )
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_graphql.restype = ctypes.c_uint64
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_invalidate.argtypes = (
+    ctypes.c_uint64,
+    _UniffiRustBuffer,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_invalidate.restype = None
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_links.argtypes = (
     ctypes.c_uint64,
     _UniffiRustBuffer,
@@ -725,6 +751,12 @@ _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers.argtypes = (
     _UniffiRustBuffer,
 )
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers.restype = ctypes.c_uint64
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_cached.argtypes = (
+    ctypes.c_uint64,
+    _UniffiRustBuffer,
+    _UniffiRustBuffer,
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_cached.restype = ctypes.c_uint64
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_player_offers.argtypes = (
     ctypes.c_uint64,
     _UniffiRustBuffer,
@@ -1269,172 +1301,14 @@ class _UniffiFfiConverterString:
             builder.write(value.encode("utf-8"))
             return builder.finalize()
 
-class _UniffiFfiConverterInt64(_UniffiConverterPrimitiveInt):
-    CLASS_NAME = "i64"
-    VALUE_MIN = -2**63
-    VALUE_MAX = 2**63
-
+class _UniffiFfiConverterFloat64(_UniffiConverterPrimitiveFloat):
     @staticmethod
     def read(buf):
-        return buf.read_i64()
+        return buf.read_double()
 
     @staticmethod
     def write(value, buf):
-        buf.write_i64(value)
-
-class _UniffiFfiConverterInt32(_UniffiConverterPrimitiveInt):
-    CLASS_NAME = "i32"
-    VALUE_MIN = -2**31
-    VALUE_MAX = 2**31
-
-    @staticmethod
-    def read(buf):
-        return buf.read_i32()
-
-    @staticmethod
-    def write(value, buf):
-        buf.write_i32(value)
-
-class _UniffiFfiConverterSequenceString(_UniffiConverterRustBuffer):
-    @classmethod
-    def check_lower(cls, value):
-        for item in value:
-            _UniffiFfiConverterString.check_lower(item)
-
-    @classmethod
-    def write(cls, value, buf):
-        items = len(value)
-        buf.write_i32(items)
-        for item in value:
-            _UniffiFfiConverterString.write(item, buf)
-
-    @classmethod
-    def read(cls, buf):
-        count = buf.read_i32()
-        if count < 0:
-            raise InternalError("Unexpected negative sequence length")
-
-        return [
-            _UniffiFfiConverterString.read(buf) for i in range(count)
-        ]
-
-class _UniffiFfiConverterBoolean:
-    @classmethod
-    def check_lower(cls, value):
-        return not not value
-
-    @classmethod
-    def lower(cls, value):
-        return 1 if value else 0
-
-    @staticmethod
-    def lift(value):
-        return value != 0
-
-    @classmethod
-    def read(cls, buf):
-        return cls.lift(buf.read_u8())
-
-    @classmethod
-    def write(cls, value, buf):
-        buf.write_u8(value)
-
-class _UniffiFfiConverterOptionalString(_UniffiConverterRustBuffer):
-    @classmethod
-    def check_lower(cls, value):
-        if value is not None:
-            _UniffiFfiConverterString.check_lower(value)
-
-    @classmethod
-    def write(cls, value, buf):
-        if value is None:
-            buf.write_u8(0)
-            return
-
-        buf.write_u8(1)
-        _UniffiFfiConverterString.write(value, buf)
-
-    @classmethod
-    def read(cls, buf):
-        flag = buf.read_u8()
-        if flag == 0:
-            return None
-        elif flag == 1:
-            return _UniffiFfiConverterString.read(buf)
-        else:
-            raise InternalError("Unexpected flag byte for optional type")
-
-@dataclass
-class ClientConfig:
-    """
-    Configuration of an `OfferClient`.
-"""
-    def __init__(self, *, base_url:str, timeout_ms:int = 10000, max_retries:int = 2, extra_root_pem:typing.List[str] = _DEFAULT, allow_insecure_http:bool = False, access_token:typing.Optional[str] = None, user_agent:typing.Optional[str] = None):
-        self.base_url = base_url
-        self.timeout_ms = timeout_ms
-        self.max_retries = max_retries
-        if extra_root_pem is _DEFAULT:
-            self.extra_root_pem = []
-        else:
-            self.extra_root_pem = extra_root_pem
-        self.allow_insecure_http = allow_insecure_http
-        self.access_token = access_token
-        self.user_agent = user_agent
-        
-        
-
-    
-    def __str__(self):
-        return "ClientConfig(base_url={}, timeout_ms={}, max_retries={}, extra_root_pem={}, allow_insecure_http={}, access_token={}, user_agent={})".format(self.base_url, self.timeout_ms, self.max_retries, self.extra_root_pem, self.allow_insecure_http, self.access_token, self.user_agent)
-    def __eq__(self, other):
-        if self.base_url != other.base_url:
-            return False
-        if self.timeout_ms != other.timeout_ms:
-            return False
-        if self.max_retries != other.max_retries:
-            return False
-        if self.extra_root_pem != other.extra_root_pem:
-            return False
-        if self.allow_insecure_http != other.allow_insecure_http:
-            return False
-        if self.access_token != other.access_token:
-            return False
-        if self.user_agent != other.user_agent:
-            return False
-        return True
-
-class _UniffiFfiConverterTypeClientConfig(_UniffiConverterRustBuffer):
-    @staticmethod
-    def read(buf):
-        return ClientConfig(
-            base_url=_UniffiFfiConverterString.read(buf),
-            timeout_ms=_UniffiFfiConverterInt64.read(buf),
-            max_retries=_UniffiFfiConverterInt32.read(buf),
-            extra_root_pem=_UniffiFfiConverterSequenceString.read(buf),
-            allow_insecure_http=_UniffiFfiConverterBoolean.read(buf),
-            access_token=_UniffiFfiConverterOptionalString.read(buf),
-            user_agent=_UniffiFfiConverterOptionalString.read(buf),
-        )
-
-    @staticmethod
-    def check_lower(value):
-        _UniffiFfiConverterString.check_lower(value.base_url)
-        _UniffiFfiConverterInt64.check_lower(value.timeout_ms)
-        _UniffiFfiConverterInt32.check_lower(value.max_retries)
-        _UniffiFfiConverterSequenceString.check_lower(value.extra_root_pem)
-        _UniffiFfiConverterBoolean.check_lower(value.allow_insecure_http)
-        _UniffiFfiConverterOptionalString.check_lower(value.access_token)
-        _UniffiFfiConverterOptionalString.check_lower(value.user_agent)
-
-    @staticmethod
-    def write(value, buf):
-        _UniffiFfiConverterString.write(value.base_url, buf)
-        _UniffiFfiConverterInt64.write(value.timeout_ms, buf)
-        _UniffiFfiConverterInt32.write(value.max_retries, buf)
-        _UniffiFfiConverterSequenceString.write(value.extra_root_pem, buf)
-        _UniffiFfiConverterBoolean.write(value.allow_insecure_http, buf)
-        _UniffiFfiConverterOptionalString.write(value.access_token, buf)
-        _UniffiFfiConverterOptionalString.write(value.user_agent, buf)
+        buf.write_double(value)
 
 @dataclass
 class Creatives:
@@ -1480,150 +1354,6 @@ class _UniffiFfiConverterTypeCreatives(_UniffiConverterRustBuffer):
         _UniffiFfiConverterString.write(value.name, buf)
         _UniffiFfiConverterString.write(value.description, buf)
         _UniffiFfiConverterString.write(value.extra_json, buf)
-
-class _UniffiFfiConverterMapStringSequenceString(_UniffiConverterRustBuffer):
-    @classmethod
-    def check_lower(cls, items):
-        for (key, value) in items.items():
-            _UniffiFfiConverterString.check_lower(key)
-            _UniffiFfiConverterSequenceString.check_lower(value)
-
-    @classmethod
-    def write(cls, items, buf):
-        buf.write_i32(len(items))
-        for (key, value) in items.items():
-            _UniffiFfiConverterString.write(key, buf)
-            _UniffiFfiConverterSequenceString.write(value, buf)
-
-    @classmethod
-    def read(cls, buf):
-        count = buf.read_i32()
-        if count < 0:
-            raise InternalError("Unexpected negative map size")
-
-        # It would be nice to use a dict comprehension,
-        # but in Python 3.7 and before the evaluation order is not according to spec,
-        # so we we're reading the value before the key.
-        # This loop makes the order explicit: first reading the key, then the value.
-        d = {}
-        for i in range(count):
-            key = _UniffiFfiConverterString.read(buf)
-            val = _UniffiFfiConverterSequenceString.read(buf)
-            d[key] = val
-        return d
-
-@dataclass
-class FieldError:
-    """
-    One failing field: where (`path`, e.g. `["offers"]`; empty for an HTTP 422 form error) and,
-    per argument name, its messages.
-"""
-    def __init__(self, *, path:typing.List[str], arguments:dict[str, typing.List[str]]):
-        self.path = path
-        self.arguments = arguments
-        
-        
-
-    
-    def __str__(self):
-        return "FieldError(path={}, arguments={})".format(self.path, self.arguments)
-    def __eq__(self, other):
-        if self.path != other.path:
-            return False
-        if self.arguments != other.arguments:
-            return False
-        return True
-
-class _UniffiFfiConverterTypeFieldError(_UniffiConverterRustBuffer):
-    @staticmethod
-    def read(buf):
-        return FieldError(
-            path=_UniffiFfiConverterSequenceString.read(buf),
-            arguments=_UniffiFfiConverterMapStringSequenceString.read(buf),
-        )
-
-    @staticmethod
-    def check_lower(value):
-        _UniffiFfiConverterSequenceString.check_lower(value.path)
-        _UniffiFfiConverterMapStringSequenceString.check_lower(value.arguments)
-
-    @staticmethod
-    def write(value, buf):
-        _UniffiFfiConverterSequenceString.write(value.path, buf)
-        _UniffiFfiConverterMapStringSequenceString.write(value.arguments, buf)
-
-class _UniffiFfiConverterOptionalInt64(_UniffiConverterRustBuffer):
-    @classmethod
-    def check_lower(cls, value):
-        if value is not None:
-            _UniffiFfiConverterInt64.check_lower(value)
-
-    @classmethod
-    def write(cls, value, buf):
-        if value is None:
-            buf.write_u8(0)
-            return
-
-        buf.write_u8(1)
-        _UniffiFfiConverterInt64.write(value, buf)
-
-    @classmethod
-    def read(cls, buf):
-        flag = buf.read_u8()
-        if flag == 0:
-            return None
-        elif flag == 1:
-            return _UniffiFfiConverterInt64.read(buf)
-        else:
-            raise InternalError("Unexpected flag byte for optional type")
-
-@dataclass
-class ListingOptions:
-    """
-    Options of `list_offers`: without `per_page` every offer comes at once.
-"""
-    def __init__(self, *, per_page:typing.Optional[int] = None, page:typing.Optional[int] = None):
-        self.per_page = per_page
-        self.page = page
-        
-        
-
-    
-    def __str__(self):
-        return "ListingOptions(per_page={}, page={})".format(self.per_page, self.page)
-    def __eq__(self, other):
-        if self.per_page != other.per_page:
-            return False
-        if self.page != other.page:
-            return False
-        return True
-
-class _UniffiFfiConverterTypeListingOptions(_UniffiConverterRustBuffer):
-    @staticmethod
-    def read(buf):
-        return ListingOptions(
-            per_page=_UniffiFfiConverterOptionalInt64.read(buf),
-            page=_UniffiFfiConverterOptionalInt64.read(buf),
-        )
-
-    @staticmethod
-    def check_lower(value):
-        _UniffiFfiConverterOptionalInt64.check_lower(value.per_page)
-        _UniffiFfiConverterOptionalInt64.check_lower(value.page)
-
-    @staticmethod
-    def write(value, buf):
-        _UniffiFfiConverterOptionalInt64.write(value.per_page, buf)
-        _UniffiFfiConverterOptionalInt64.write(value.page, buf)
-
-class _UniffiFfiConverterFloat64(_UniffiConverterPrimitiveFloat):
-    @staticmethod
-    def read(buf):
-        return buf.read_double()
-
-    @staticmethod
-    def write(value, buf):
-        buf.write_double(value)
 
 @dataclass
 class Offer:
@@ -1704,6 +1434,371 @@ class _UniffiFfiConverterSequenceTypeOffer(_UniffiConverterRustBuffer):
         return [
             _UniffiFfiConverterTypeOffer.read(buf) for i in range(count)
         ]
+
+class _UniffiFfiConverterBoolean:
+    @classmethod
+    def check_lower(cls, value):
+        return not not value
+
+    @classmethod
+    def lower(cls, value):
+        return 1 if value else 0
+
+    @staticmethod
+    def lift(value):
+        return value != 0
+
+    @classmethod
+    def read(cls, buf):
+        return cls.lift(buf.read_u8())
+
+    @classmethod
+    def write(cls, value, buf):
+        buf.write_u8(value)
+
+class _UniffiFfiConverterInt64(_UniffiConverterPrimitiveInt):
+    CLASS_NAME = "i64"
+    VALUE_MIN = -2**63
+    VALUE_MAX = 2**63
+
+    @staticmethod
+    def read(buf):
+        return buf.read_i64()
+
+    @staticmethod
+    def write(value, buf):
+        buf.write_i64(value)
+
+@dataclass
+class CachedOffers:
+    """
+    Offers and where they came from (see `OfferClient.offers_cached`).
+"""
+    def __init__(self, *, offers:typing.List[Offer], from_cache:bool, stale:bool, age_ms:int):
+        self.offers = offers
+        self.from_cache = from_cache
+        self.stale = stale
+        self.age_ms = age_ms
+        
+        
+
+    
+    def __str__(self):
+        return "CachedOffers(offers={}, from_cache={}, stale={}, age_ms={})".format(self.offers, self.from_cache, self.stale, self.age_ms)
+    def __eq__(self, other):
+        if self.offers != other.offers:
+            return False
+        if self.from_cache != other.from_cache:
+            return False
+        if self.stale != other.stale:
+            return False
+        if self.age_ms != other.age_ms:
+            return False
+        return True
+
+class _UniffiFfiConverterTypeCachedOffers(_UniffiConverterRustBuffer):
+    @staticmethod
+    def read(buf):
+        return CachedOffers(
+            offers=_UniffiFfiConverterSequenceTypeOffer.read(buf),
+            from_cache=_UniffiFfiConverterBoolean.read(buf),
+            stale=_UniffiFfiConverterBoolean.read(buf),
+            age_ms=_UniffiFfiConverterInt64.read(buf),
+        )
+
+    @staticmethod
+    def check_lower(value):
+        _UniffiFfiConverterSequenceTypeOffer.check_lower(value.offers)
+        _UniffiFfiConverterBoolean.check_lower(value.from_cache)
+        _UniffiFfiConverterBoolean.check_lower(value.stale)
+        _UniffiFfiConverterInt64.check_lower(value.age_ms)
+
+    @staticmethod
+    def write(value, buf):
+        _UniffiFfiConverterSequenceTypeOffer.write(value.offers, buf)
+        _UniffiFfiConverterBoolean.write(value.from_cache, buf)
+        _UniffiFfiConverterBoolean.write(value.stale, buf)
+        _UniffiFfiConverterInt64.write(value.age_ms, buf)
+
+class _UniffiFfiConverterInt32(_UniffiConverterPrimitiveInt):
+    CLASS_NAME = "i32"
+    VALUE_MIN = -2**31
+    VALUE_MAX = 2**31
+
+    @staticmethod
+    def read(buf):
+        return buf.read_i32()
+
+    @staticmethod
+    def write(value, buf):
+        buf.write_i32(value)
+
+class _UniffiFfiConverterSequenceString(_UniffiConverterRustBuffer):
+    @classmethod
+    def check_lower(cls, value):
+        for item in value:
+            _UniffiFfiConverterString.check_lower(item)
+
+    @classmethod
+    def write(cls, value, buf):
+        items = len(value)
+        buf.write_i32(items)
+        for item in value:
+            _UniffiFfiConverterString.write(item, buf)
+
+    @classmethod
+    def read(cls, buf):
+        count = buf.read_i32()
+        if count < 0:
+            raise InternalError("Unexpected negative sequence length")
+
+        return [
+            _UniffiFfiConverterString.read(buf) for i in range(count)
+        ]
+
+class _UniffiFfiConverterOptionalString(_UniffiConverterRustBuffer):
+    @classmethod
+    def check_lower(cls, value):
+        if value is not None:
+            _UniffiFfiConverterString.check_lower(value)
+
+    @classmethod
+    def write(cls, value, buf):
+        if value is None:
+            buf.write_u8(0)
+            return
+
+        buf.write_u8(1)
+        _UniffiFfiConverterString.write(value, buf)
+
+    @classmethod
+    def read(cls, buf):
+        flag = buf.read_u8()
+        if flag == 0:
+            return None
+        elif flag == 1:
+            return _UniffiFfiConverterString.read(buf)
+        else:
+            raise InternalError("Unexpected flag byte for optional type")
+
+class _UniffiFfiConverterOptionalInt64(_UniffiConverterRustBuffer):
+    @classmethod
+    def check_lower(cls, value):
+        if value is not None:
+            _UniffiFfiConverterInt64.check_lower(value)
+
+    @classmethod
+    def write(cls, value, buf):
+        if value is None:
+            buf.write_u8(0)
+            return
+
+        buf.write_u8(1)
+        _UniffiFfiConverterInt64.write(value, buf)
+
+    @classmethod
+    def read(cls, buf):
+        flag = buf.read_u8()
+        if flag == 0:
+            return None
+        elif flag == 1:
+            return _UniffiFfiConverterInt64.read(buf)
+        else:
+            raise InternalError("Unexpected flag byte for optional type")
+
+@dataclass
+class ClientConfig:
+    """
+    Configuration of an `OfferClient`.
+"""
+    def __init__(self, *, base_url:str, timeout_ms:int = 10000, max_retries:int = 2, extra_root_pem:typing.List[str] = _DEFAULT, allow_insecure_http:bool = False, access_token:typing.Optional[str] = None, user_agent:typing.Optional[str] = None, cache_ttl_ms:typing.Optional[int] = None, cache_max_stale_ms:int = 3600000):
+        self.base_url = base_url
+        self.timeout_ms = timeout_ms
+        self.max_retries = max_retries
+        if extra_root_pem is _DEFAULT:
+            self.extra_root_pem = []
+        else:
+            self.extra_root_pem = extra_root_pem
+        self.allow_insecure_http = allow_insecure_http
+        self.access_token = access_token
+        self.user_agent = user_agent
+        self.cache_ttl_ms = cache_ttl_ms
+        self.cache_max_stale_ms = cache_max_stale_ms
+        
+        
+
+    
+    def __str__(self):
+        return "ClientConfig(base_url={}, timeout_ms={}, max_retries={}, extra_root_pem={}, allow_insecure_http={}, access_token={}, user_agent={}, cache_ttl_ms={}, cache_max_stale_ms={})".format(self.base_url, self.timeout_ms, self.max_retries, self.extra_root_pem, self.allow_insecure_http, self.access_token, self.user_agent, self.cache_ttl_ms, self.cache_max_stale_ms)
+    def __eq__(self, other):
+        if self.base_url != other.base_url:
+            return False
+        if self.timeout_ms != other.timeout_ms:
+            return False
+        if self.max_retries != other.max_retries:
+            return False
+        if self.extra_root_pem != other.extra_root_pem:
+            return False
+        if self.allow_insecure_http != other.allow_insecure_http:
+            return False
+        if self.access_token != other.access_token:
+            return False
+        if self.user_agent != other.user_agent:
+            return False
+        if self.cache_ttl_ms != other.cache_ttl_ms:
+            return False
+        if self.cache_max_stale_ms != other.cache_max_stale_ms:
+            return False
+        return True
+
+class _UniffiFfiConverterTypeClientConfig(_UniffiConverterRustBuffer):
+    @staticmethod
+    def read(buf):
+        return ClientConfig(
+            base_url=_UniffiFfiConverterString.read(buf),
+            timeout_ms=_UniffiFfiConverterInt64.read(buf),
+            max_retries=_UniffiFfiConverterInt32.read(buf),
+            extra_root_pem=_UniffiFfiConverterSequenceString.read(buf),
+            allow_insecure_http=_UniffiFfiConverterBoolean.read(buf),
+            access_token=_UniffiFfiConverterOptionalString.read(buf),
+            user_agent=_UniffiFfiConverterOptionalString.read(buf),
+            cache_ttl_ms=_UniffiFfiConverterOptionalInt64.read(buf),
+            cache_max_stale_ms=_UniffiFfiConverterInt64.read(buf),
+        )
+
+    @staticmethod
+    def check_lower(value):
+        _UniffiFfiConverterString.check_lower(value.base_url)
+        _UniffiFfiConverterInt64.check_lower(value.timeout_ms)
+        _UniffiFfiConverterInt32.check_lower(value.max_retries)
+        _UniffiFfiConverterSequenceString.check_lower(value.extra_root_pem)
+        _UniffiFfiConverterBoolean.check_lower(value.allow_insecure_http)
+        _UniffiFfiConverterOptionalString.check_lower(value.access_token)
+        _UniffiFfiConverterOptionalString.check_lower(value.user_agent)
+        _UniffiFfiConverterOptionalInt64.check_lower(value.cache_ttl_ms)
+        _UniffiFfiConverterInt64.check_lower(value.cache_max_stale_ms)
+
+    @staticmethod
+    def write(value, buf):
+        _UniffiFfiConverterString.write(value.base_url, buf)
+        _UniffiFfiConverterInt64.write(value.timeout_ms, buf)
+        _UniffiFfiConverterInt32.write(value.max_retries, buf)
+        _UniffiFfiConverterSequenceString.write(value.extra_root_pem, buf)
+        _UniffiFfiConverterBoolean.write(value.allow_insecure_http, buf)
+        _UniffiFfiConverterOptionalString.write(value.access_token, buf)
+        _UniffiFfiConverterOptionalString.write(value.user_agent, buf)
+        _UniffiFfiConverterOptionalInt64.write(value.cache_ttl_ms, buf)
+        _UniffiFfiConverterInt64.write(value.cache_max_stale_ms, buf)
+
+class _UniffiFfiConverterMapStringSequenceString(_UniffiConverterRustBuffer):
+    @classmethod
+    def check_lower(cls, items):
+        for (key, value) in items.items():
+            _UniffiFfiConverterString.check_lower(key)
+            _UniffiFfiConverterSequenceString.check_lower(value)
+
+    @classmethod
+    def write(cls, items, buf):
+        buf.write_i32(len(items))
+        for (key, value) in items.items():
+            _UniffiFfiConverterString.write(key, buf)
+            _UniffiFfiConverterSequenceString.write(value, buf)
+
+    @classmethod
+    def read(cls, buf):
+        count = buf.read_i32()
+        if count < 0:
+            raise InternalError("Unexpected negative map size")
+
+        # It would be nice to use a dict comprehension,
+        # but in Python 3.7 and before the evaluation order is not according to spec,
+        # so we we're reading the value before the key.
+        # This loop makes the order explicit: first reading the key, then the value.
+        d = {}
+        for i in range(count):
+            key = _UniffiFfiConverterString.read(buf)
+            val = _UniffiFfiConverterSequenceString.read(buf)
+            d[key] = val
+        return d
+
+@dataclass
+class FieldError:
+    """
+    One failing field: where (`path`, e.g. `["offers"]`; empty for an HTTP 422 form error) and,
+    per argument name, its messages.
+"""
+    def __init__(self, *, path:typing.List[str], arguments:dict[str, typing.List[str]]):
+        self.path = path
+        self.arguments = arguments
+        
+        
+
+    
+    def __str__(self):
+        return "FieldError(path={}, arguments={})".format(self.path, self.arguments)
+    def __eq__(self, other):
+        if self.path != other.path:
+            return False
+        if self.arguments != other.arguments:
+            return False
+        return True
+
+class _UniffiFfiConverterTypeFieldError(_UniffiConverterRustBuffer):
+    @staticmethod
+    def read(buf):
+        return FieldError(
+            path=_UniffiFfiConverterSequenceString.read(buf),
+            arguments=_UniffiFfiConverterMapStringSequenceString.read(buf),
+        )
+
+    @staticmethod
+    def check_lower(value):
+        _UniffiFfiConverterSequenceString.check_lower(value.path)
+        _UniffiFfiConverterMapStringSequenceString.check_lower(value.arguments)
+
+    @staticmethod
+    def write(value, buf):
+        _UniffiFfiConverterSequenceString.write(value.path, buf)
+        _UniffiFfiConverterMapStringSequenceString.write(value.arguments, buf)
+
+@dataclass
+class ListingOptions:
+    """
+    Options of `list_offers`: without `per_page` every offer comes at once.
+"""
+    def __init__(self, *, per_page:typing.Optional[int] = None, page:typing.Optional[int] = None):
+        self.per_page = per_page
+        self.page = page
+        
+        
+
+    
+    def __str__(self):
+        return "ListingOptions(per_page={}, page={})".format(self.per_page, self.page)
+    def __eq__(self, other):
+        if self.per_page != other.per_page:
+            return False
+        if self.page != other.page:
+            return False
+        return True
+
+class _UniffiFfiConverterTypeListingOptions(_UniffiConverterRustBuffer):
+    @staticmethod
+    def read(buf):
+        return ListingOptions(
+            per_page=_UniffiFfiConverterOptionalInt64.read(buf),
+            page=_UniffiFfiConverterOptionalInt64.read(buf),
+        )
+
+    @staticmethod
+    def check_lower(value):
+        _UniffiFfiConverterOptionalInt64.check_lower(value.per_page)
+        _UniffiFfiConverterOptionalInt64.check_lower(value.page)
+
+    @staticmethod
+    def write(value, buf):
+        _UniffiFfiConverterOptionalInt64.write(value.per_page, buf)
+        _UniffiFfiConverterOptionalInt64.write(value.page, buf)
 
 @dataclass
 class Pagination:
@@ -3714,11 +3809,21 @@ class OfferClientProtocol(typing.Protocol):
         `OfferError.Cancelled`. Later calls are not affected.
 """
         raise NotImplementedError
+    def clear_cache(self, ) -> None:
+        """
+        Forgets every cached answer (no-op without a cache).
+"""
+        raise NotImplementedError
     async def graphql(self, query: str,variables_json: typing.Union[object, typing.Optional[str]] = _DEFAULT) -> str:
         """
         Any GraphQL document. `variables_json` must be a JSON object (or null). Returns `data`
         as JSON text; a non-empty `errors` array fails with the mapped `OfferError` (whose
         `response_json` holds the whole response).
+"""
+        raise NotImplementedError
+    def invalidate(self, player_id: str) -> None:
+        """
+        Forgets every cached answer for `player_id` (no-op without a cache).
 """
         raise NotImplementedError
     async def links(self, player_id: str,select: typing.Union[object, typing.Optional[str]] = _DEFAULT) -> str:
@@ -3741,6 +3846,12 @@ class OfferClientProtocol(typing.Protocol):
     async def offers(self, player_id: str,options: typing.Union[object, typing.Optional[OffersOptions]] = _DEFAULT) -> typing.List[Offer]:
         """
         All targeted offers for `player_id`.
+"""
+        raise NotImplementedError
+    async def offers_cached(self, player_id: str,options: typing.Union[object, typing.Optional[OffersOptions]] = _DEFAULT) -> CachedOffers:
+        """
+        `offers`, saying whether the answer came from the response cache (see
+        `ClientConfig.cache_ttl_ms`) and whether it is a stale answer bridging an outage.
 """
         raise NotImplementedError
     async def player_offers(self, player_id: str,options: typing.Union[object, typing.Optional[PlayerOffersOptions]] = _DEFAULT) -> PlayerOffersPage:
@@ -3826,6 +3937,21 @@ class OfferClient(OfferClientProtocol):
             *_uniffi_lowered_args,
         )
         return _uniffi_lift_return(_uniffi_ffi_result)
+    def clear_cache(self, ) -> None:
+        """
+        Forgets every cached answer (no-op without a cache).
+"""
+        _uniffi_lowered_args = (
+            self._uniffi_clone_handle(),
+        )
+        _uniffi_lift_return = lambda val: None
+        _uniffi_error_converter = None
+        _uniffi_ffi_result = _uniffi_rust_call_with_error(
+            _uniffi_error_converter,
+            _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_clear_cache,
+            *_uniffi_lowered_args,
+        )
+        return _uniffi_lift_return(_uniffi_ffi_result)
     async def graphql(self, query: str,variables_json: typing.Union[object, typing.Optional[str]] = _DEFAULT) -> str:
         """
         Any GraphQL document. `variables_json` must be a JSON object (or null). Returns `data`
@@ -3853,6 +3979,24 @@ class OfferClient(OfferClientProtocol):
             _uniffi_lift_return,
             _uniffi_error_converter,
         )
+    def invalidate(self, player_id: str) -> None:
+        """
+        Forgets every cached answer for `player_id` (no-op without a cache).
+"""
+        
+        _UniffiFfiConverterString.check_lower(player_id)
+        _uniffi_lowered_args = (
+            self._uniffi_clone_handle(),
+            _UniffiFfiConverterString.lower(player_id),
+        )
+        _uniffi_lift_return = lambda val: None
+        _uniffi_error_converter = None
+        _uniffi_ffi_result = _uniffi_rust_call_with_error(
+            _uniffi_error_converter,
+            _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_invalidate,
+            *_uniffi_lowered_args,
+        )
+        return _uniffi_lift_return(_uniffi_ffi_result)
     async def links(self, player_id: str,select: typing.Union[object, typing.Optional[str]] = _DEFAULT) -> str:
         """
         The tracking links for `player_id`, as the JSON object the service returned
@@ -3939,6 +4083,32 @@ class OfferClient(OfferClientProtocol):
         _uniffi_error_converter = _UniffiFfiConverterTypeOfferError
         return await _uniffi_rust_call_async(
             _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers(*_uniffi_lowered_args),
+            _UniffiLib.ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
+            _UniffiLib.ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
+            _UniffiLib.ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            _uniffi_lift_return,
+            _uniffi_error_converter,
+        )
+    async def offers_cached(self, player_id: str,options: typing.Union[object, typing.Optional[OffersOptions]] = _DEFAULT) -> CachedOffers:
+        """
+        `offers`, saying whether the answer came from the response cache (see
+        `ClientConfig.cache_ttl_ms`) and whether it is a stale answer bridging an outage.
+"""
+        
+        _UniffiFfiConverterString.check_lower(player_id)
+
+        if options is _DEFAULT:
+            options = None
+        _UniffiFfiConverterOptionalTypeOffersOptions.check_lower(options)
+        _uniffi_lowered_args = (
+            self._uniffi_clone_handle(),
+            _UniffiFfiConverterString.lower(player_id),
+            _UniffiFfiConverterOptionalTypeOffersOptions.lower(options),
+        )
+        _uniffi_lift_return = _UniffiFfiConverterTypeCachedOffers.lift
+        _uniffi_error_converter = _UniffiFfiConverterTypeOfferError
+        return await _uniffi_rust_call_async(
+            _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_cached(*_uniffi_lowered_args),
             _UniffiLib.ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
             _UniffiLib.ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
             _UniffiLib.ffi_offerkit_uniffi_rust_future_free_rust_buffer,
@@ -4213,11 +4383,12 @@ __all__ = [
     "OfferError",
     "PlayerIdConvention",
     "TokenReason",
-    "ClientConfig",
     "Creatives",
+    "Offer",
+    "CachedOffers",
+    "ClientConfig",
     "FieldError",
     "ListingOptions",
-    "Offer",
     "Pagination",
     "ListingPage",
     "OffersOptions",

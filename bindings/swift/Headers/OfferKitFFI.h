@@ -294,9 +294,19 @@ uint64_t uniffi_offerkit_uniffi_fn_constructor_offerclient_new(RustBuffer config
 void uniffi_offerkit_uniffi_fn_method_offerclient_cancel_all(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_CLEAR_CACHE
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_CLEAR_CACHE
+void uniffi_offerkit_uniffi_fn_method_offerclient_clear_cache(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_GRAPHQL
 #define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_GRAPHQL
 uint64_t uniffi_offerkit_uniffi_fn_method_offerclient_graphql(uint64_t ptr, RustBuffer query, RustBuffer variables_json
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_INVALIDATE
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_INVALIDATE
+void uniffi_offerkit_uniffi_fn_method_offerclient_invalidate(uint64_t ptr, RustBuffer player_id, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_LINKS
@@ -317,6 +327,11 @@ uint64_t uniffi_offerkit_uniffi_fn_method_offerclient_listing_pager(uint64_t ptr
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_OFFERS
 #define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_OFFERS
 uint64_t uniffi_offerkit_uniffi_fn_method_offerclient_offers(uint64_t ptr, RustBuffer player_id, RustBuffer options
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_OFFERS_CACHED
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_OFFERS_CACHED
+uint64_t uniffi_offerkit_uniffi_fn_method_offerclient_offers_cached(uint64_t ptr, RustBuffer player_id, RustBuffer options
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_PLAYER_OFFERS
@@ -736,9 +751,21 @@ uint16_t uniffi_offerkit_uniffi_checksum_method_offerclient_cancel_all(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_CLEAR_CACHE
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_CLEAR_CACHE
+uint16_t uniffi_offerkit_uniffi_checksum_method_offerclient_clear_cache(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_GRAPHQL
 #define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_GRAPHQL
 uint16_t uniffi_offerkit_uniffi_checksum_method_offerclient_graphql(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_INVALIDATE
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_INVALIDATE
+uint16_t uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate(void
     
 );
 #endif
@@ -763,6 +790,12 @@ uint16_t uniffi_offerkit_uniffi_checksum_method_offerclient_listing_pager(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_OFFERS
 #define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_OFFERS
 uint16_t uniffi_offerkit_uniffi_checksum_method_offerclient_offers(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_OFFERS_CACHED
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_OFFERS_CACHED
+uint16_t uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached(void
     
 );
 #endif

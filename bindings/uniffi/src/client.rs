@@ -10,7 +10,8 @@ use crate::config::ClientConfig;
 use crate::error::OfferError;
 use crate::pager::{ListingPager, PlayerOffersPager};
 use crate::records::{
-    self, ListingOptions, ListingPage, Offer, OffersOptions, PlayerOffersOptions, PlayerOffersPage,
+    self, CachedOffers, ListingOptions, ListingPage, Offer, OffersOptions, PlayerOffersOptions,
+    PlayerOffersPage,
 };
 use crate::runtime::{self, Canceller};
 use crate::token::{AccessTokenProvider, HostProvider};
@@ -70,6 +71,38 @@ impl OfferClient {
         })
         .await?;
         Ok(records::offers(offers))
+    }
+
+    /// `offers`, saying whether the answer came from the response cache (see
+    /// `ClientConfig.cache_ttl_ms`) and whether it is a stale answer bridging an outage.
+    #[uniffi::method(default(options = None))]
+    pub async fn offers_cached(
+        &self,
+        player_id: String,
+        options: Option<OffersOptions>,
+    ) -> Result<CachedOffers, OfferError> {
+        let client = self.inner.clone();
+        let options = options.unwrap_or_default().into();
+        let fetched = runtime::run(self.cancel.ticket(), async move {
+            client.offers_fetched(&player_id, &options).await
+        })
+        .await?;
+        Ok(CachedOffers {
+            from_cache: fetched.from_cache,
+            stale: fetched.stale,
+            age_ms: i64::try_from(fetched.age.as_millis()).unwrap_or(i64::MAX),
+            offers: records::offers(fetched.value),
+        })
+    }
+
+    /// Forgets every cached answer for `player_id` (no-op without a cache).
+    pub fn invalidate(&self, player_id: String) {
+        self.inner.invalidate(&player_id);
+    }
+
+    /// Forgets every cached answer (no-op without a cache).
+    pub fn clear_cache(&self) {
+        self.inner.clear_cache();
     }
 
     /// The tracking links for `player_id`, as the JSON object the service returned

@@ -31,6 +31,16 @@ pub struct ClientConfig {
     /// `User-Agent` header; default `offerkit/<version>`.
     #[uniffi(default)]
     pub user_agent: Option<String>,
+    /// Turns on the response cache for `offers` (see `offers_cached`): answers younger than
+    /// this are served from memory, identical concurrent calls share one request, and outages
+    /// are bridged with the last good answer marked stale. Null (default): no cache.
+    /// Recommended: 300000 (the refresh cadence the service asks for).
+    #[uniffi(default)]
+    pub cache_ttl_ms: Option<i64>,
+    /// Oldest cached answer returned (marked stale) when a refresh fails with a network,
+    /// timeout or server error; 0: never. Used only with `cache_ttl_ms`.
+    #[uniffi(default = 3600000)]
+    pub cache_max_stale_ms: i64,
 }
 
 impl ClientConfig {
@@ -65,6 +75,18 @@ impl ClientConfig {
         }
         if let Some(user_agent) = self.user_agent {
             config.user_agent = user_agent;
+        }
+        if let Some(ttl_ms) = self.cache_ttl_ms {
+            let millis = |name: &str, ms: i64| {
+                u64::try_from(ms)
+                    .map(Duration::from_millis)
+                    .map_err(|_| invalid(format!("{name} must not be negative, got {ms}")))
+            };
+            config.cache = Some(offerkit::CacheConfig {
+                ttl: millis("cache_ttl_ms", ttl_ms)?,
+                max_stale: millis("cache_max_stale_ms", self.cache_max_stale_ms)?,
+                ..offerkit::CacheConfig::default()
+            });
         }
         Ok(config)
     }

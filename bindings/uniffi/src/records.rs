@@ -171,6 +171,19 @@ impl From<offerkit::ListingPage> for ListingPage {
     }
 }
 
+/// Offers and where they came from (see `OfferClient.offers_cached`).
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct CachedOffers {
+    pub offers: Vec<Offer>,
+    /// Answered from memory (fresh within the TTL, or stale).
+    pub from_cache: bool,
+    /// A cached answer returned because a refresh failed with a network, timeout or server
+    /// error.
+    pub stale: bool,
+    /// Age of the answer in milliseconds (0 when it came from the network just now).
+    pub age_ms: i64,
+}
+
 pub(crate) fn offers(list: Vec<offerkit::Offer>) -> Vec<Offer> {
     list.into_iter().map(Offer::from).collect()
 }

@@ -1198,11 +1198,21 @@ public protocol OfferClientProtocol: AnyObject, Sendable {
     func cancelAll() 
     
     /**
+     * Forgets every cached answer (no-op without a cache).
+     */
+    func clearCache() 
+    
+    /**
      * Any GraphQL document. `variables_json` must be a JSON object (or null). Returns `data`
      * as JSON text; a non-empty `errors` array fails with the mapped `OfferError` (whose
      * `response_json` holds the whole response).
      */
     func graphql(query: String, variablesJson: String?) async throws  -> String
+    
+    /**
+     * Forgets every cached answer for `player_id` (no-op without a cache).
+     */
+    func invalidate(playerId: String) 
     
     /**
      * The tracking links for `player_id`, as the JSON object the service returned
@@ -1225,6 +1235,12 @@ public protocol OfferClientProtocol: AnyObject, Sendable {
      * All targeted offers for `player_id`.
      */
     func offers(playerId: String, options: OffersOptions?) async throws  -> [Offer]
+    
+    /**
+     * `offers`, saying whether the answer came from the response cache (see
+     * `ClientConfig.cache_ttl_ms`) and whether it is a stale answer bridging an outage.
+     */
+    func offersCached(playerId: String, options: OffersOptions?) async throws  -> CachedOffers
     
     /**
      * One page of the offers `player_id` has engaged with.
@@ -1329,6 +1345,17 @@ open func cancelAll()  {try! rustCall() {
 }
     
     /**
+     * Forgets every cached answer (no-op without a cache).
+     */
+open func clearCache()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_offerkit_uniffi_fn_method_offerclient_clear_cache(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * Any GraphQL document. `variables_json` must be a JSON object (or null). Returns `data`
      * as JSON text; a non-empty `errors` array fails with the mapped `OfferError` (whose
      * `response_json` holds the whole response).
@@ -1347,6 +1374,18 @@ open func graphql(query: String, variablesJson: String? = nil)async throws  -> S
             liftFunc: FfiConverterString.lift,
             errorHandler: FfiConverterTypeOfferError_lift
         )
+}
+    
+    /**
+     * Forgets every cached answer for `player_id` (no-op without a cache).
+     */
+open func invalidate(playerId: String)  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_offerkit_uniffi_fn_method_offerclient_invalidate(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(playerId),uniffiCallStatus
+    )
+}
 }
     
     /**
@@ -1417,6 +1456,26 @@ open func offers(playerId: String, options: OffersOptions? = nil)async throws  -
             completeFunc: ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
             freeFunc: ffi_offerkit_uniffi_rust_future_free_rust_buffer,
             liftFunc: FfiConverterSequenceTypeOffer.lift,
+            errorHandler: FfiConverterTypeOfferError_lift
+        )
+}
+    
+    /**
+     * `offers`, saying whether the answer came from the response cache (see
+     * `ClientConfig.cache_ttl_ms`) and whether it is a stale answer bridging an outage.
+     */
+open func offersCached(playerId: String, options: OffersOptions? = nil)async throws  -> CachedOffers  {
+    return
+        try  await uniffiRustCallAsync(
+            rustFutureFunc: {
+                uniffi_offerkit_uniffi_fn_method_offerclient_offers_cached(
+                        self.uniffiCloneHandle(),FfiConverterString.lower(playerId),FfiConverterOptionTypeOffersOptions.lower(options)
+                )
+            },
+            pollFunc: ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
+            completeFunc: ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
+            freeFunc: ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            liftFunc: FfiConverterTypeCachedOffers_lift,
             errorHandler: FfiConverterTypeOfferError_lift
         )
 }
@@ -1653,6 +1712,91 @@ public func FfiConverterTypePlayerOffersPager_lower(_ value: PlayerOffersPager) 
 
 
 /**
+ * Offers and where they came from (see `OfferClient.offers_cached`).
+ */
+public struct CachedOffers: Equatable, Hashable {
+    public var offers: [Offer]
+    /**
+     * Answered from memory (fresh within the TTL, or stale).
+     */
+    public var fromCache: Bool
+    /**
+     * A cached answer returned because a refresh failed with a network, timeout or server
+     * error.
+     */
+    public var stale: Bool
+    /**
+     * Age of the answer in milliseconds (0 when it came from the network just now).
+     */
+    public var ageMs: Int64
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(offers: [Offer], 
+        /**
+         * Answered from memory (fresh within the TTL, or stale).
+         */fromCache: Bool, 
+        /**
+         * A cached answer returned because a refresh failed with a network, timeout or server
+         * error.
+         */stale: Bool, 
+        /**
+         * Age of the answer in milliseconds (0 when it came from the network just now).
+         */ageMs: Int64) {
+        self.offers = offers
+        self.fromCache = fromCache
+        self.stale = stale
+        self.ageMs = ageMs
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension CachedOffers: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCachedOffers: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> CachedOffers {
+        return
+            try CachedOffers(
+                offers: FfiConverterSequenceTypeOffer.read(from: &buf), 
+                fromCache: FfiConverterBool.read(from: &buf), 
+                stale: FfiConverterBool.read(from: &buf), 
+                ageMs: FfiConverterInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: CachedOffers, into buf: inout [UInt8]) {
+        FfiConverterSequenceTypeOffer.write(value.offers, into: &buf)
+        FfiConverterBool.write(value.fromCache, into: &buf)
+        FfiConverterBool.write(value.stale, into: &buf)
+        FfiConverterInt64.write(value.ageMs, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCachedOffers_lift(_ buf: RustBuffer) throws -> CachedOffers {
+    return try FfiConverterTypeCachedOffers.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCachedOffers_lower(_ value: CachedOffers) -> RustBuffer {
+    return FfiConverterTypeCachedOffers.lower(value)
+}
+
+
+/**
  * Configuration of an `OfferClient`.
  */
 public struct ClientConfig: Equatable, Hashable {
@@ -1687,6 +1831,18 @@ public struct ClientConfig: Equatable, Hashable {
      * `User-Agent` header; default `offerkit/<version>`.
      */
     public var userAgent: String?
+    /**
+     * Turns on the response cache for `offers` (see `offers_cached`): answers younger than
+     * this are served from memory, identical concurrent calls share one request, and outages
+     * are bridged with the last good answer marked stale. Null (default): no cache.
+     * Recommended: 300000 (the refresh cadence the service asks for).
+     */
+    public var cacheTtlMs: Int64?
+    /**
+     * Oldest cached answer returned (marked stale) when a refresh fails with a network,
+     * timeout or server error; 0: never. Used only with `cache_ttl_ms`.
+     */
+    public var cacheMaxStaleMs: Int64
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -1714,7 +1870,17 @@ public struct ClientConfig: Equatable, Hashable {
          */accessToken: String? = nil, 
         /**
          * `User-Agent` header; default `offerkit/<version>`.
-         */userAgent: String? = nil) {
+         */userAgent: String? = nil, 
+        /**
+         * Turns on the response cache for `offers` (see `offers_cached`): answers younger than
+         * this are served from memory, identical concurrent calls share one request, and outages
+         * are bridged with the last good answer marked stale. Null (default): no cache.
+         * Recommended: 300000 (the refresh cadence the service asks for).
+         */cacheTtlMs: Int64? = nil, 
+        /**
+         * Oldest cached answer returned (marked stale) when a refresh fails with a network,
+         * timeout or server error; 0: never. Used only with `cache_ttl_ms`.
+         */cacheMaxStaleMs: Int64 = Int64(3600000)) {
         self.baseUrl = baseUrl
         self.timeoutMs = timeoutMs
         self.maxRetries = maxRetries
@@ -1722,6 +1888,8 @@ public struct ClientConfig: Equatable, Hashable {
         self.allowInsecureHttp = allowInsecureHttp
         self.accessToken = accessToken
         self.userAgent = userAgent
+        self.cacheTtlMs = cacheTtlMs
+        self.cacheMaxStaleMs = cacheMaxStaleMs
     }
 
     
@@ -1746,7 +1914,9 @@ public struct FfiConverterTypeClientConfig: FfiConverterRustBuffer {
                 extraRootPem: FfiConverterSequenceString.read(from: &buf), 
                 allowInsecureHttp: FfiConverterBool.read(from: &buf), 
                 accessToken: FfiConverterOptionString.read(from: &buf), 
-                userAgent: FfiConverterOptionString.read(from: &buf)
+                userAgent: FfiConverterOptionString.read(from: &buf), 
+                cacheTtlMs: FfiConverterOptionInt64.read(from: &buf), 
+                cacheMaxStaleMs: FfiConverterInt64.read(from: &buf)
         )
     }
 
@@ -1758,6 +1928,8 @@ public struct FfiConverterTypeClientConfig: FfiConverterRustBuffer {
         FfiConverterBool.write(value.allowInsecureHttp, into: &buf)
         FfiConverterOptionString.write(value.accessToken, into: &buf)
         FfiConverterOptionString.write(value.userAgent, into: &buf)
+        FfiConverterOptionInt64.write(value.cacheTtlMs, into: &buf)
+        FfiConverterInt64.write(value.cacheMaxStaleMs, into: &buf)
     }
 }
 
@@ -3905,7 +4077,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_offerkit_uniffi_checksum_method_offerclient_cancel_all() != 65205) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_offerkit_uniffi_checksum_method_offerclient_clear_cache() != 38066) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_offerkit_uniffi_checksum_method_offerclient_graphql() != 25433) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate() != 22989) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_method_offerclient_links() != 57114) {
@@ -3918,6 +4096,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_method_offerclient_offers() != 37882) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached() != 36577) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers() != 37950) {

@@ -738,7 +738,11 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_offerkit_uniffi_checksum_method_offerclient_cancel_all(
     ): Int
+    external fun uniffi_offerkit_uniffi_checksum_method_offerclient_clear_cache(
+    ): Int
     external fun uniffi_offerkit_uniffi_checksum_method_offerclient_graphql(
+    ): Int
+    external fun uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate(
     ): Int
     external fun uniffi_offerkit_uniffi_checksum_method_offerclient_links(
     ): Int
@@ -747,6 +751,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_offerkit_uniffi_checksum_method_offerclient_listing_pager(
     ): Int
     external fun uniffi_offerkit_uniffi_checksum_method_offerclient_offers(
+    ): Int
+    external fun uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached(
     ): Int
     external fun uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers(
     ): Int
@@ -794,8 +800,12 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_offerkit_uniffi_fn_method_offerclient_cancel_all(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
+    external fun uniffi_offerkit_uniffi_fn_method_offerclient_clear_cache(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
     external fun uniffi_offerkit_uniffi_fn_method_offerclient_graphql(`ptr`: Long,`query`: RustBuffer.ByValue,`variablesJson`: RustBuffer.ByValue,
     ): Long
+    external fun uniffi_offerkit_uniffi_fn_method_offerclient_invalidate(`ptr`: Long,`playerId`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
     external fun uniffi_offerkit_uniffi_fn_method_offerclient_links(`ptr`: Long,`playerId`: RustBuffer.ByValue,`select`: RustBuffer.ByValue,
     ): Long
     external fun uniffi_offerkit_uniffi_fn_method_offerclient_list_offers(`ptr`: Long,`options`: RustBuffer.ByValue,
@@ -803,6 +813,8 @@ internal object UniffiLib {
     external fun uniffi_offerkit_uniffi_fn_method_offerclient_listing_pager(`ptr`: Long,`perPage`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_offerkit_uniffi_fn_method_offerclient_offers(`ptr`: Long,`playerId`: RustBuffer.ByValue,`options`: RustBuffer.ByValue,
+    ): Long
+    external fun uniffi_offerkit_uniffi_fn_method_offerclient_offers_cached(`ptr`: Long,`playerId`: RustBuffer.ByValue,`options`: RustBuffer.ByValue,
     ): Long
     external fun uniffi_offerkit_uniffi_fn_method_offerclient_player_offers(`ptr`: Long,`playerId`: RustBuffer.ByValue,`options`: RustBuffer.ByValue,
     ): Long
@@ -989,7 +1001,13 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_cancel_all() and 0xFFFF) != 65205) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_clear_cache() and 0xFFFF) != 38066) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_graphql() and 0xFFFF) != 25433) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate() and 0xFFFF) != 22989) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_links() and 0xFFFF) != 57114) {
@@ -1002,6 +1020,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers() and 0xFFFF) != 37882) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached() and 0xFFFF) != 36577) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers() and 0xFFFF) != 37950) {
@@ -2567,11 +2588,21 @@ public interface OfferClientInterface {
     fun `cancelAll`()
     
     /**
+     * Forgets every cached answer (no-op without a cache).
+     */
+    fun `clearCache`()
+    
+    /**
      * Any GraphQL document. `variables_json` must be a JSON object (or null). Returns `data`
      * as JSON text; a non-empty `errors` array fails with the mapped `OfferError` (whose
      * `response_json` holds the whole response).
      */
     suspend fun `graphql`(`query`: kotlin.String, `variablesJson`: kotlin.String? = null): kotlin.String
+    
+    /**
+     * Forgets every cached answer for `player_id` (no-op without a cache).
+     */
+    fun `invalidate`(`playerId`: kotlin.String)
     
     /**
      * The tracking links for `player_id`, as the JSON object the service returned
@@ -2594,6 +2625,12 @@ public interface OfferClientInterface {
      * All targeted offers for `player_id`.
      */
     suspend fun `offers`(`playerId`: kotlin.String, `options`: OffersOptions? = null): List<Offer>
+    
+    /**
+     * `offers`, saying whether the answer came from the response cache (see
+     * `ClientConfig.cache_ttl_ms`) and whether it is a stale answer bridging an outage.
+     */
+    suspend fun `offersCached`(`playerId`: kotlin.String, `options`: OffersOptions? = null): CachedOffers
     
     /**
      * One page of the offers `player_id` has engaged with.
@@ -2753,6 +2790,21 @@ open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
 
     
     /**
+     * Forgets every cached answer (no-op without a cache).
+     */override fun `clearCache`()
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_clear_cache(
+        it,
+        _status)
+}
+    }
+    
+    
+
+    
+    /**
      * Any GraphQL document. `variables_json` must be a JSON object (or null). Returns `data`
      * as JSON text; a non-empty `errors` array fails with the mapped `OfferError` (whose
      * `response_json` holds the whole response).
@@ -2778,6 +2830,22 @@ open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
         OfferException.ErrorHandler,
     )
     }
+
+    
+    /**
+     * Forgets every cached answer for `player_id` (no-op without a cache).
+     */override fun `invalidate`(`playerId`: kotlin.String)
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_invalidate(
+        it,
+        
+        FfiConverterString.lower(`playerId`),_status)
+}
+    }
+    
+    
 
     
     /**
@@ -2871,6 +2939,33 @@ open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
         { future -> UniffiLib.ffi_offerkit_uniffi_rust_future_free_rust_buffer(future) },
         // lift function
         { FfiConverterSequenceTypeOffer.lift(it) },
+        // Error FFI converter
+        OfferException.ErrorHandler,
+    )
+    }
+
+    
+    /**
+     * `offers`, saying whether the answer came from the response cache (see
+     * `ClientConfig.cache_ttl_ms`) and whether it is a stale answer bridging an outage.
+     */
+    @Throws(OfferException::class)
+    @Suppress("ASSIGNED_BUT_NEVER_ACCESSED_VARIABLE")
+    override suspend fun `offersCached`(`playerId`: kotlin.String, `options`: OffersOptions?) : CachedOffers {
+        return uniffiRustCallAsync(
+        callWithHandle { uniffiHandle ->
+            UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_cached(
+                uniffiHandle,
+                
+        FfiConverterString.lower(`playerId`),
+        FfiConverterOptionalTypeOffersOptions.lower(`options`),
+            )
+        },
+        { future, callback, continuation -> UniffiLib.ffi_offerkit_uniffi_rust_future_poll_rust_buffer(future, callback, continuation) },
+        { future, continuation -> UniffiLib.ffi_offerkit_uniffi_rust_future_complete_rust_buffer(future, continuation) },
+        { future -> UniffiLib.ffi_offerkit_uniffi_rust_future_free_rust_buffer(future) },
+        // lift function
+        { FfiConverterTypeCachedOffers.lift(it) },
         // Error FFI converter
         OfferException.ErrorHandler,
     )
@@ -3255,6 +3350,67 @@ public object FfiConverterTypePlayerOffersPager: FfiConverter<PlayerOffersPager,
 
 
 /**
+ * Offers and where they came from (see `OfferClient.offers_cached`).
+ */
+data class CachedOffers (
+    val `offers`: List<Offer>
+    , 
+    /**
+     * Answered from memory (fresh within the TTL, or stale).
+     */
+    val `fromCache`: kotlin.Boolean
+    , 
+    /**
+     * A cached answer returned because a refresh failed with a network, timeout or server
+     * error.
+     */
+    val `stale`: kotlin.Boolean
+    , 
+    /**
+     * Age of the answer in milliseconds (0 when it came from the network just now).
+     */
+    val `ageMs`: kotlin.Long
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeCachedOffers: FfiConverterRustBuffer<CachedOffers> {
+    override fun read(buf: ByteBuffer): CachedOffers {
+        return CachedOffers(
+            FfiConverterSequenceTypeOffer.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterLong.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: CachedOffers) = (
+            FfiConverterSequenceTypeOffer.allocationSize(value.`offers`) +
+            FfiConverterBoolean.allocationSize(value.`fromCache`) +
+            FfiConverterBoolean.allocationSize(value.`stale`) +
+            FfiConverterLong.allocationSize(value.`ageMs`)
+    )
+
+    override fun write(value: CachedOffers, buf: ByteBuffer) {
+            FfiConverterSequenceTypeOffer.write(value.`offers`, buf)
+            FfiConverterBoolean.write(value.`fromCache`, buf)
+            FfiConverterBoolean.write(value.`stale`, buf)
+            FfiConverterLong.write(value.`ageMs`, buf)
+    }
+}
+
+
+
+/**
  * Configuration of an `OfferClient`.
  */
 data class ClientConfig (
@@ -3295,6 +3451,20 @@ data class ClientConfig (
      * `User-Agent` header; default `offerkit/<version>`.
      */
     val `userAgent`: kotlin.String? = null 
+    , 
+    /**
+     * Turns on the response cache for `offers` (see `offers_cached`): answers younger than
+     * this are served from memory, identical concurrent calls share one request, and outages
+     * are bridged with the last good answer marked stale. Null (default): no cache.
+     * Recommended: 300000 (the refresh cadence the service asks for).
+     */
+    val `cacheTtlMs`: kotlin.Long? = null 
+    , 
+    /**
+     * Oldest cached answer returned (marked stale) when a refresh fails with a network,
+     * timeout or server error; 0: never. Used only with `cache_ttl_ms`.
+     */
+    val `cacheMaxStaleMs`: kotlin.Long = 3600000L 
     
 ){
     
@@ -3318,6 +3488,8 @@ public object FfiConverterTypeClientConfig: FfiConverterRustBuffer<ClientConfig>
             FfiConverterBoolean.read(buf),
             FfiConverterOptionalString.read(buf),
             FfiConverterOptionalString.read(buf),
+            FfiConverterOptionalLong.read(buf),
+            FfiConverterLong.read(buf),
         )
     }
 
@@ -3328,7 +3500,9 @@ public object FfiConverterTypeClientConfig: FfiConverterRustBuffer<ClientConfig>
             FfiConverterSequenceString.allocationSize(value.`extraRootPem`) +
             FfiConverterBoolean.allocationSize(value.`allowInsecureHttp`) +
             FfiConverterOptionalString.allocationSize(value.`accessToken`) +
-            FfiConverterOptionalString.allocationSize(value.`userAgent`)
+            FfiConverterOptionalString.allocationSize(value.`userAgent`) +
+            FfiConverterOptionalLong.allocationSize(value.`cacheTtlMs`) +
+            FfiConverterLong.allocationSize(value.`cacheMaxStaleMs`)
     )
 
     override fun write(value: ClientConfig, buf: ByteBuffer) {
@@ -3339,6 +3513,8 @@ public object FfiConverterTypeClientConfig: FfiConverterRustBuffer<ClientConfig>
             FfiConverterBoolean.write(value.`allowInsecureHttp`, buf)
             FfiConverterOptionalString.write(value.`accessToken`, buf)
             FfiConverterOptionalString.write(value.`userAgent`, buf)
+            FfiConverterOptionalLong.write(value.`cacheTtlMs`, buf)
+            FfiConverterLong.write(value.`cacheMaxStaleMs`, buf)
     }
 }
 
