@@ -1,0 +1,68 @@
+// ErrorKind.cs: the error taxonomy shared by every offerkit binding, with the C ABI's numbers,
+// and the C ABI's status codes (kinds 1-15 plus the interface-misuse codes 100-103).
+namespace OfferKit
+{
+    /// <summary>What went wrong: exactly core's kinds (snake_case names in <see cref="OfferKitException.KindName"/>).</summary>
+    public enum ErrorKind
+    {
+        /// <summary>A value the spec rejects; checked before sending, nothing was sent.</summary>
+        InvalidArgument = 1,
+        /// <summary>HTTP 401 (or no token at all).</summary>
+        Unauthorized = 2,
+        /// <summary>HTTP 403: the token lacks the scope.</summary>
+        Forbidden = 3,
+        /// <summary>GraphQL validation errors: see <see cref="OfferKitException.Fields"/>.</summary>
+        Validation = 4,
+        /// <summary>GraphQL query errors (data null).</summary>
+        Query = 5,
+        /// <summary>A playerOffers cursor the service did not issue: see <see cref="OfferKitException.Reason"/>.</summary>
+        InvalidCursor = 6,
+        /// <summary>HTTP 415.</summary>
+        UnsupportedMediaType = 7,
+        /// <summary>HTTP 422: one field entry with an empty path.</summary>
+        Unprocessable = 8,
+        /// <summary>HTTP 429: see <see cref="OfferKitException.RetryAfter"/>.</summary>
+        RateLimited = 9,
+        /// <summary>HTTP 5xx or a status the spec does not name.</summary>
+        Server = 10,
+        /// <summary>The connection failed or broke.</summary>
+        Network = 11,
+        /// <summary>The request (or the wait for a token) took too long.</summary>
+        Timeout = 12,
+        /// <summary>Cancelled. Async calls report it as an OperationCanceledException instead.</summary>
+        Cancelled = 13,
+        /// <summary>The response was not what the spec describes.</summary>
+        Decode = 14,
+        /// <summary>A bug inside offerkit (a caught panic, or a failure inside this wrapper).</summary>
+        Internal = 15,
+    }
+
+    /// <summary>The C ABI's status codes: 0, the kinds, and misuse of the interface (100 and up).</summary>
+    public enum OfferKitStatus
+    {
+        Ok = 0,
+        InvalidArgument = 1,
+        Unauthorized = 2,
+        Forbidden = 3,
+        Validation = 4,
+        Query = 5,
+        InvalidCursor = 6,
+        UnsupportedMediaType = 7,
+        Unprocessable = 8,
+        RateLimited = 9,
+        Server = 10,
+        Network = 11,
+        Timeout = 12,
+        Cancelled = 13,
+        Decode = 14,
+        Internal = 15,
+        /// <summary>A required argument was null (kind InvalidArgument).</summary>
+        NullArgument = 100,
+        /// <summary>A string was not valid Unicode (kind InvalidArgument).</summary>
+        InvalidUtf8 = 101,
+        /// <summary>A number was outside its range (kind InvalidArgument).</summary>
+        OutOfRange = 102,
+        /// <summary>A blocking call on a library thread (kind InvalidArgument).</summary>
+        WouldDeadlock = 103,
+    }
+}

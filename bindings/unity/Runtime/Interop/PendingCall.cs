@@ -1,0 +1,214 @@
+// PendingCall.cs: the managed side of one asynchronous request. It is what user_data points at
+// (through a GCHandle freed exactly once, in the completion), it owns the OfferkitRequest handle
+// (freed exactly once, whichever of "the call returned" and "the completion ran" comes last),
+// and it links a CancellationToken to offerkit_request_cancel.
+using System;
+using System.Runtime.InteropServices;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace OfferKit.Interop
+{
+    internal abstract class PendingCall
+    {
+        private readonly object _gate = new object();
+        private IntPtr _request;
+        private bool _completed;
+        private CancellationTokenRegistration _registration;
+        private bool _registered;
+        protected readonly CancellationToken Token;
+
+        protected PendingCall(CancellationToken token)
+        {
+            Token = token;
+        }
+
+        /// <summary>A GCHandle to this call, to pass as user_data (Unpin frees it).</summary>
+        internal IntPtr Pin()
+        {
+            GCHandle handle = GCHandle.Alloc(this);
+            Interlocked.Increment(ref Tracking.GcHandles);
+            return GCHandle.ToIntPtr(handle);
+        }
+
+        /// <summary>Frees the GCHandle behind user_data and returns its call.</summary>
+        internal static PendingCall Unpin(IntPtr userData)
+        {
+            GCHandle handle = GCHandle.FromIntPtr(userData);
+            var call = (PendingCall)handle.Target;
+            handle.Free();
+            Interlocked.Decrement(ref Tracking.GcHandles);
+            return call;
+        }
+
+        /// <summary>The start call returned OK with <paramref name="request"/> (owned here from now on).</summary>
+        internal void Started(IntPtr request)
+        {
+            bool freeNow;
+            lock (_gate)
+            {
+                freeNow = _completed;
+                if (!freeNow)
+                {
+                    _request = request;
+                    if (Token.CanBeCanceled)
+                    {
+                        // Runs CancelNative at once if the token is already cancelled (the lock is re-entrant).
+                        _registration = Token.Register(CancelNative);
+                        _registered = true;
+                    }
+                }
+            }
+            if (freeNow) Owned.FreeRequest(request);
+        }
+
+        private void CancelNative()
+        {
+            try
+            {
+                lock (_gate)
+                {
+                    // Under the lock: the completion cannot free the request meanwhile. Cancel never
+                    // runs the callback inside itself, so this cannot re-enter Deliver.
+                    if (!_completed && _request != IntPtr.Zero) NativeMethods.offerkit_request_cancel(_request);
+                }
+            }
+            catch (Exception e)
+            {
+                OfferKitLog.Internal("cancel", e);
+            }
+        }
+
+        /// <summary>
+        /// The completion: runs once, from the native callback. Takes ownership of result and error
+        /// and frees both, and the request handle, whatever happens.
+        /// </summary>
+        internal void Deliver(uint status, IntPtr result, IntPtr error)
+        {
+            IntPtr request;
+            CancellationTokenRegistration registration;
+            bool registered;
+            lock (_gate)
+            {
+                _completed = true;
+                request = _request;
+                _request = IntPtr.Zero;
+                registration = _registration;
+                registered = _registered;
+                _registered = false;
+            }
+            try
+            {
+                if (status == NativeMethods.StatusOk)
+                {
+                    Owned.FreeError(error); // NULL by contract
+                    Succeed(result);
+                }
+                else
+                {
+                    FreeResult(result); // NULL by contract
+                    OfferKitException failure = OfferKitException.Adopt(status, error);
+                    if (failure.Kind == ErrorKind.Cancelled) Cancel();
+                    else Fail(failure);
+                }
+            }
+            catch (Exception e)
+            {
+                Fail(OfferKitException.Internal(e));
+            }
+            finally
+            {
+                Owned.FreeRequest(request);
+                if (registered) registration.Dispose();
+            }
+        }
+
+        /// <summary>Converts and frees the result, then completes the task.</summary>
+        protected abstract void Succeed(IntPtr result);
+
+        protected abstract void FreeResult(IntPtr result);
+
+        protected abstract void Fail(Exception failure);
+
+        protected abstract void Cancel();
+
+        /// <summary>The start call failed: nothing was started and the callback never runs.</summary>
+        internal abstract void FailAtStart(Exception failure);
+
+        internal abstract void CancelAtStart();
+    }
+
+    /// <summary>A call whose task gets a <typeparamref name="T"/> made from the native result.</summary>
+    internal sealed class PendingCall<T> : PendingCall
+    {
+        private readonly TaskCompletionSource<T> _completion;
+        private readonly bool _inline;
+        private readonly Func<IntPtr, T> _convert;
+        private readonly Action<IntPtr> _free;
+
+        /// <param name="inline">Run continuations inside the completion (poll delivery: they then
+        /// run on the polling thread); otherwise they are queued, never run on a library thread.</param>
+        internal PendingCall(Func<IntPtr, T> convert, Action<IntPtr> free, bool inline, CancellationToken token)
+            : base(token)
+        {
+            _convert = convert;
+            _free = free;
+            _inline = inline;
+            _completion = new TaskCompletionSource<T>(inline ? TaskCreationOptions.None : TaskCreationOptions.RunContinuationsAsynchronously);
+        }
+
+        internal Task<T> Task { get { return _completion.Task; } }
+
+        protected override void Succeed(IntPtr result)
+        {
+            T value;
+            try
+            {
+                value = _convert(result);
+            }
+            finally
+            {
+                _free(result);
+            }
+            Complete(() => _completion.TrySetResult(value));
+        }
+
+        /// <summary>Completes the task here, or on the thread pool when an inline completion would
+        /// run game code on a thread that is not polling (see DeliveryScope).</summary>
+        private void Complete(Action complete)
+        {
+            if (_inline && !DeliveryScope.Active) ThreadPool.QueueUserWorkItem(_ => complete());
+            else complete();
+        }
+
+        protected override void FreeResult(IntPtr result)
+        {
+            _free(result);
+        }
+
+        internal override void FailAtStart(Exception failure)
+        {
+            _completion.TrySetException(failure);
+        }
+
+        internal override void CancelAtStart()
+        {
+            _completion.TrySetCanceled();
+        }
+
+        protected override void Fail(Exception failure)
+        {
+            Complete(() => _completion.TrySetException(failure));
+        }
+
+        protected override void Cancel()
+        {
+            CancellationToken token = Token;
+            Complete(() =>
+            {
+                if (token.IsCancellationRequested) _completion.TrySetCanceled(token);
+                else _completion.TrySetCanceled();
+            });
+        }
+    }
+}

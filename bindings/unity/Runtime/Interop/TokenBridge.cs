@@ -1,0 +1,111 @@
+// TokenBridge.cs: answers the C ABI's token-needed callback with the game's TokenProvider. The
+// callback runs on a library thread, so the provider is started on the main thread (poll
+// delivery: the next Poll) or on the thread pool (thread delivery), never on the library thread;
+// its token is handed back with offerkit_client_set_access_token from wherever it completes.
+// One provider call at a time: requests that need a token meanwhile wait for that one.
+using System;
+using System.Collections.Concurrent;
+using System.Runtime.InteropServices;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace OfferKit.Interop
+{
+    internal sealed class TokenBridge
+    {
+        private readonly Func<TokenReason, Task<string>> _provider;
+        private readonly ConcurrentQueue<Action> _mainThread; // null: thread delivery
+        // Weak: this bridge is rooted by its GCHandle until the client is freed, and must not keep
+        // an undisposed client from being finalized (which frees it, then this bridge).
+        private readonly WeakReference _client = new WeakReference(null);
+        private int _fetching;
+
+        internal TokenBridge(Func<TokenReason, Task<string>> provider, ConcurrentQueue<Action> mainThread)
+        {
+            _provider = provider;
+            _mainThread = mainThread;
+        }
+
+        /// <summary>The GCHandle passed as the callback's user_data; freed by ClientHandle after offerkit_client_free.</summary>
+        internal IntPtr Pin()
+        {
+            Interlocked.Increment(ref Tracking.GcHandles);
+            return GCHandle.ToIntPtr(GCHandle.Alloc(this));
+        }
+
+        internal static void Unpin(IntPtr userData)
+        {
+            GCHandle.FromIntPtr(userData).Free();
+            Interlocked.Decrement(ref Tracking.GcHandles);
+        }
+
+        internal static TokenBridge FromUserData(IntPtr userData)
+        {
+            return (TokenBridge)GCHandle.FromIntPtr(userData).Target;
+        }
+
+        internal void Attach(ClientHandle client)
+        {
+            _client.Target = client;
+        }
+
+        /// <summary>From the native callback (a library thread, or the caller of a blocking call).</summary>
+        internal void Needed(TokenReason reason)
+        {
+            if (_mainThread != null) _mainThread.Enqueue(() => Fetch(reason));
+            else ThreadPool.QueueUserWorkItem(_ => Fetch(reason));
+        }
+
+        private void Fetch(TokenReason reason)
+        {
+            if (Interlocked.CompareExchange(ref _fetching, 1, 0) != 0) return; // one fetch at a time
+            var client = _client.Target as ClientHandle;
+            if (client == null || client.IsClosed)
+            {
+                Volatile.Write(ref _fetching, 0);
+                return;
+            }
+            Task<string> fetch;
+            try
+            {
+                fetch = _provider(reason);
+                if (fetch == null) throw new InvalidOperationException("the token provider returned a null Task");
+            }
+            catch (Exception e)
+            {
+                Volatile.Write(ref _fetching, 0);
+                OfferKitLog.Write(LogLevel.Warn, "offerkit: the token provider failed (" + reason + "): " + e.GetType().Name + ": " + e.Message);
+                return;
+            }
+            fetch.ContinueWith(done =>
+            {
+                try
+                {
+                    if (done.Status != TaskStatus.RanToCompletion)
+                    {
+                        Exception e = done.Exception != null ? done.Exception.GetBaseException() : null;
+                        OfferKitLog.Write(LogLevel.Warn, "offerkit: the token provider failed (" + reason + "): " +
+                            (e != null ? e.GetType().Name + ": " + e.Message : "cancelled"));
+                    }
+                    else if (string.IsNullOrEmpty(done.Result))
+                    {
+                        OfferKitLog.Write(LogLevel.Warn, "offerkit: the token provider gave no token (" + reason + ")");
+                    }
+                    else
+                    {
+                        OfferKitClient.SetToken(client, done.Result);
+                    }
+                }
+                catch (Exception e)
+                {
+                    // A client disposed meanwhile, or a token C cannot carry: the waiting requests time out.
+                    OfferKitLog.Write(LogLevel.Warn, "offerkit: could not set the provided token: " + e.Message);
+                }
+                finally
+                {
+                    Volatile.Write(ref _fetching, 0);
+                }
+            }, TaskContinuationOptions.ExecuteSynchronously);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+// Offer.cs: one offer, copied out of the native list (which is freed at once): the spec's typed
+// fields, plus the whole JSON object the service sent, for fields asked for with
+// OffersOptions.Select (e.g. "links { click_url }").
+namespace OfferKit
+{
+    public sealed class Offer
+    {
+        private object _parsed;
+        private bool _isParsed;
+
+        internal Offer(string id, string name, double totalPayoutUsd, string creativeName, string creativeDescription, string rawJson)
+        {
+            Id = id;
+            Name = name;
+            TotalPayoutUsd = totalPayoutUsd;
+            CreativeName = creativeName;
+            CreativeDescription = creativeDescription;
+            RawJson = rawJson;
+        }
+
+        /// <summary>The offer id (a long digit string).</summary>
+        public string Id { get; private set; }
+
+        public string Name { get; private set; }
+
+        /// <summary>Payout in USD.</summary>
+        public double TotalPayoutUsd { get; private set; }
+
+        /// <summary>creatives.name</summary>
+        public string CreativeName { get; private set; }
+
+        /// <summary>creatives.description</summary>
+        public string CreativeDescription { get; private set; }
+
+        /// <summary>The offer as the JSON object the service sent (extra selected fields included).</summary>
+        public string RawJson { get; private set; }
+
+        /// <summary>Any field by dotted path ("links.click_url", "goals.0.name"), parsed (see Json.Parse); null when absent.</summary>
+        public object Field(string dottedPath)
+        {
+            if (!_isParsed)
+            {
+                _parsed = RawJson != null ? Json.Parse(RawJson) : null;
+                _isParsed = true;
+            }
+            return Json.Select(_parsed, dottedPath);
+        }
+
+        /// <summary>Like Field, as text (strings unquoted); null when absent.</summary>
+        public string FieldText(string dottedPath)
+        {
+            return Json.AsText(Field(dottedPath));
+        }
+
+        public override string ToString()
+        {
+            return Name + " (" + Id + ", $" + TotalPayoutUsd.ToString(System.Globalization.CultureInfo.InvariantCulture) + ")";
+        }
+    }
+}

@@ -1,0 +1,408 @@
+// OfferKitClient.cs: the client of the offer service for C#: every query as a Task, cancellable
+// with a CancellationToken, over the C ABI's asynchronous calls. Nothing here blocks: with the
+// default MainThreadPoll delivery, completions wait in the native library until the game polls
+// (the Unity runner does it in Update), so tasks complete on the main thread.
+using System;
+using System.Collections.Concurrent;
+using System.Collections.Generic;
+using System.Threading;
+using System.Threading.Tasks;
+using OfferKit.Interop;
+
+namespace OfferKit
+{
+    public sealed class OfferKitClient : IDisposable
+    {
+        private static readonly object RegistryGate = new object();
+        private static readonly List<WeakReference> Registry = new List<WeakReference>();
+        [ThreadStatic] private static bool _polling;
+
+        private readonly ClientHandle _handle;
+        private readonly ConcurrentQueue<Action> _mainThread = new ConcurrentQueue<Action>();
+        private readonly Delivery _delivery;
+        private readonly WeakReference _self;
+
+        private delegate uint StartCall(IntPtr userData, ref IntPtr request, ref IntPtr error);
+
+        /// <summary>Makes a client. Throws OfferKitException (InvalidArgument) for a bad option or base URL.</summary>
+        public OfferKitClient(OfferKitClientOptions options)
+        {
+            if (options == null) throw new ArgumentNullException("options");
+            _delivery = options.Delivery;
+            IntPtr config = IntPtr.Zero;
+            IntPtr bridge = IntPtr.Zero;
+            IntPtr error = IntPtr.Zero;
+            TokenBridge tokenBridge = null;
+            try
+            {
+                using (var strings = new NativeStrings())
+                {
+                    Check(NativeMethods.offerkit_config_new(strings.Add(options.BaseUrl, "base_url"), ref config, ref error), error);
+                    Tracking.Took(config);
+                    if (options.Timeout.HasValue)
+                        Check(NativeMethods.offerkit_config_set_timeout_ms(config, Milliseconds(options.Timeout.Value), ref error), error);
+                    if (options.ConnectTimeout.HasValue)
+                        Check(NativeMethods.offerkit_config_set_connect_timeout_ms(config, Milliseconds(options.ConnectTimeout.Value), ref error), error);
+                    if (options.MaxRetries.HasValue)
+                        Check(NativeMethods.offerkit_config_set_max_retries(config, unchecked((uint)options.MaxRetries.Value) /* negative: out of range */, ref error), error);
+                    if (options.RetryBackoffInitial.HasValue || options.RetryBackoffMax.HasValue)
+                        Check(NativeMethods.offerkit_config_set_retry_backoff_ms(config,
+                            Milliseconds(options.RetryBackoffInitial ?? TimeSpan.FromMilliseconds(200)),
+                            Milliseconds(options.RetryBackoffMax ?? TimeSpan.FromSeconds(5)), ref error), error);
+                    foreach (string pem in options.ExtraRootCertificatesPem)
+                        Check(NativeMethods.offerkit_config_add_root_pem(config, strings.Add(pem, "pem"), ref error), error);
+                    Check(NativeMethods.offerkit_config_set_allow_insecure_http(config, options.AllowInsecureHttp, ref error), error);
+                    if (options.AccessToken != null)
+                        Check(NativeMethods.offerkit_config_set_access_token(config, strings.Add(options.AccessToken, "access_token"), ref error), error);
+                    Check(NativeMethods.offerkit_config_set_delivery(config,
+                        _delivery == Delivery.LibraryThread ? NativeMethods.DeliveryThread : NativeMethods.DeliveryPoll, ref error), error);
+                    if (options.TokenWait.HasValue)
+                        Check(NativeMethods.offerkit_config_set_token_wait_ms(config, Milliseconds(options.TokenWait.Value), ref error), error);
+                    if (options.TokenProvider != null)
+                    {
+                        tokenBridge = new TokenBridge(options.TokenProvider, _delivery == Delivery.MainThreadPoll ? _mainThread : null);
+                        bridge = tokenBridge.Pin();
+                        Check(NativeMethods.offerkit_config_set_token_needed(config, Callbacks.TokenNeeded, bridge, ref error), error);
+                    }
+                    IntPtr client = IntPtr.Zero;
+                    Check(NativeMethods.offerkit_client_new(config, ref client, ref error), error);
+                    _handle = new ClientHandle(Tracking.Took(client), bridge);
+                    bridge = IntPtr.Zero; // owned by the handle now: unpinned after offerkit_client_free
+                    if (tokenBridge != null) tokenBridge.Attach(_handle);
+                }
+            }
+            finally
+            {
+                Owned.FreeConfig(config);
+                if (bridge != IntPtr.Zero) TokenBridge.Unpin(bridge);
+            }
+            _self = new WeakReference(this);
+            lock (RegistryGate) Registry.Add(_self);
+        }
+
+        /// <summary>Where this client completes its tasks.</summary>
+        public Delivery Delivery { get { return _delivery; } }
+
+        public bool IsDisposed { get { return _handle.IsClosed; } }
+
+        /// <summary>The version of the loaded native library, e.g. "0.1.0".</summary>
+        public static string NativeVersion
+        {
+            get { return Utf8.FromNative(NativeMethods.offerkit_version()); }
+        }
+
+        // ---- tokens
+
+        /// <summary>
+        /// Sets or replaces the access token (its JWT exp is read), from any thread; null forgets it.
+        /// Requests waiting for a token continue with this one.
+        /// </summary>
+        public void SetAccessToken(string accessToken)
+        {
+            SetToken(_handle, accessToken);
+        }
+
+        internal static void SetToken(ClientHandle handle, string accessToken)
+        {
+            using (var strings = new NativeStrings())
+            {
+                IntPtr error = IntPtr.Zero;
+                Check(NativeMethods.offerkit_client_set_access_token(handle, strings.Add(accessToken, "access_token"), ref error), error);
+            }
+        }
+
+        // ---- delivery
+
+        /// <summary>
+        /// Runs this client's queued completions (and token-provider starts) on the calling thread:
+        /// at most <paramref name="max"/> completions, or with 0 every one queued now. Never blocks.
+        /// A call from inside a completion does nothing (returns 0).
+        /// </summary>
+        public int Poll(int max = 0)
+        {
+            if (_polling || _handle.IsClosed) return 0;
+            _polling = true;
+            DeliveryScope.Enter();
+            int ran = 0;
+            try
+            {
+                Action action;
+                while (_mainThread.TryDequeue(out action))
+                {
+                    ran++;
+                    try
+                    {
+                        action();
+                    }
+                    catch (Exception e)
+                    {
+                        OfferKitLog.Internal("main-thread action", e);
+                    }
+                }
+                ran += (int)NativeMethods.offerkit_client_poll(_handle, new UIntPtr((uint)Math.Max(0, max))).ToUInt32();
+            }
+            catch (ObjectDisposedException)
+            {
+                // disposed meanwhile: its completions already ran in Dispose
+            }
+            finally
+            {
+                DeliveryScope.Exit();
+                _polling = false;
+            }
+            return ran;
+        }
+
+        /// <summary>Polls every live MainThreadPoll client (what the Unity runner calls every frame).</summary>
+        public static int PollAll()
+        {
+            int ran = 0;
+            foreach (OfferKitClient client in LiveClients())
+                if (client._delivery == Delivery.MainThreadPoll) ran += client.Poll();
+            return ran;
+        }
+
+        /// <summary>
+        /// Disposes every live client (the Unity runner does it when play mode ends, before a domain
+        /// reload and when the application quits: no native callback may outlive the managed code).
+        /// </summary>
+        public static void DisposeAll()
+        {
+            foreach (OfferKitClient client in LiveClients()) client.Dispose();
+        }
+
+        private static List<OfferKitClient> LiveClients()
+        {
+            var live = new List<OfferKitClient>();
+            lock (RegistryGate)
+            {
+                Registry.RemoveAll(w => !w.IsAlive);
+                foreach (WeakReference w in Registry)
+                {
+                    var client = w.Target as OfferKitClient;
+                    if (client != null) live.Add(client);
+                }
+            }
+            return live;
+        }
+
+        /// <summary>
+        /// Cancels every request in flight and completes every task still owed before returning
+        /// (cancelled ones as cancelled; with MainThreadPoll, already queued results as they are),
+        /// on this thread. Safe inside a completion: the native client is then freed when the poll
+        /// running that completion returns.
+        /// </summary>
+        public void Dispose()
+        {
+            lock (RegistryGate) Registry.Remove(_self);
+            DeliveryScope.Enter();
+            try
+            {
+                _handle.Dispose();
+            }
+            finally
+            {
+                DeliveryScope.Exit();
+            }
+            Action ignored;
+            while (_mainThread.TryDequeue(out ignored)) { }
+        }
+
+        // ---- queries
+
+        /// <summary>Every offer targeted at <paramref name="playerId"/> (1 to 255 characters).</summary>
+        public Task<IReadOnlyList<Offer>> OffersAsync(string playerId, OffersOptions options = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            options = options ?? new OffersOptions();
+            return Start<IReadOnlyList<Offer>>(Results.Offers, Owned.FreeOfferList, cancellationToken,
+                (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
+                {
+                    using (var strings = new NativeStrings())
+                    {
+                        var o = new NativeOffersOptions
+                        {
+                            Limit = Number(options.Limit),
+                            Language = strings.Add(options.Language, "language"),
+                            Sort = strings.Add(options.Sort, "sort"),
+                            Select = strings.Add(options.Select, "select"),
+                        };
+                        return NativeMethods.offerkit_client_offers_async(_handle, strings.Add(playerId, "player_id"), ref o,
+                            Callbacks.OfferList, userData, ref request, ref error);
+                    }
+                });
+        }
+
+        /// <summary>The player's tracking links. <paramref name="select"/> replaces the default selection (support_portal).</summary>
+        public Task<Links> LinksAsync(string playerId, string select = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return Start<Links>(json => new Links(Results.Text(json)), Owned.FreeString, cancellationToken,
+                (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
+                {
+                    using (var strings = new NativeStrings())
+                        return NativeMethods.offerkit_client_links_async(_handle, strings.Add(playerId, "player_id"),
+                            strings.Add(select, "select"), Callbacks.Json, userData, ref request, ref error);
+                });
+        }
+
+        /// <summary>One page of the offers the player engaged with (see CreatePlayerOffersPager to follow the cursors).</summary>
+        public Task<PlayerOffersPage> PlayerOffersAsync(string playerId, PlayerOffersOptions options = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            options = options ?? new PlayerOffersOptions();
+            return Start<PlayerOffersPage>(Results.Page, Owned.FreePage, cancellationToken,
+                (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
+                {
+                    using (var strings = new NativeStrings())
+                    {
+                        NativePlayerOffersOptions o = PlayerOptions(options, strings);
+                        return NativeMethods.offerkit_client_player_offers_async(_handle, strings.Add(playerId, "player_id"), ref o,
+                            Callbacks.Page, userData, ref request, ref error);
+                    }
+                });
+        }
+
+        /// <summary>
+        /// A pager over every page of playerOffers, from options.After (or the first page). The
+        /// arguments are checked now (OfferKitException, nothing sent); no request until NextAsync.
+        /// </summary>
+        public PlayerOffersPager CreatePlayerOffersPager(string playerId, PlayerOffersOptions options = null)
+        {
+            options = options ?? new PlayerOffersOptions();
+            using (var strings = new NativeStrings())
+            {
+                NativePlayerOffersOptions o = PlayerOptions(options, strings);
+                IntPtr pager = IntPtr.Zero;
+                IntPtr error = IntPtr.Zero;
+                Check(NativeMethods.offerkit_client_player_offers_pager(_handle, strings.Add(playerId, "player_id"), ref o, ref pager, ref error), error);
+                return new PlayerOffersPager(this, new PagerHandle(Tracking.Took(pager)));
+            }
+        }
+
+        /// <summary>
+        /// GET /v1/offers: with <paramref name="perPage"/> 0 every offer at once (no pagination);
+        /// with 1 to 100, page <paramref name="page"/> (0: the first) and its Pagination.
+        /// </summary>
+        public Task<OfferListPage> ListOffersAsync(int perPage = 0, int page = 0,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return Start<OfferListPage>(Results.ListingPage, Owned.FreeOfferList, cancellationToken,
+                (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
+                    NativeMethods.offerkit_client_list_offers_async(_handle, perPage, page,
+                        Callbacks.OfferList, userData, ref request, ref error));
+        }
+
+        /// <summary>Every page of GET /v1/offers, <paramref name="perPage"/> (1 to 100) per request, as one list.</summary>
+        public Task<IReadOnlyList<Offer>> ListAllOffersAsync(int perPage = 100,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return Start<IReadOnlyList<Offer>>(Results.Offers, Owned.FreeOfferList, cancellationToken,
+                (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
+                    NativeMethods.offerkit_client_list_all_offers_async(_handle, perPage,
+                        Callbacks.OfferList, userData, ref request, ref error));
+        }
+
+        /// <summary>
+        /// Raw GraphQL: the response's data as JSON text. A response with errors fails with kind
+        /// Validation, Query or InvalidCursor; the whole response is in OfferKitException.ResponseJson.
+        /// </summary>
+        public Task<string> GraphQLAsync(string document, string variablesJson = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return Start<string>(Results.Text, Owned.FreeString, cancellationToken,
+                (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
+                {
+                    using (var strings = new NativeStrings())
+                        return NativeMethods.offerkit_client_graphql_async(_handle, strings.Add(document, "document"),
+                            strings.Add(variablesJson, "variables"), Callbacks.Json, userData, ref request, ref error);
+                });
+        }
+
+        // ---- machinery
+
+        internal Task<PlayerOffersPage> NextPage(PagerHandle pager, Func<IntPtr, PlayerOffersPage> convert, CancellationToken cancellationToken)
+        {
+            return Start<PlayerOffersPage>(convert, Owned.FreePage, cancellationToken,
+                (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
+                    NativeMethods.offerkit_player_offers_pager_next_async(pager, Callbacks.Page, userData, ref request, ref error));
+        }
+
+        /// <summary>
+        /// Starts one asynchronous C call. Every failure becomes the returned task's exception: the
+        /// C layer's (NULL, UTF-8) from the call itself, core's through the callback.
+        /// </summary>
+        private Task<T> Start<T>(Func<IntPtr, T> convert, Action<IntPtr> free, CancellationToken cancellationToken, StartCall start)
+        {
+            var call = new PendingCall<T>(convert, free, _delivery == Delivery.MainThreadPoll, cancellationToken);
+            if (cancellationToken.IsCancellationRequested)
+            {
+                var cancelled = new TaskCompletionSource<T>();
+                cancelled.SetCanceled();
+                return cancelled.Task; // nothing sent
+            }
+            IntPtr userData = IntPtr.Zero;
+            try
+            {
+                userData = call.Pin();
+                IntPtr request = IntPtr.Zero;
+                IntPtr error = IntPtr.Zero;
+                uint status = start(userData, ref request, ref error);
+                if (status == NativeMethods.StatusOk)
+                {
+                    userData = IntPtr.Zero; // the callback owns it now
+                    call.Started(Tracking.Took(request));
+                }
+                else
+                {
+                    PendingCall.Unpin(userData); // the callback never runs
+                    userData = IntPtr.Zero;
+                    OfferKitException failure = OfferKitException.Adopt(status, Tracking.Took(error));
+                    if (failure.Kind == ErrorKind.Cancelled) call.CancelAtStart(); // e.g. a pager whose client was disposed
+                    else call.FailAtStart(failure);
+                }
+            }
+            catch (Exception e)
+            {
+                // Before the native call (a closed handle, text C cannot carry): nothing started.
+                if (userData != IntPtr.Zero) PendingCall.Unpin(userData);
+                call.FailAtStart(e is OfferKitException || e is ObjectDisposedException ? e : OfferKitException.Internal(e));
+            }
+            return call.Task;
+        }
+
+        private static NativePlayerOffersOptions PlayerOptions(PlayerOffersOptions options, NativeStrings strings)
+        {
+            return new NativePlayerOffersOptions
+            {
+                Language = strings.Add(options.Language, "language"),
+                Limit = Number(options.Limit),
+                After = strings.Add(options.After, "after"),
+                Select = strings.Add(options.Select, "select"),
+            };
+        }
+
+        /// <summary>
+        /// An optional count for the C options structs, where 0 means "not sent". An explicit 0 is
+        /// sent as -1 so that core refuses it (both break the same "at least 1" rule, with the same
+        /// message) instead of silently dropping it.
+        /// </summary>
+        private static long Number(int? value)
+        {
+            if (!value.HasValue) return 0;
+            return value.Value == 0 ? -1 : value.Value;
+        }
+
+        private static ulong Milliseconds(TimeSpan span)
+        {
+            // Out of range (negative, zero) goes to the native range check as 0.
+            return span.Ticks <= 0 ? 0UL : (ulong)Math.Ceiling(span.TotalMilliseconds);
+        }
+
+        /// <summary>Throws the OfferKitException of a failed synchronous call (freeing its error).</summary>
+        internal static void Check(uint status, IntPtr error)
+        {
+            if (status != NativeMethods.StatusOk) throw OfferKitException.Adopt(status, Tracking.Took(error));
+        }
+    }
+}

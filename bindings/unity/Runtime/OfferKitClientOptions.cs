@@ -1,0 +1,59 @@
+// OfferKitClientOptions.cs: everything an OfferKitClient is made from (the C ABI's config).
+using System;
+using System.Collections.Generic;
+using System.Threading.Tasks;
+
+namespace OfferKit
+{
+    public sealed class OfferKitClientOptions
+    {
+        public OfferKitClientOptions(string baseUrl)
+        {
+            BaseUrl = baseUrl;
+            Delivery = Delivery.MainThreadPoll;
+            ExtraRootCertificatesPem = new List<string>();
+        }
+
+        /// <summary>The service, https://... (http:// only for loopback hosts unless AllowInsecureHttp).</summary>
+        public string BaseUrl { get; set; }
+
+        /// <summary>Whole-request timeout of one attempt (default 10 s).</summary>
+        public TimeSpan? Timeout { get; set; }
+
+        /// <summary>Connection set-up timeout (default 5 s).</summary>
+        public TimeSpan? ConnectTimeout { get; set; }
+
+        /// <summary>Retries of transient failures (502/503/504, connection errors, timeouts), 0 to 10 (default 2).</summary>
+        public int? MaxRetries { get; set; }
+
+        /// <summary>First retry backoff (random up to this, doubling per retry; default 200 ms).</summary>
+        public TimeSpan? RetryBackoffInitial { get; set; }
+
+        /// <summary>Largest retry backoff (default 5 s). Set together with RetryBackoffInitial.</summary>
+        public TimeSpan? RetryBackoffMax { get; set; }
+
+        /// <summary>Extra trusted root certificates (PEM), added to the built-in web roots.</summary>
+        public List<string> ExtraRootCertificatesPem { get; private set; }
+
+        /// <summary>Allows http:// to hosts other than loopback. Testing only.</summary>
+        public bool AllowInsecureHttp { get; set; }
+
+        /// <summary>The access token to start with (optional; see TokenProvider).</summary>
+        public string AccessToken { get; set; }
+
+        /// <summary>
+        /// Called when the client has no token, when its token is about to expire, and once after a
+        /// 401: fetch a short-lived access token from your backend (never ship a refresh token in a
+        /// game) and return it. Started on the main thread with MainThreadPoll delivery (so
+        /// UnityWebRequest can be used), on the thread pool otherwise; it may complete on any
+        /// thread. Requests wait for it up to TokenWait. A failed or empty answer sets nothing.
+        /// </summary>
+        public Func<TokenReason, Task<string>> TokenProvider { get; set; }
+
+        /// <summary>How long requests wait for the TokenProvider (default: the request timeout).</summary>
+        public TimeSpan? TokenWait { get; set; }
+
+        /// <summary>Where tasks complete (default MainThreadPoll).</summary>
+        public Delivery Delivery { get; set; }
+    }
+}

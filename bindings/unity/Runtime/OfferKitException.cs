@@ -1,0 +1,163 @@
+// OfferKitException.cs: every failure of an offerkit call, as one exception type carrying the
+// error kind and everything the C error object knows (field entries, HTTP status, cursor reason,
+// retry-after, the GraphQL response). Built by copying a native error, which is then freed.
+using System;
+using System.Collections.Generic;
+using OfferKit.Interop;
+
+namespace OfferKit
+{
+    public class OfferKitException : Exception
+    {
+        private static readonly IReadOnlyList<FieldError> NoFields = new FieldError[0];
+
+        internal OfferKitException(ErrorKind kind, OfferKitStatus status, string message, int httpStatus,
+            IReadOnlyList<FieldError> fields, string reason, TimeSpan? retryAfter, string responseJson,
+            Exception inner = null)
+            : base(message, inner)
+        {
+            Kind = kind;
+            Status = status;
+            HttpStatus = httpStatus;
+            Fields = fields ?? NoFields;
+            Reason = reason;
+            RetryAfter = retryAfter;
+            ResponseJson = responseJson;
+        }
+
+        /// <summary>The error kind (the same in every offerkit binding).</summary>
+        public ErrorKind Kind { get; private set; }
+
+        /// <summary>The kind's stable snake_case name ("rate_limited", ...).</summary>
+        public string KindName { get { return KindNameOf(Kind); } }
+
+        /// <summary>The C status: equal to the kind, or NullArgument/InvalidUtf8/OutOfRange/WouldDeadlock.</summary>
+        public OfferKitStatus Status { get; private set; }
+
+        /// <summary>The HTTP status of the response the error came from, 0 when there was none.</summary>
+        public int HttpStatus { get; private set; }
+
+        /// <summary>Field entries (Validation, InvalidArgument, Unprocessable); empty otherwise.</summary>
+        public IReadOnlyList<FieldError> Fields { get; private set; }
+
+        /// <summary>Why the cursor was refused (InvalidCursor), else null.</summary>
+        public string Reason { get; private set; }
+
+        /// <summary>How long the service asked to wait (RateLimited, 503), else null.</summary>
+        public TimeSpan? RetryAfter { get; private set; }
+
+        /// <summary>The whole GraphQL response of a response with errors (partial data included), else null.</summary>
+        public string ResponseJson { get; private set; }
+
+        /// <summary>Every message given for <paramref name="argument"/> in any field entry.</summary>
+        public IReadOnlyList<string> MessagesFor(string argument)
+        {
+            var found = new List<string>();
+            foreach (FieldError field in Fields)
+            {
+                IReadOnlyList<string> messages;
+                if (field.Messages.TryGetValue(argument, out messages)) found.AddRange(messages);
+            }
+            return found;
+        }
+
+        public override string ToString()
+        {
+            return "OfferKitException(" + KindName + (HttpStatus != 0 ? ", HTTP " + HttpStatus : "") + "): " + Message;
+        }
+
+        /// <summary>The stable snake_case name of a kind.</summary>
+        public static string KindNameOf(ErrorKind kind)
+        {
+            switch (kind)
+            {
+                case ErrorKind.InvalidArgument: return "invalid_argument";
+                case ErrorKind.Unauthorized: return "unauthorized";
+                case ErrorKind.Forbidden: return "forbidden";
+                case ErrorKind.Validation: return "validation";
+                case ErrorKind.Query: return "query";
+                case ErrorKind.InvalidCursor: return "invalid_cursor";
+                case ErrorKind.UnsupportedMediaType: return "unsupported_media_type";
+                case ErrorKind.Unprocessable: return "unprocessable";
+                case ErrorKind.RateLimited: return "rate_limited";
+                case ErrorKind.Server: return "server";
+                case ErrorKind.Network: return "network";
+                case ErrorKind.Timeout: return "timeout";
+                case ErrorKind.Cancelled: return "cancelled";
+                case ErrorKind.Decode: return "decode";
+                case ErrorKind.Internal: return "internal";
+                default: return "unknown";
+            }
+        }
+
+        /// <summary>An error found by this wrapper itself (nothing was sent).</summary>
+        internal static OfferKitException Local(ErrorKind kind, OfferKitStatus status, string message, Exception inner = null)
+        {
+            return new OfferKitException(kind, status, message, 0, null, null, null, null, inner);
+        }
+
+        /// <summary>A failure inside this wrapper (a bug): kind Internal.</summary>
+        internal static OfferKitException Internal(Exception inner)
+        {
+            return Local(ErrorKind.Internal, OfferKitStatus.Internal,
+                "offerkit C# wrapper: " + inner.GetType().Name + ": " + inner.Message, inner);
+        }
+
+        /// <summary>
+        /// Copies a native error (which may be NULL) returned with <paramref name="status"/>, and
+        /// frees it, exactly once, whatever happens while copying.
+        /// </summary>
+        internal static OfferKitException Adopt(uint status, IntPtr error)
+        {
+            try
+            {
+                return Copy(status, error);
+            }
+            finally
+            {
+                Owned.FreeError(error);
+            }
+        }
+
+        private static OfferKitException Copy(uint status, IntPtr error)
+        {
+            if (error == IntPtr.Zero)
+            {
+                ErrorKind fallback = status >= 1 && status <= 15 ? (ErrorKind)status : ErrorKind.InvalidArgument;
+                return Local(fallback, (OfferKitStatus)status, Utf8.FromNative(NativeMethods.offerkit_status_name(status)));
+            }
+            var kind = (ErrorKind)NativeMethods.offerkit_error_kind(error);
+            var fullStatus = (OfferKitStatus)NativeMethods.offerkit_error_status(error);
+            string message = Utf8.FromNative(NativeMethods.offerkit_error_message(error));
+            int http = NativeMethods.offerkit_error_http_status(error);
+            string reason = Utf8.FromNative(NativeMethods.offerkit_error_reason(error));
+            long retryMs = NativeMethods.offerkit_error_retry_after_ms(error);
+            TimeSpan? retryAfter = retryMs >= 0 ? TimeSpan.FromMilliseconds(retryMs) : (TimeSpan?)null;
+            string response = Utf8.FromNative(NativeMethods.offerkit_error_response_json(error));
+
+            var fields = new List<FieldError>();
+            ulong fieldCount = NativeMethods.offerkit_error_field_count(error).ToUInt64();
+            for (ulong f = 0; f < fieldCount; f++)
+            {
+                var fi = new UIntPtr(f);
+                string path = Utf8.FromNative(NativeMethods.offerkit_error_field_path(error, fi)) ?? "";
+                var names = new List<string>();
+                var messages = new Dictionary<string, IReadOnlyList<string>>();
+                ulong argumentCount = NativeMethods.offerkit_error_field_argument_count(error, fi).ToUInt64();
+                for (ulong a = 0; a < argumentCount; a++)
+                {
+                    var ai = new UIntPtr(a);
+                    string name = Utf8.FromNative(NativeMethods.offerkit_error_field_argument_name(error, fi, ai)) ?? "";
+                    var list = new List<string>();
+                    ulong messageCount = NativeMethods.offerkit_error_field_message_count(error, fi, ai).ToUInt64();
+                    for (ulong m = 0; m < messageCount; m++)
+                        list.Add(Utf8.FromNative(NativeMethods.offerkit_error_field_message(error, fi, ai, new UIntPtr(m))) ?? "");
+                    names.Add(name);
+                    messages[name] = list;
+                }
+                fields.Add(new FieldError(path, names, messages));
+            }
+            return new OfferKitException(kind, fullStatus, message, http, fields, reason, retryAfter, response);
+        }
+    }
+}

@@ -1,0 +1,38 @@
+// OfferListPage.cs: a page of the paginated GET /v1/offers listing, with its pagination (null
+// when the listing was asked for all at once).
+using System.Collections.Generic;
+
+namespace OfferKit
+{
+    public sealed class Pagination
+    {
+        internal Pagination(long currentPage, long perPage, bool hasMorePages, long? nextPage)
+        {
+            CurrentPage = currentPage;
+            PerPage = perPage;
+            HasMorePages = hasMorePages;
+            NextPage = nextPage;
+        }
+
+        public long CurrentPage { get; private set; }
+        public long PerPage { get; private set; }
+        public bool HasMorePages { get; private set; }
+
+        /// <summary>The next page number, or null when the service gave none.</summary>
+        public long? NextPage { get; private set; }
+    }
+
+    public sealed class OfferListPage
+    {
+        internal OfferListPage(IReadOnlyList<Offer> offers, Pagination pagination)
+        {
+            Offers = offers;
+            Pagination = pagination;
+        }
+
+        public IReadOnlyList<Offer> Offers { get; private set; }
+
+        /// <summary>Null for an unpaginated listing (perPage 0).</summary>
+        public Pagination Pagination { get; private set; }
+    }
+}

@@ -1,0 +1,46 @@
+// PlayerOffer.cs: one offer the player engaged with (an item of playerOffers), copied out of the
+// native page.
+namespace OfferKit
+{
+    public sealed class PlayerOffer
+    {
+        private object _parsed;
+        private bool _isParsed;
+
+        internal PlayerOffer(string id, string name, string status, string rawJson)
+        {
+            Id = id;
+            Name = name;
+            Status = status;
+            RawJson = rawJson;
+        }
+
+        public string Id { get; private set; }
+
+        public string Name { get; private set; }
+
+        /// <summary>"in_progress" or "completed".</summary>
+        public string Status { get; private set; }
+
+        public bool IsCompleted { get { return Status == "completed"; } }
+
+        /// <summary>The item as the JSON object the service sent.</summary>
+        public string RawJson { get; private set; }
+
+        /// <summary>Any field by dotted path, parsed; null when absent.</summary>
+        public object Field(string dottedPath)
+        {
+            if (!_isParsed)
+            {
+                _parsed = RawJson != null ? Json.Parse(RawJson) : null;
+                _isParsed = true;
+            }
+            return Json.Select(_parsed, dottedPath);
+        }
+
+        public override string ToString()
+        {
+            return Name + " (" + Id + ", " + Status + ")";
+        }
+    }
+}

@@ -1,0 +1,59 @@
+// PlayerOffersPager.cs: follows playerOffers' next_cursor page by page, asynchronously. The native
+// pager keeps the position: a failed or cancelled page leaves it where it was, so NextAsync may
+// simply be called again.
+using System;
+using System.Collections.Generic;
+using System.Threading;
+using System.Threading.Tasks;
+using OfferKit.Interop;
+
+namespace OfferKit
+{
+    public sealed class PlayerOffersPager : IDisposable
+    {
+        private readonly OfferKitClient _client;
+        private readonly PagerHandle _handle;
+        private volatile bool _finished;
+
+        internal PlayerOffersPager(OfferKitClient client, PagerHandle handle)
+        {
+            _client = client;
+            _handle = handle;
+        }
+
+        /// <summary>True once NextAsync has returned null (the last page was passed).</summary>
+        public bool IsFinished { get { return _finished; } }
+
+        /// <summary>
+        /// The next page, or null after the last one. Pages come one after the other, also when
+        /// called concurrently. Fails with ObjectDisposedException after Dispose, and is cancelled
+        /// once the client is disposed.
+        /// </summary>
+        public Task<PlayerOffersPage> NextAsync(CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return _client.NextPage(_handle, result =>
+            {
+                PlayerOffersPage page = Results.Page(result);
+                if (page == null) _finished = true;
+                return page;
+            }, cancellationToken);
+        }
+
+        /// <summary>Every remaining item, page after page.</summary>
+        public async Task<IReadOnlyList<PlayerOffer>> ReadAllAsync(CancellationToken cancellationToken = default(CancellationToken))
+        {
+            var items = new List<PlayerOffer>();
+            while (true)
+            {
+                PlayerOffersPage page = await NextAsync(cancellationToken);
+                if (page == null) return items;
+                items.AddRange(page.Items);
+            }
+        }
+
+        public void Dispose()
+        {
+            _handle.Dispose();
+        }
+    }
+}
