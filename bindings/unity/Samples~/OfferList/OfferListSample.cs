@@ -1,0 +1,113 @@
+// OfferListSample.cs: the smallest useful offerkit screen: a MonoBehaviour that gets an access
+// token from your backend when offerkit asks for one, fetches the player's offers without
+// blocking a frame, and lists them with OnGUI (no UI package needed). Add it to any GameObject.
+using System;
+using System.Collections.Generic;
+using System.Threading;
+using System.Threading.Tasks;
+using OfferKit;
+using UnityEngine;
+using UnityEngine.Networking;
+
+public sealed class OfferListSample : MonoBehaviour
+{
+    [SerializeField] private string serviceUrl = "https://offers.example.com";
+    [Tooltip("Your backend's token endpoint (see examples/token-broker): POST with the player's session, answers {\"access_token\": ...}.")]
+    [SerializeField] private string tokenUrl = "https://backend.example.com/offer-token";
+    [SerializeField] private string playerSession = "session-of-the-signed-in-player";
+    [Tooltip("Your own id of the player; sent as PlayerId.Short(...) so it follows the service's conventions.")]
+    [SerializeField] private string internalPlayerId = "player-42";
+    [SerializeField] private int limit = 20;
+
+    private readonly CancellationTokenSource _destroyed = new CancellationTokenSource();
+    private OfferKitClient _client;
+    private IReadOnlyList<Offer> _offers = new Offer[0];
+    private string _status = "Loading offers...";
+    private Vector2 _scroll;
+
+    private void Awake()
+    {
+        OfferKitLog.SetHandler((level, message) =>
+        {
+            if (level <= LogLevel.Warn) Debug.LogWarning(message);
+        }, LogLevel.Warn);
+        _client = new OfferKitClient(new OfferKitClientOptions(serviceUrl) { TokenProvider = FetchTokenAsync });
+    }
+
+    private async void Start()
+    {
+        await Refresh();
+    }
+
+    private async Task Refresh()
+    {
+        _status = "Loading offers...";
+        try
+        {
+            // Completes on the main thread (the OfferKit runner polls in Update): safe to touch Unity objects.
+            _offers = await _client.OffersAsync(PlayerId.Short(internalPlayerId),
+                new OffersOptions { Limit = limit, Sort = OfferSort.EpcDescending, Select = "links { click_url }" },
+                _destroyed.Token);
+            _status = _offers.Count + " offers";
+        }
+        catch (OperationCanceledException)
+        {
+            // this object was destroyed
+        }
+        catch (OfferKitException e)
+        {
+            _status = e.Kind == ErrorKind.RateLimited && e.RetryAfter.HasValue
+                ? "Busy, try again in " + Mathf.CeilToInt((float)e.RetryAfter.Value.TotalSeconds) + " s"
+                : "Could not load offers (" + e.KindName + "): " + e.Message;
+        }
+    }
+
+    /// <summary>Asked by offerkit when it has no token, when it is about to expire, and after a 401.</summary>
+    private Task<string> FetchTokenAsync(TokenReason reason)
+    {
+        var answer = new TaskCompletionSource<string>();
+        var request = new UnityWebRequest(tokenUrl, "POST") { downloadHandler = new DownloadHandlerBuffer() };
+        request.SetRequestHeader("Authorization", "Bearer " + playerSession);
+        request.SendWebRequest().completed += _ =>
+        {
+            try
+            {
+                if (request.result != UnityWebRequest.Result.Success)
+                    answer.SetException(new Exception("token request failed: " + request.error));
+                else
+                    answer.SetResult(Json.AsText(Json.Select(Json.Parse(request.downloadHandler.text), "access_token")));
+            }
+            catch (Exception e)
+            {
+                answer.TrySetException(e);
+            }
+            finally
+            {
+                request.Dispose();
+            }
+        };
+        return answer.Task;
+    }
+
+    private void OnGUI()
+    {
+        GUILayout.Label(_status);
+        if (GUILayout.Button("Refresh")) _ = Refresh();
+        _scroll = GUILayout.BeginScrollView(_scroll);
+        foreach (Offer offer in _offers)
+        {
+            GUILayout.Label(offer.Name + "  $" + offer.TotalPayoutUsd.ToString("0.00"));
+            GUILayout.Label(offer.CreativeDescription);
+            string clickUrl = offer.FieldText("links.click_url");
+            if (clickUrl != null && GUILayout.Button("Open")) Application.OpenURL(clickUrl);
+        }
+        GUILayout.EndScrollView();
+    }
+
+    private void OnDestroy()
+    {
+        _destroyed.Cancel();
+        if (_client != null) _client.Dispose(); // completes what is still running as cancelled
+        _destroyed.Dispose();
+    }
+}
