@@ -1,0 +1,157 @@
+// AbiTests.cs: the P/Invoke declarations against the C header, so a change of the C ABI fails
+// here rather than corrupting memory: every imported function exists in include/offerkit.h with
+// the same number and kind of parameters, every function of the header that the wrapper needs is
+// imported, and every mirrored struct has the C compiler's size and field offsets (printed by
+// abi_layout.c). Paths come from OFFERKIT_HEADER and OFFERKIT_LAYOUT.
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using System.Runtime.InteropServices;
+using System.Text.RegularExpressions;
+using OfferKit.Interop;
+
+namespace OfferKit.Tests
+{
+    public static class AbiTests
+    {
+        private static string Required(string variable)
+        {
+            string value = Environment.GetEnvironmentVariable(variable);
+            if (string.IsNullOrEmpty(value) || !File.Exists(value)) throw new TestFailure(variable + " does not name a file: " + value);
+            return value;
+        }
+
+        /// <summary>name → C parameter types (and the return type first).</summary>
+        private static Dictionary<string, List<string>> HeaderFunctions()
+        {
+            string header = File.ReadAllText(Required("OFFERKIT_HEADER"));
+            header = Regex.Replace(header, @"/\*.*?\*/", " ", RegexOptions.Singleline);
+            header = Regex.Replace(header, @"//[^\n]*", " ");
+            var functions = new Dictionary<string, List<string>>();
+            foreach (Match m in Regex.Matches(header, @"([A-Za-z_][\w \*]*?)\b(offerkit_\w+)\s*\(([^;{}]*?)\)\s*;", RegexOptions.Singleline))
+            {
+                var types = new List<string> { Normalize(m.Groups[1].Value) };
+                string parameters = m.Groups[3].Value.Trim();
+                if (parameters != "void" && parameters.Length > 0)
+                    foreach (string p in parameters.Split(','))
+                        types.Add(Normalize(Regex.Replace(p.Trim(), @"\b\w+$", ""))); // drop the name
+                functions[m.Groups[2].Value] = types;
+            }
+            return functions;
+        }
+
+        private static string Normalize(string cType)
+        {
+            string t = Regex.Replace(cType, @"\b(const|struct)\b", " ");
+            t = Regex.Replace(t, @"\s+", " ").Trim();
+            return t.Replace(" *", "*");
+        }
+
+        /// <summary>The C# types a C type may be declared as.</summary>
+        private static string[] Allowed(string c)
+        {
+            if (c.EndsWith("**")) return new[] { "IntPtr&" };
+            switch (c)
+            {
+                case "void": return new[] { "Void" };
+                case "bool": return new[] { "Boolean" };
+                case "uint16_t": return new[] { "UInt16" };
+                case "uint32_t": return new[] { "UInt32" };
+                case "uint64_t": return new[] { "UInt64" };
+                case "int64_t": return new[] { "Int64" };
+                case "size_t": return new[] { "UIntPtr" };
+                case "OfferkitStatus":
+                case "OfferkitErrorKind":
+                case "OfferkitTokenReason":
+                case "OfferkitLogLevel":
+                    return new[] { "UInt32" };
+                case "char*":
+                case "void*": return new[] { "IntPtr" };
+                case "OfferkitClient*": return new[] { "IntPtr", "ClientHandle" };
+                case "OfferkitPlayerOffersPager*": return new[] { "IntPtr", "PagerHandle" };
+                case "OfferkitOffersOptions*": return new[] { "NativeOffersOptions&" };
+                case "OfferkitPlayerOffersOptions*": return new[] { "NativePlayerOffersOptions&" };
+                case "OfferkitOfferView*": return new[] { "NativeOfferView&" };
+                case "OfferkitPlayerOfferView*": return new[] { "NativePlayerOfferView&" };
+                case "OfferkitPagination*": return new[] { "NativePagination&" };
+                case "uint32_t*": return new[] { "UInt32&" };
+            }
+            Match callback = Regex.Match(c, @"^Offerkit(\w+Callback)$");
+            if (callback.Success) return new[] { callback.Groups[1].Value };
+            if (Regex.IsMatch(c, @"^Offerkit\w+\*$")) return new[] { "IntPtr" }; // other opaque handles
+            return new string[0];
+        }
+
+        public static void EveryImportMatchesTheHeader()
+        {
+            Dictionary<string, List<string>> header = HeaderFunctions();
+            Check.True(header.Count > 60, "parsed only " + header.Count + " functions from the header");
+            var imports = typeof(NativeMethods).GetMethods(BindingFlags.Static | BindingFlags.NonPublic)
+                .Where(m => m.GetCustomAttributes(typeof(DllImportAttribute), false).Length > 0).ToList();
+            Check.True(imports.Count > 50, "imports");
+            var problems = new List<string>();
+            foreach (MethodInfo import in imports)
+            {
+                List<string> c;
+                if (!header.TryGetValue(import.Name, out c))
+                {
+                    problems.Add(import.Name + ": not in the header");
+                    continue;
+                }
+                var cs = new List<string> { import.ReturnType.Name };
+                cs.AddRange(import.GetParameters().Select(p => p.ParameterType.Name));
+                if (cs.Count != c.Count)
+                {
+                    problems.Add(import.Name + ": " + (cs.Count - 1) + " parameters, the header has " + (c.Count - 1));
+                    continue;
+                }
+                for (int i = 0; i < c.Count; i++)
+                    if (!Allowed(c[i]).Contains(cs[i]))
+                        problems.Add(import.Name + (i == 0 ? " returns " : " parameter " + i + ": ") + cs[i] + " for C " + c[i]);
+                if (import.ReturnType == typeof(bool) || import.GetParameters().Any(p => p.ParameterType == typeof(bool)))
+                {
+                    // C99 bool is one byte: every bool must be marshalled as U1.
+                    var marshal = import.GetParameters().Where(p => p.ParameterType == typeof(bool)).Select(p => p.GetCustomAttributes(typeof(MarshalAsAttribute), false))
+                        .Concat(import.ReturnType == typeof(bool) ? new[] { import.ReturnParameter.GetCustomAttributes(typeof(MarshalAsAttribute), false) } : new object[0][]);
+                    if (marshal.Any(a => a.Length == 0 || ((MarshalAsAttribute)a[0]).Value != UnmanagedType.U1))
+                        problems.Add(import.Name + ": bool without [MarshalAs(UnmanagedType.U1)]");
+                }
+            }
+            Check.True(problems.Count == 0, string.Join("\n", problems));
+            // The async form of every query, and the poll, must be imported.
+            foreach (string needed in header.Keys.Where(n => n.EndsWith("_async", StringComparison.Ordinal)).Concat(new[] { "offerkit_client_poll" }))
+                Check.True(imports.Any(m => m.Name == needed), needed + " is in the header but not imported");
+        }
+
+        public static void MirroredStructsHaveTheCompilersLayout()
+        {
+            var mirrors = new Dictionary<string, Type>
+            {
+                { "OfferkitOffersOptions", typeof(NativeOffersOptions) },
+                { "OfferkitPlayerOffersOptions", typeof(NativePlayerOffersOptions) },
+                { "OfferkitOfferView", typeof(NativeOfferView) },
+                { "OfferkitPlayerOfferView", typeof(NativePlayerOfferView) },
+                { "OfferkitPagination", typeof(NativePagination) },
+            };
+            int seen = 0;
+            foreach (string line in File.ReadAllLines(Required("OFFERKIT_LAYOUT")).Where(l => l.Trim().Length > 0))
+            {
+                string[] words = line.Trim().Split(' ');
+                Type mirror = mirrors[words[0]];
+                seen++;
+                Check.Equal(int.Parse(words[2]), Marshal.SizeOf(mirror), words[0] + " size");
+                FieldInfo[] fields = mirror.GetFields(BindingFlags.Public | BindingFlags.Instance);
+                Check.Equal((words.Length - 3) / 2, fields.Length, words[0] + " field count");
+                for (int i = 3, f = 0; i < words.Length; i += 2, f++)
+                {
+                    string cName = words[i].Replace("_", "");
+                    Check.Equal(cName, fields[f].Name.ToLowerInvariant(), words[0] + " field " + f);
+                    Check.Equal(int.Parse(words[i + 1]), Marshal.OffsetOf(mirror, fields[f].Name).ToInt32(), words[0] + "." + words[i] + " offset");
+                }
+            }
+            Check.Equal(mirrors.Count, seen, "structs checked");
+        }
+    }
+}

@@ -1,0 +1,85 @@
+// ConcurrencyTests.cs: 200 requests at once on a MainThreadPoll client, every completion (and
+// every await continuation) on the "main" thread that pumps; and many requests started from
+// several threads on a LibraryThread client.
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using OfferKit;
+
+namespace OfferKit.Tests
+{
+    public static class ConcurrencyTests
+    {
+        private static Simulator Sim { get { return Program.Sim; } }
+
+        private static async Task<string> OneOf(OfferKitClient client, int i, List<int> threads)
+        {
+            string summary;
+            switch (i % 4)
+            {
+                case 0:
+                    IReadOnlyList<Offer> offers = await client.OffersAsync("p-" + i, new OffersOptions { Limit = 3 });
+                    summary = string.Join(",", offers.Select(o => o.Id));
+                    break;
+                case 1:
+                    summary = (await client.LinksAsync("p-" + i)).SupportPortal;
+                    break;
+                case 2:
+                    summary = string.Join(",", (await client.PlayerOffersAsync("p-" + i, new PlayerOffersOptions { Limit = 2 })).Items.Select(x => x.Id));
+                    break;
+                default:
+                    summary = await client.GraphQLAsync("query($p: String!) { offers(player_id: $p, limit: 1) { id } }", "{\"p\":\"p-" + i + "\"}");
+                    break;
+            }
+            lock (threads) threads.Add(Thread.CurrentThread.ManagedThreadId);
+            return summary;
+        }
+
+        public static void TwoHundredConcurrentRequestsCompleteOnTheMainThread()
+        {
+            using (OfferKitClient client = Sim.Client())
+            {
+                var threads = new List<int>();
+                List<Task<string>> tasks = Enumerable.Range(0, 200).Select(i => OneOf(client, i, threads)).ToList();
+                Check.True(tasks.All(t => !t.IsCompleted), "a task completed before any poll");
+                int polled = 0;
+                MainThread.Until(() =>
+                {
+                    polled += client.Poll();
+                    return tasks.All(t => t.IsCompleted);
+                }, "200 tasks");
+                foreach (Task<string> t in tasks)
+                    Check.True(t.Status == TaskStatus.RanToCompletion, "a task " + t.Status + (t.Exception != null ? ": " + t.Exception.GetBaseException().Message : ""));
+                Check.Equal(200, threads.Count, "continuations");
+                Check.True(threads.All(id => id == MainThread.Id), "a continuation ran off the main thread");
+                Check.Equal(200L, Sim.Stat("graphql"), "requests");
+                // Each result is the player's own: spot-check against sequential queries.
+                for (int i = 0; i < 8; i++)
+                    Check.Equal(MainThread.Result(OneOf(client, i, threads)), tasks[i].Result, "result of request " + i);
+            }
+        }
+
+        public static void ManyThreadsStartRequestsOnALibraryThreadClient()
+        {
+            using (OfferKitClient client = Sim.Client(Delivery.LibraryThread))
+            {
+                var tasks = new List<Task<IReadOnlyList<Offer>>>();
+                var starters = Enumerable.Range(0, 4).Select(t => new Thread(() =>
+                {
+                    for (int i = 0; i < 25; i++)
+                    {
+                        Task<IReadOnlyList<Offer>> task = client.OffersAsync("thread-" + t, new OffersOptions { Limit = 2 });
+                        lock (tasks) tasks.Add(task);
+                    }
+                })).ToList();
+                starters.ForEach(s => s.Start());
+                starters.ForEach(s => s.Join());
+                Check.True(Task.WaitAll(tasks.ToArray(), TimeSpan.FromSeconds(60)), "100 tasks completed without any poll");
+                Check.True(tasks.All(t => t.Result.Count == 2), "two offers each");
+                Check.Equal(100L, Sim.Stat("graphql"), "requests");
+            }
+        }
+    }
+}

@@ -1,0 +1,268 @@
+// ErrorTests.cs: every error kind, provoked for real (local checks, tokens, fault injection in
+// the simulator, raw GraphQL, a forged cursor, a closed port, a panic inside the library), with
+// what OfferKitException carries for it; and the same kinds on a LibraryThread client.
+using System;
+using System.Linq;
+using System.Net;
+using System.Net.Sockets;
+using System.Runtime.InteropServices;
+using System.Threading.Tasks;
+using OfferKit;
+using OfferKit.Interop;
+
+namespace OfferKit.Tests
+{
+    public static class ErrorTests
+    {
+        private static Simulator Sim { get { return Program.Sim; } }
+
+        private static Task Offers(OfferKitClient client)
+        {
+            return client.OffersAsync("demo", new OffersOptions { Limit = 2 });
+        }
+
+        public static void InvalidArgumentIsCheckedBeforeSendingWithTheServiceWords()
+        {
+            using (OfferKitClient client = Sim.Client())
+            {
+                OfferKitException e = Check.Fails(client.OffersAsync("p", new OffersOptions { Limit = 0, Language = "english", Sort = "price.asc" }),
+                    ErrorKind.InvalidArgument, "bad options");
+                Check.Equal(OfferKitStatus.InvalidArgument, e.Status, "status");
+                Check.Equal(0, e.HttpStatus, "no HTTP status");
+                Check.Equal(1, e.Fields.Count, "one field entry");
+                Check.Equal("offers", e.Fields[0].Path, "path");
+                Check.Equal("language,limit,sort", string.Join(",", e.Fields[0].ArgumentNames), "arguments");
+                Check.Equal("The limit field must be at least 1.", e.MessagesFor("limit")[0], "limit message");
+                Check.Contains(e.MessagesFor("sort")[0], "(price)", "sort message");
+                Check.Equal("invalid_argument", e.KindName, "kind name");
+                Check.Fails(client.OffersAsync(new string('x', 256)), ErrorKind.InvalidArgument, "256 characters");
+                Check.Fails(client.LinksAsync(""), ErrorKind.InvalidArgument, "empty player id");
+                Check.Fails(client.ListOffersAsync(0, 2), ErrorKind.InvalidArgument, "page without per_page");
+                Check.Equal(0L, Sim.Stat("requests"), "nothing was sent");
+            }
+        }
+
+        public static void UnauthorizedWithoutATokenAndOnThe401()
+        {
+            using (var client = new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl)))
+            {
+                OfferKitException e = Check.Fails(Offers(client), ErrorKind.Unauthorized, "no token");
+                Check.Equal(0, e.HttpStatus, "refused before sending");
+                Check.Equal(0L, Sim.Stat("requests"), "nothing sent");
+            }
+            using (OfferKitClient client = Sim.Client())
+            {
+                Sim.Fault("{\"kind\":\"status\",\"status\":401,\"body\":\"{\\\"message\\\":\\\"Unauthenticated.\\\"}\"}");
+                OfferKitException e = Check.Fails(Offers(client), ErrorKind.Unauthorized, "401");
+                Check.Equal(401, e.HttpStatus, "HTTP status");
+                Check.Contains(e.Message, "Unauthenticated.", "message");
+            }
+        }
+
+        public static void ForbiddenForATokenWithoutTheScope()
+        {
+            using (var client = new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { AccessToken = Sim.Token(3600, false) }))
+            {
+                OfferKitException e = Check.Fails(Offers(client), ErrorKind.Forbidden, "unscoped token");
+                Check.Equal(403, e.HttpStatus, "HTTP status");
+            }
+        }
+
+        public static void ValidationCarriesOneEntryPerFailingField()
+        {
+            using (OfferKitClient client = Sim.Client())
+            {
+                OfferKitException e = Check.Fails(client.GraphQLAsync(
+                    "{ offers(player_id: \"p\", limit: 0) { id } playerOffers(player_id: \"p\", limit: 101) { next_cursor } }"),
+                    ErrorKind.Validation, "raw GraphQL with bad arguments");
+                Check.Equal(200, e.HttpStatus, "HTTP 200");
+                Check.Equal(2, e.Fields.Count, "two field entries");
+                Check.Equal("offers,playerOffers", string.Join(",", new[] { e.Fields[0].Path, e.Fields[1].Path }.OrderBy(p => p)), "paths");
+                Check.Equal("The limit field must not be greater than 100.",
+                    e.Fields[0].Path == "playerOffers" ? e.Fields[0].Messages["limit"][0] : e.Fields[1].Messages["limit"][0], "playerOffers message");
+                Check.Contains(e.ResponseJson, "\"errors\"", "whole response");
+            }
+        }
+
+        public static void QueryErrorsForBadDocumentsAndUnknownSelections()
+        {
+            using (OfferKitClient client = Sim.Client())
+            {
+                OfferKitException e = Check.Fails(client.GraphQLAsync("{ offers { id } }"), ErrorKind.Query, "missing argument");
+                Check.Contains(e.ResponseJson, "\"data\":null", "data null");
+                e = Check.Fails(client.OffersAsync("p", new OffersOptions { Select = "no_such_field" }), ErrorKind.Query, "unknown field");
+                Check.Contains(e.Message, "no_such_field", "message names the field");
+            }
+        }
+
+        public static void InvalidCursorCarriesTheReason()
+        {
+            using (OfferKitClient client = Sim.Client())
+            {
+                OfferKitException e = Check.Fails(client.PlayerOffersAsync("demo", new PlayerOffersOptions { After = "forged" }),
+                    ErrorKind.InvalidCursor, "forged cursor");
+                Check.Contains(e.Reason, "mit", "reason (Omit after ...)");
+                Check.Equal(0, e.Fields.Count, "no field entries");
+            }
+        }
+
+        public static void UnsupportedMediaType()
+        {
+            using (OfferKitClient client = Sim.Client())
+            {
+                Sim.Fault("{\"kind\":\"status\",\"status\":415,\"body\":\"{\\\"error\\\":\\\"Unsupported Media Type: send application/json.\\\"}\"}");
+                OfferKitException e = Check.Fails(Offers(client), ErrorKind.UnsupportedMediaType, "415");
+                Check.Equal(415, e.HttpStatus, "HTTP status");
+                Check.Contains(e.Message, "send application/json", "message");
+            }
+        }
+
+        public static void UnprocessableCarriesTheFieldMessages()
+        {
+            using (OfferKitClient client = Sim.Client())
+            {
+                Sim.Fault("{\"kind\":\"status\",\"status\":422,\"method\":\"GET\",\"body\":" +
+                          "\"{\\\"message\\\":\\\"The per page field is required when page is present.\\\"," +
+                          "\\\"errors\\\":{\\\"per_page\\\":[\\\"The per page field is required when page is present.\\\"]}}\"}");
+                OfferKitException e = Check.Fails(client.ListOffersAsync(), ErrorKind.Unprocessable, "422");
+                Check.Equal(422, e.HttpStatus, "HTTP status");
+                Check.Equal(1, e.Fields.Count, "one entry");
+                Check.Equal("", e.Fields[0].Path, "empty path");
+                Check.Equal("The per page field is required when page is present.", e.MessagesFor("per_page")[0], "message");
+            }
+        }
+
+        public static void RateLimitedCarriesRetryAfterAndIsNotRetried()
+        {
+            using (OfferKitClient client = Sim.Client())
+            {
+                Sim.Fault("{\"kind\":\"status\",\"status\":429,\"retry_after_secs\":7}");
+                OfferKitException e = Check.Fails(Offers(client), ErrorKind.RateLimited, "429");
+                Check.Equal(429, e.HttpStatus, "HTTP status");
+                Check.Equal((TimeSpan?)TimeSpan.FromSeconds(7), e.RetryAfter, "retry-after");
+                Check.Equal(1L, Sim.Stat("graphql"), "not retried");
+            }
+        }
+
+        public static void ServerErrorsAndRetriesOf503()
+        {
+            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o => o.RetryBackoffInitial = TimeSpan.FromMilliseconds(1)))
+            {
+                Sim.Fault("{\"kind\":\"status\",\"status\":500}");
+                OfferKitException e = Check.Fails(Offers(client), ErrorKind.Server, "500");
+                Check.Equal(500, e.HttpStatus, "HTTP status");
+                Check.True(e.RetryAfter == null, "no retry-after");
+                Sim.Reset();
+                Sim.Fault("{\"kind\":\"status\",\"status\":503,\"times\":5}");
+                e = Check.Fails(Offers(client), ErrorKind.Server, "503 five times");
+                Check.Equal(503, e.HttpStatus, "HTTP status");
+                Check.Equal(3L, Sim.Stat("graphql"), "first attempt and two retries");
+                Sim.Reset();
+                Sim.Fault("{\"kind\":\"status\",\"status\":503,\"times\":2}");
+                Check.True(MainThread.Result(client.OffersAsync("demo")).Count > 0, "success on the third attempt");
+            }
+        }
+
+        private static int ClosedPort()
+        {
+            var listener = new TcpListener(IPAddress.Loopback, 0);
+            listener.Start();
+            int port = ((IPEndPoint)listener.LocalEndpoint).Port;
+            listener.Stop();
+            return port;
+        }
+
+        public static void NetworkForAClosedPortAndADroppedBody()
+        {
+            var options = new OfferKitClientOptions("http://127.0.0.1:" + ClosedPort()) { AccessToken = "t", MaxRetries = 0 };
+            using (var client = new OfferKitClient(options))
+            {
+                OfferKitException e = Check.Fails(Offers(client), ErrorKind.Network, "closed port");
+                Check.Equal(0, e.HttpStatus, "no response");
+            }
+            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o => o.MaxRetries = 0))
+            {
+                Sim.Fault("{\"kind\":\"drop_mid_body\"}");
+                Check.Fails(Offers(client), ErrorKind.Network, "dropped mid-body");
+            }
+        }
+
+        public static void TimeoutOfASlowResponse()
+        {
+            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o =>
+            {
+                o.Timeout = TimeSpan.FromMilliseconds(300);
+                o.MaxRetries = 0;
+            }))
+            {
+                Sim.Fault("{\"kind\":\"latency\",\"ms\":3000}");
+                Check.Fails(Offers(client), ErrorKind.Timeout, "latency 3 s, timeout 300 ms");
+            }
+        }
+
+        public static void DecodeForMalformedNonJsonAndOversizedBodies()
+        {
+            using (OfferKitClient client = Sim.Client())
+            {
+                foreach (string fault in new[]
+                         {
+                             "{\"kind\":\"malformed_json\"}", "{\"kind\":\"non_json\"}", "{\"kind\":\"oversized_body\",\"bytes\":17825792}",
+                         })
+                {
+                    Sim.Fault(fault);
+                    Check.Fails(Offers(client), ErrorKind.Decode, fault);
+                }
+                Check.Equal(3L, Sim.Stat("graphql"), "one request each");
+            }
+        }
+
+        [DllImport(NativeMethods.Library, CallingConvention = CallingConvention.Cdecl)]
+        private static extern void offerkit_test_panic_in_conversions(uint count);
+
+        public static void InternalFromAPanicInsideTheLibrary()
+        {
+            using (OfferKitClient client = Sim.Client())
+            {
+                try
+                {
+                    offerkit_test_panic_in_conversions(1);
+                }
+                catch (EntryPointNotFoundException)
+                {
+                    throw new TestFailure("libofferkit was built without the test-hooks feature");
+                }
+                OfferKitException e = Check.Fails(Offers(client), ErrorKind.Internal, "panic while converting");
+                Check.Contains(e.Message, "panic", "message");
+                Check.True(MainThread.Result(client.OffersAsync("demo")).Count > 0, "the library keeps working");
+            }
+        }
+
+        public static void InternalFromAFailureInsideTheWrapperStillFreesEverything()
+        {
+            using (OfferKitClient client = Sim.Client())
+            {
+                Results.FailNextConversions = 2;
+                OfferKitException e = Check.Fails(Offers(client), ErrorKind.Internal, "offers conversion");
+                Check.Contains(e.Message, "injected", "message");
+                Check.Fails(client.PlayerOffersAsync("demo"), ErrorKind.Internal, "page conversion");
+                Check.Equal(0, Results.FailNextConversions, "both used");
+                Check.True(MainThread.Result(client.OffersAsync("demo")).Count > 0, "the client keeps working");
+            }
+        }
+
+        public static void KindsAreTheSameWithLibraryThreadDelivery()
+        {
+            using (OfferKitClient client = Sim.Client(Delivery.LibraryThread))
+            {
+                Sim.Fault("{\"kind\":\"status\",\"status\":403}");
+                Check.Equal(403, Check.Fails(client.LinksAsync("demo"), ErrorKind.Forbidden, "403").HttpStatus, "HTTP status");
+                Sim.Fault("{\"kind\":\"status\",\"status\":429}");
+                Check.Fails(client.LinksAsync("demo"), ErrorKind.RateLimited, "429");
+                Sim.Fault("{\"kind\":\"non_json\"}");
+                Check.Fails(client.LinksAsync("demo"), ErrorKind.Decode, "non-JSON");
+                Check.Fails(client.PlayerOffersAsync("demo", new PlayerOffersOptions { After = "forged" }), ErrorKind.InvalidCursor, "cursor");
+                Check.Fails(client.OffersAsync(""), ErrorKind.InvalidArgument, "empty id");
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+// Harness.cs: a small test runner for the Mono test program of the C# wrapper: runs each test
+// against the one simulator, resets its faults and counters between tests, checks after every
+// test that every native object and GCHandle the wrapper took was released exactly once, and
+// ends with the line "N passed, N failed" (exit status 1 on any failure).
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Threading;
+using System.Threading.Tasks;
+using OfferKit;
+using OfferKit.Interop;
+
+namespace OfferKit.Tests
+{
+    internal sealed class TestFailure : Exception
+    {
+        internal TestFailure(string message) : base(message) { }
+    }
+
+    internal static class Check
+    {
+        internal static void True(bool condition, string what)
+        {
+            if (!condition) throw new TestFailure(what);
+        }
+
+        internal static void Equal<T>(T expected, T actual, string what)
+        {
+            if (!EqualityComparer<T>.Default.Equals(expected, actual))
+                throw new TestFailure(what + ": expected <" + expected + ">, got <" + actual + ">");
+        }
+
+        internal static void Contains(string haystack, string needle, string what)
+        {
+            if (haystack == null || haystack.IndexOf(needle, StringComparison.Ordinal) < 0)
+                throw new TestFailure(what + ": <" + needle + "> not in <" + haystack + ">");
+        }
+
+        /// <summary>The OfferKitException a task failed with (pumping the main thread until it ends).</summary>
+        internal static OfferKitException Fails(Task task, ErrorKind kind, string what)
+        {
+            MainThread.Wait(task);
+            True(task.IsFaulted, what + ": expected kind " + kind + ", but the task " + task.Status);
+            var e = task.Exception.GetBaseException() as OfferKitException;
+            True(e != null, what + ": not an OfferKitException: " + task.Exception.GetBaseException());
+            Equal(kind, e.Kind, what + " (kind; message: " + e.Message + ")");
+            True(!string.IsNullOrEmpty(e.Message), what + ": empty message");
+            return e;
+        }
+
+        internal static OfferKitException Throws(Action action, ErrorKind kind, string what)
+        {
+            try
+            {
+                action();
+            }
+            catch (OfferKitException e)
+            {
+                Equal(kind, e.Kind, what + " (kind; message: " + e.Message + ")");
+                return e;
+            }
+            throw new TestFailure(what + ": no OfferKitException");
+        }
+
+        internal static void Cancelled(Task task, string what)
+        {
+            MainThread.Wait(task);
+            True(task.IsCanceled, what + ": expected a cancelled task, got " + task.Status +
+                (task.Exception != null ? " " + task.Exception.GetBaseException().Message : ""));
+        }
+    }
+
+    /// <summary>The test program's "main thread", which pumps offerkit completions like Unity's Update.</summary>
+    internal static class MainThread
+    {
+        internal static int Id;
+        private static readonly TimeSpan HangGuard = TimeSpan.FromSeconds(60);
+
+        /// <summary>Polls every client until the task ends (a hang guard, not a timing assertion).</summary>
+        internal static void Wait(Task task)
+        {
+            Until(() => task.IsCompleted, "a task to complete");
+        }
+
+        internal static T Result<T>(Task<T> task)
+        {
+            Wait(task);
+            if (task.IsFaulted) throw new TestFailure("the task failed: " + task.Exception.GetBaseException());
+            if (task.IsCanceled) throw new TestFailure("the task was cancelled");
+            return task.Result;
+        }
+
+        internal static void Until(Func<bool> condition, string what)
+        {
+            Check.True(Thread.CurrentThread.ManagedThreadId == Id, "MainThread.Until off the main thread");
+            var clock = Stopwatch.StartNew();
+            while (!condition())
+            {
+                if (OfferKitClient.PollAll() == 0) Thread.Sleep(1);
+                if (clock.Elapsed > HangGuard) throw new TestFailure("gave up waiting for " + what);
+            }
+        }
+    }
+
+    internal static class Program
+    {
+        internal static Simulator Sim;
+
+        /// <summary>
+        /// Mono aborts background threads at exit and waits for each: offerkit's library thread,
+        /// attached to Mono by the callbacks it ran, sits in native code and never returns, so a
+        /// normal return from Main would hang. The test program therefore leaves through libc's exit.
+        /// </summary>
+        [System.Runtime.InteropServices.DllImport("libc", EntryPoint = "exit")]
+        private static extern void NativeExit(int status);
+
+        private static int Main(string[] args)
+        {
+            int status = RunAll(args);
+            Console.Out.Flush();
+            NativeExit(status);
+            return status;
+        }
+
+        private static int RunAll(string[] args)
+        {
+            MainThread.Id = Thread.CurrentThread.ManagedThreadId;
+            string simBinary = args.Length > 0 ? args[0] : "target/debug/offerkit-sim";
+            string filter = args.Length > 1 ? args[1] : null;
+            int passed = 0, failed = 0;
+            try
+            {
+                Sim = Simulator.Start(simBinary);
+            }
+            catch (Exception e)
+            {
+                Console.WriteLine("FAIL could not start the simulator: " + e.Message);
+                Console.WriteLine("0 passed, 1 failed");
+                return 1;
+            }
+            try
+            {
+                foreach (KeyValuePair<string, Action> test in AllTests.List())
+                {
+                    if (filter != null && test.Key.IndexOf(filter, StringComparison.Ordinal) < 0) continue;
+                    var clock = Stopwatch.StartNew();
+                    string failure = Run(test.Value);
+                    if (failure == null)
+                    {
+                        passed++;
+                        Console.WriteLine("ok   {0,-58} {1,6} ms", test.Key, clock.ElapsedMilliseconds);
+                    }
+                    else
+                    {
+                        failed++;
+                        Console.WriteLine("FAIL {0,-58} {1,6} ms\n     {2}", test.Key, clock.ElapsedMilliseconds, failure.Replace("\n", "\n     "));
+                    }
+                }
+            }
+            finally
+            {
+                OfferKitLog.SetHandler(null);
+                Sim.Dispose();
+            }
+            Console.WriteLine("{0} passed, {1} failed", passed, failed);
+            return failed == 0 ? 0 : 1;
+        }
+
+        private static string Run(Action test)
+        {
+            try
+            {
+                Sim.Reset();
+                Results.FailNextConversions = 0;
+                test();
+                OfferKitClient.DisposeAll();
+                // Every native object and GCHandle the wrapper took must have been released.
+                Check.Equal(0, Volatile.Read(ref Tracking.GcHandles), "GCHandles still allocated after the test");
+                Check.Equal(0, Volatile.Read(ref Tracking.NativeObjects), "native objects still owned after the test");
+                return null;
+            }
+            catch (Exception e)
+            {
+                OfferKitClient.DisposeAll();
+                Interlocked.Exchange(ref Tracking.NativeObjects, 0);
+                Interlocked.Exchange(ref Tracking.GcHandles, 0);
+                return e is TestFailure ? e.Message : e.ToString();
+            }
+        }
+    }
+}

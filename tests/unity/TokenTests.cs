@@ -1,0 +1,151 @@
+// TokenTests.cs: the token-needed event: a 401 makes the client ask the game's TokenProvider
+// (reason Rejected) and retry once with the new token; a missing or expiring token asks too;
+// SetAccessToken answers from any thread; a failing provider never crashes; tokens never reach
+// the log.
+using System;
+using System.Collections.Generic;
+using System.Threading;
+using System.Threading.Tasks;
+using OfferKit;
+
+namespace OfferKit.Tests
+{
+    public static class TokenTests
+    {
+        private static Simulator Sim { get { return Program.Sim; } }
+
+        /// <summary>A provider that records its calls (reason, thread) and fetches from the simulator like a backend would.</summary>
+        private sealed class Provider
+        {
+            internal readonly List<TokenReason> Reasons = new List<TokenReason>();
+            internal readonly List<int> Threads = new List<int>();
+
+            internal Task<string> Fetch(TokenReason reason)
+            {
+                lock (Reasons)
+                {
+                    Reasons.Add(reason);
+                    Threads.Add(Thread.CurrentThread.ManagedThreadId);
+                }
+                return Task.Run(() => Program.Sim.Token()); // the "backend" answers on another thread
+            }
+        }
+
+        public static void A401AsksTheProviderThenTheRequestSucceeds()
+        {
+            var provider = new Provider();
+            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o => o.TokenProvider = provider.Fetch))
+            {
+                Sim.Fault("{\"kind\":\"status\",\"status\":401,\"times\":1}");
+                IReadOnlyList<Offer> offers = MainThread.Result(client.OffersAsync("demo"));
+                Check.True(offers.Count > 0, "offers after the new token");
+                Check.Equal("Rejected", string.Join(",", provider.Reasons), "provider calls");
+                Check.Equal(MainThread.Id, provider.Threads[0], "provider started on the main thread");
+                Check.Equal(2L, Sim.Stat("graphql"), "the 401 and the retry");
+            }
+        }
+
+        public static void AMissingTokenAsksTheProvider()
+        {
+            var provider = new Provider();
+            var options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = provider.Fetch };
+            using (var client = new OfferKitClient(options))
+            {
+                Task<IReadOnlyList<Offer>> first = client.OffersAsync("demo");
+                Task<Links> second = client.LinksAsync("demo");
+                Check.True(MainThread.Result(first).Count > 0, "offers");
+                Check.Contains(MainThread.Result(second).SupportPortal, "/support", "links");
+                Check.Equal("Missing", string.Join(",", provider.Reasons), "one provider call for both requests");
+                Check.Equal(2L, Sim.Stat("graphql"), "requests");
+            }
+        }
+
+        public static void AnExpiringTokenAsksTheProviderAhead()
+        {
+            var provider = new Provider();
+            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o =>
+            {
+                o.AccessToken = Sim.Token(30); // within the 60 s refresh margin
+                o.TokenProvider = provider.Fetch;
+            }))
+            {
+                Check.True(MainThread.Result(client.OffersAsync("demo")).Count > 0, "offers");
+                Check.True(provider.Reasons.Contains(TokenReason.Expiring), "reasons: " + string.Join(",", provider.Reasons));
+            }
+        }
+
+        public static void ProviderRunsOnThePoolWithLibraryThreadDelivery()
+        {
+            var provider = new Provider();
+            var options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = provider.Fetch, Delivery = Delivery.LibraryThread };
+            using (var client = new OfferKitClient(options))
+            {
+                Check.True(MainThread.Result(client.OffersAsync("demo")).Count > 0, "offers");
+                Check.Equal("Missing", string.Join(",", provider.Reasons), "provider calls");
+                Check.True(provider.Threads[0] != MainThread.Id, "started off the main thread");
+            }
+        }
+
+        public static void SetAccessTokenFromAnyThread()
+        {
+            using (var client = new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl)))
+            {
+                Check.Fails(client.OffersAsync("demo"), ErrorKind.Unauthorized, "no token yet");
+                var setter = new Thread(() => client.SetAccessToken(Sim.Token()));
+                setter.Start();
+                setter.Join();
+                Check.True(MainThread.Result(client.OffersAsync("demo")).Count > 0, "offers with the token");
+                client.SetAccessToken(null);
+                Check.Fails(client.OffersAsync("demo"), ErrorKind.Unauthorized, "token forgotten");
+                Check.Throws(() => client.SetAccessToken("bad\0token"), ErrorKind.InvalidArgument, "NUL in a token");
+            }
+        }
+
+        public static void AFailingProviderNeverCrashesAndTheRequestTimesOut()
+        {
+            int calls = 0;
+            Func<TokenReason, Task<string>> throwing = reason =>
+            {
+                Interlocked.Increment(ref calls);
+                throw new InvalidOperationException("backend down");
+            };
+            var options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = throwing, TokenWait = TimeSpan.FromMilliseconds(300) };
+            using (var client = new OfferKitClient(options))
+            {
+                Check.Fails(client.OffersAsync("demo"), ErrorKind.Timeout, "no token came");
+                Check.True(calls >= 1, "provider called");
+            }
+            Func<TokenReason, Task<string>> faulted = reason => Task.FromException<string>(new TimeoutException("backend slow"));
+            options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = faulted, TokenWait = TimeSpan.FromMilliseconds(300) };
+            using (var client = new OfferKitClient(options))
+                Check.Fails(client.LinksAsync("demo"), ErrorKind.Timeout, "faulted provider task");
+            Check.Equal(0L, Sim.Stat("requests"), "nothing sent without a token");
+        }
+
+        public static void TokensNeverReachTheLog()
+        {
+            var messages = new List<string>();
+            string token = Sim.Token();
+            OfferKitLog.SetHandler((level, message) => { lock (messages) messages.Add(message); }, LogLevel.Trace);
+            try
+            {
+                using (var client = new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { AccessToken = token }))
+                {
+                    Sim.Fault("{\"kind\":\"status\",\"status\":503}");
+                    Check.True(MainThread.Result(client.OffersAsync("demo")).Count > 0, "offers");
+                }
+            }
+            finally
+            {
+                OfferKitLog.SetHandler(null);
+            }
+            lock (messages)
+            {
+                Check.True(messages.Count > 0, "no log messages at trace level");
+                foreach (string m in messages)
+                    Check.True(m.IndexOf(token, StringComparison.Ordinal) < 0 && m.IndexOf(token.Split('.')[2], StringComparison.Ordinal) < 0,
+                        "a token in the log");
+            }
+        }
+    }
+}

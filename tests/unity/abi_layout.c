@@ -1,0 +1,39 @@
+/* abi_layout.c: prints the size and field offsets of every struct the C# wrapper mirrors, as
+ * the C compiler lays them out, for AbiTests to compare with Marshal.SizeOf/OffsetOf. */
+#include <stddef.h>
+#include <stdio.h>
+
+#include "offerkit.h"
+
+#define STRUCT(T) printf("\n%s size %zu", #T, sizeof(T))
+#define FIELD(T, f) printf(" %s %zu", #f, offsetof(T, f))
+
+int main(void) {
+    STRUCT(OfferkitOffersOptions);
+    FIELD(OfferkitOffersOptions, limit);
+    FIELD(OfferkitOffersOptions, language);
+    FIELD(OfferkitOffersOptions, sort);
+    FIELD(OfferkitOffersOptions, select);
+    STRUCT(OfferkitPlayerOffersOptions);
+    FIELD(OfferkitPlayerOffersOptions, language);
+    FIELD(OfferkitPlayerOffersOptions, limit);
+    FIELD(OfferkitPlayerOffersOptions, after);
+    FIELD(OfferkitPlayerOffersOptions, select);
+    STRUCT(OfferkitOfferView);
+    FIELD(OfferkitOfferView, id);
+    FIELD(OfferkitOfferView, name);
+    FIELD(OfferkitOfferView, total_payout_usd);
+    FIELD(OfferkitOfferView, creative_name);
+    FIELD(OfferkitOfferView, creative_description);
+    STRUCT(OfferkitPlayerOfferView);
+    FIELD(OfferkitPlayerOfferView, id);
+    FIELD(OfferkitPlayerOfferView, name);
+    FIELD(OfferkitPlayerOfferView, status);
+    STRUCT(OfferkitPagination);
+    FIELD(OfferkitPagination, current_page);
+    FIELD(OfferkitPagination, per_page);
+    FIELD(OfferkitPagination, has_more_pages);
+    FIELD(OfferkitPagination, next_page);
+    printf("\n");
+    return 0;
+}
