@@ -1,0 +1,311 @@
+// OfferKitBridge.h: the engine-free half of the Unreal plugin, in plain C++17 over
+// bindings/cpp/offerkit.hpp, so it can be compiled and tested without Unreal
+// (tests/unreal/test_bridge.cpp). It turns offerkit results into plain copies (std::string, no
+// handles), hands every completion and token request to a "post to game thread" function the
+// host supplies (Unreal: AsyncTask(ENamedThreads::GameThread, ...)), and keeps the requests in
+// flight by id so the game can cancel them. No exceptions are needed (Unreal builds without).
+#ifndef OFFERKIT_UNREAL_BRIDGE_H
+#define OFFERKIT_UNREAL_BRIDGE_H
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "offerkit.hpp"
+
+namespace offerkit_unreal {
+
+/// One argument of a field entry and its messages.
+struct FieldArgument {
+    std::string name;
+    std::vector<std::string> messages;
+};
+
+/// A field entry of an error (validation, invalid_argument, unprocessable).
+struct FieldError {
+    std::string path;
+    std::vector<FieldArgument> arguments;
+};
+
+/// The outcome of a call: ok, or everything the offerkit error carries.
+struct Outcome {
+    bool ok = true;
+    uint32_t kind = 0; ///< an OfferkitErrorKind (0 when ok)
+    std::string kind_name;
+    std::string message;
+    uint16_t http_status = 0;
+    std::string reason;
+    int64_t retry_after_ms = -1;
+    std::string response_json;
+    std::vector<FieldError> fields;
+
+    static Outcome success() { return Outcome(); }
+
+    static Outcome from(const offerkit::Error &e) {
+        Outcome o;
+        o.ok = false;
+        o.kind = static_cast<uint32_t>(e.kind());
+        o.kind_name = std::string(e.kind_name());
+        o.message = e.message();
+        o.http_status = e.http_status();
+        if (e.reason()) o.reason = *e.reason();
+        if (e.retry_after()) o.retry_after_ms = e.retry_after()->count();
+        if (e.response_json()) o.response_json = *e.response_json();
+        for (const offerkit::FieldEntry &f : e.fields()) {
+            FieldError field;
+            field.path = f.path;
+            for (const auto &argument : f.arguments) field.arguments.push_back({argument.first, argument.second});
+            o.fields.push_back(std::move(field));
+        }
+        return o;
+    }
+};
+
+struct Offer {
+    std::string id;
+    std::string name;
+    double total_payout_usd = 0;
+    std::string creative_name;
+    std::string creative_description;
+    std::string json; ///< the object the service sent (extra selected fields included)
+};
+
+struct PlayerOffer {
+    std::string id;
+    std::string name;
+    std::string status; ///< "in_progress" or "completed"
+    std::string json;
+};
+
+struct PlayerOffersPage {
+    std::vector<PlayerOffer> items;
+    std::string next_cursor; ///< empty on the last page
+};
+
+struct Listing {
+    std::vector<Offer> offers;
+    bool paginated = false;
+    int64_t current_page = 0;
+    int64_t per_page = 0;
+    bool has_more_pages = false;
+    int64_t next_page = 0;
+};
+
+/// Runs a task on the game thread (must accept tasks from any thread, and keep working until
+/// the Bridge is destroyed: destroying it posts the completions of cancelled requests).
+using Post = std::function<void(std::function<void()>)>;
+
+/// Request ids start at 1; 0 means "nothing started" (the completion was posted with the error).
+using RequestId = int64_t;
+
+struct Settings {
+    std::string base_url;
+    std::string access_token; ///< empty: none
+    int64_t timeout_ms = 0;   ///< 0: the library's default
+    int32_t max_retries = -1; ///< -1: the library's default
+    bool allow_insecure_http = false;
+    /// Asked (on the game thread, through Post) for a token; answer with set_access_token.
+    std::function<void(offerkit::TokenReason)> token_needed;
+};
+
+inline Offer copy_offer(const offerkit::OfferList &list, size_t i) {
+    offerkit::OfferView v = list[i];
+    Offer o;
+    o.id = std::string(v.id);
+    o.name = std::string(v.name);
+    o.total_payout_usd = v.total_payout_usd;
+    o.creative_name = std::string(v.creative_name);
+    o.creative_description = std::string(v.creative_description);
+    o.json = list.item_json(i);
+    return o;
+}
+
+inline std::vector<Offer> copy_offers(const offerkit::OfferList &list) {
+    std::vector<Offer> offers;
+    offers.reserve(list.size());
+    for (size_t i = 0; i < list.size(); i++) offers.push_back(copy_offer(list, i));
+    return offers;
+}
+
+inline PlayerOffersPage copy_page(const offerkit::PlayerOffersPage &page) {
+    PlayerOffersPage out;
+    for (size_t i = 0; i < page.size(); i++) {
+        offerkit::PlayerOfferView v = page[i];
+        out.items.push_back({std::string(v.id), std::string(v.name), std::string(v.status), page.item_json(i)});
+    }
+    if (auto cursor = page.next_cursor()) out.next_cursor = std::string(*cursor);
+    return out;
+}
+
+/// One offerkit client for the plugin. Thread-safe. Destroying it cancels every request in
+/// flight; their completions (kind cancelled) are posted before the destructor returns.
+class Bridge {
+public:
+    static std::unique_ptr<Bridge> create(const Settings &settings, Post post, Outcome &error) {
+        std::unique_ptr<Bridge> bridge(new Bridge(std::move(post)));
+        offerkit::ClientOptions options;
+        options.base_url = settings.base_url;
+        if (!settings.access_token.empty()) options.access_token = settings.access_token;
+        if (settings.timeout_ms > 0) options.timeout = std::chrono::milliseconds(settings.timeout_ms);
+        if (settings.max_retries >= 0) options.max_retries = static_cast<uint32_t>(settings.max_retries);
+        options.allow_insecure_http = settings.allow_insecure_http;
+        if (settings.token_needed) {
+            // Runs on a library thread: only posts. The handler is shared with the posted tasks.
+            auto handler = std::make_shared<std::function<void(offerkit::TokenReason)>>(settings.token_needed);
+            Post post_copy = bridge->post_;
+            options.token_needed = [handler, post_copy](offerkit::TokenReason reason) {
+                post_copy([handler, reason] { (*handler)(reason); });
+            };
+        }
+        offerkit::Result<offerkit::Client> client = offerkit::Client::create(options);
+        if (!client.ok()) {
+            error = Outcome::from(client.error());
+            return nullptr;
+        }
+        bridge->client_.emplace(std::move(client).value());
+        error = Outcome::success();
+        return bridge;
+    }
+
+    ~Bridge() {
+        // offerkit_client_free: cancels what is in flight and runs every owed completion first.
+        client_.reset();
+        std::lock_guard<std::mutex> guard(lock_);
+        requests_.clear();
+    }
+
+    Bridge(const Bridge &) = delete;
+    Bridge &operator=(const Bridge &) = delete;
+
+    Outcome set_access_token(const std::string &token) {
+        offerkit::Result<void> r = token.empty() ? client_->clear_access_token() : client_->set_access_token(token);
+        return r.ok() ? Outcome::success() : Outcome::from(r.error());
+    }
+
+    /// Cancels a request: its completion then reports kind cancelled. False if it already ended.
+    bool cancel(RequestId id) {
+        std::lock_guard<std::mutex> guard(lock_);
+        auto found = requests_.find(id);
+        return found != requests_.end() && found->second.cancel();
+    }
+
+    /// How many requests are in flight (their completion has not run yet).
+    size_t in_flight() const {
+        std::lock_guard<std::mutex> guard(lock_);
+        return requests_.size();
+    }
+
+    RequestId offers(const std::string &player_id, const offerkit::OffersOptions &options,
+                     std::function<void(std::vector<Offer>, Outcome)> done) {
+        return start<offerkit::OfferList, std::vector<Offer>>(
+            std::move(done), copy_offers,
+            [&](std::function<void(offerkit::Result<offerkit::OfferList>)> c) {
+                return client_->offers_async(player_id, options, std::move(c));
+            });
+    }
+
+    RequestId links(const std::string &player_id, const std::optional<std::string> &select,
+                    std::function<void(std::string, Outcome)> done) {
+        return start<std::string, std::string>(
+            std::move(done), [](const std::string &s) { return s; },
+            [&](std::function<void(offerkit::Result<std::string>)> c) {
+                return client_->links_async(player_id, select, std::move(c));
+            });
+    }
+
+    RequestId player_offers(const std::string &player_id, const offerkit::PlayerOffersOptions &options,
+                            std::function<void(PlayerOffersPage, Outcome)> done) {
+        return start<offerkit::PlayerOffersPage, PlayerOffersPage>(
+            std::move(done), copy_page,
+            [&](std::function<void(offerkit::Result<offerkit::PlayerOffersPage>)> c) {
+                return client_->player_offers_async(player_id, options, std::move(c));
+            });
+    }
+
+    RequestId list_offers(int64_t per_page, int64_t page, std::function<void(Listing, Outcome)> done) {
+        return start<offerkit::OfferList, Listing>(
+            std::move(done),
+            [](const offerkit::OfferList &list) {
+                Listing out;
+                out.offers = copy_offers(list);
+                if (auto p = list.pagination()) {
+                    out.paginated = true;
+                    out.current_page = p->current_page;
+                    out.per_page = p->per_page;
+                    out.has_more_pages = p->has_more_pages;
+                    out.next_page = p->next_page.value_or(0);
+                }
+                return out;
+            },
+            [&](std::function<void(offerkit::Result<offerkit::OfferList>)> c) {
+                return client_->list_offers_async(per_page, page, std::move(c));
+            });
+    }
+
+    RequestId graphql(const std::string &document, const std::optional<std::string> &variables_json,
+                      std::function<void(std::string, Outcome)> done) {
+        return start<std::string, std::string>(
+            std::move(done), [](const std::string &s) { return s; },
+            [&](std::function<void(offerkit::Result<std::string>)> c) {
+                return client_->graphql_async(document, variables_json, std::move(c));
+            });
+    }
+
+private:
+    explicit Bridge(Post post) : post_(std::move(post)) {}
+
+    /// Starts one call. The completion (a library thread, or the thread destroying the Bridge)
+    /// copies the result, forgets the request and posts `done` to the game thread.
+    template <class Native, class Plain, class Convert, class StartCall>
+    RequestId start(std::function<void(Plain, Outcome)> done, Convert convert, StartCall start_call) {
+        RequestId id;
+        {
+            std::lock_guard<std::mutex> guard(lock_);
+            id = ++next_id_;
+        }
+        Post post = post_;
+        auto finish = [this, id, done, convert, post](offerkit::Result<Native> result) {
+            forget(id);
+            if (result.ok()) {
+                Plain plain = convert(result.value());
+                post([done, plain] { done(plain, Outcome::success()); });
+            } else {
+                Outcome error = Outcome::from(result.error());
+                post([done, error] { done(Plain(), error); });
+            }
+        };
+        offerkit::Result<offerkit::Request> request = start_call(std::move(finish));
+        if (!request.ok()) {
+            Outcome error = Outcome::from(request.error());
+            post_([done, error] { done(Plain(), error); });
+            return 0;
+        }
+        std::lock_guard<std::mutex> guard(lock_);
+        if (finished_early_.erase(id) == 0) requests_.emplace(id, std::move(request).value());
+        return id;
+    }
+
+    /// The request ended; when its completion beat the start call's return, remember that.
+    void forget(RequestId id) {
+        std::lock_guard<std::mutex> guard(lock_);
+        if (requests_.erase(id) == 0) finished_early_.insert(id);
+    }
+
+    Post post_;
+    mutable std::mutex lock_;
+    RequestId next_id_ = 0;
+    std::unordered_map<RequestId, offerkit::Request> requests_;
+    std::unordered_set<RequestId> finished_early_;
+    std::optional<offerkit::Client> client_; // last: destroyed first, while the rest still lives
+};
+
+} // namespace offerkit_unreal
+
+#endif // OFFERKIT_UNREAL_BRIDGE_H

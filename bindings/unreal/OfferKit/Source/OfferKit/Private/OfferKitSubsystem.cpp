@@ -1,0 +1,219 @@
+// OfferKitSubsystem.cpp: Unreal types in and out of the engine-free Bridge. Completions come
+// from offerkit's library thread; the Bridge posts them here through AsyncTask(GameThread), and
+// a weak pointer drops those that arrive after the subsystem is gone.
+#include "OfferKitSubsystem.h"
+
+#include "Async/Async.h"
+#include "OfferKitBridge.h"
+
+namespace
+{
+std::string Utf8(const FString& Text)
+{
+	FTCHARToUTF8 Converted(*Text);
+	return std::string(Converted.Get(), Converted.Length());
+}
+
+FString FromUtf8(const std::string& Text)
+{
+	return FString(UTF8_TO_TCHAR(Text.c_str()));
+}
+
+FOfferKitError ToUnreal(const offerkit_unreal::Outcome& Outcome)
+{
+	FOfferKitError Error;
+	Error.bOk = Outcome.ok;
+	Error.Kind = static_cast<EOfferKitErrorKind>(Outcome.kind);
+	Error.KindName = FromUtf8(Outcome.kind_name);
+	Error.Message = FromUtf8(Outcome.message);
+	Error.HttpStatus = Outcome.http_status;
+	Error.Reason = FromUtf8(Outcome.reason);
+	Error.RetryAfterSeconds = Outcome.retry_after_ms >= 0 ? Outcome.retry_after_ms / 1000.f : -1.f;
+	Error.ResponseJson = FromUtf8(Outcome.response_json);
+	for (const offerkit_unreal::FieldError& Field : Outcome.fields)
+	{
+		FOfferKitFieldError& Out = Error.Fields.AddDefaulted_GetRef();
+		Out.Path = FromUtf8(Field.path);
+		for (const offerkit_unreal::FieldArgument& Argument : Field.arguments)
+		{
+			FOfferKitFieldArgument& A = Out.Arguments.AddDefaulted_GetRef();
+			A.Name = FromUtf8(Argument.name);
+			for (const std::string& Message : Argument.messages) A.Messages.Add(FromUtf8(Message));
+		}
+	}
+	return Error;
+}
+
+FOfferKitError NotConfigured()
+{
+	FOfferKitError Error;
+	Error.bOk = false;
+	Error.Kind = EOfferKitErrorKind::InvalidArgument;
+	Error.KindName = TEXT("invalid_argument");
+	Error.Message = TEXT("OfferKit: call Configure first");
+	return Error;
+}
+
+std::optional<std::string> Optional(const FString& Text)
+{
+	return Text.IsEmpty() ? std::nullopt : std::optional<std::string>(Utf8(Text));
+}
+
+void PostToGameThread(std::function<void()> Task)
+{
+	AsyncTask(ENamedThreads::GameThread, [Task = MoveTemp(Task)]() { Task(); });
+}
+} // namespace
+
+UOfferKitSubsystem::UOfferKitSubsystem() = default;
+UOfferKitSubsystem::~UOfferKitSubsystem() = default;
+
+void UOfferKitSubsystem::Deinitialize()
+{
+	Bridge.reset(); // cancels what is in flight; the posted completions find the subsystem gone
+	Super::Deinitialize();
+}
+
+bool UOfferKitSubsystem::Configure(const FOfferKitSettings& Settings, FOfferKitError& Error)
+{
+	Bridge.reset();
+	offerkit_unreal::Settings S;
+	S.base_url = Utf8(Settings.BaseUrl);
+	S.access_token = Utf8(Settings.AccessToken);
+	S.timeout_ms = Settings.TimeoutMs;
+	S.max_retries = Settings.MaxRetries;
+	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
+	S.token_needed = [WeakThis](offerkit::TokenReason Reason)
+	{
+		if (UOfferKitSubsystem* Self = WeakThis.Get())
+		{
+			Self->OnTokenNeeded.Broadcast(static_cast<EOfferKitTokenReason>(Reason));
+		}
+	};
+	offerkit_unreal::Outcome Outcome;
+	Bridge = offerkit_unreal::Bridge::create(S, &PostToGameThread, Outcome);
+	Error = ToUnreal(Outcome);
+	return Bridge != nullptr;
+}
+
+FOfferKitError UOfferKitSubsystem::SetAccessToken(const FString& AccessToken)
+{
+	return Bridge ? ToUnreal(Bridge->set_access_token(Utf8(AccessToken))) : NotConfigured();
+}
+
+int64 UOfferKitSubsystem::FetchOffers(const FString& PlayerId, const FOfferKitOffersOptions& Options, FOfferKitOffersDone OnDone)
+{
+	if (!Bridge)
+	{
+		OnDone.ExecuteIfBound({}, NotConfigured());
+		return 0;
+	}
+	offerkit::OffersOptions O;
+	if (Options.Limit != 0) O.limit = Options.Limit;
+	O.language = Optional(Options.Language);
+	O.sort = Optional(Options.Sort);
+	O.select = Optional(Options.Select);
+	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
+	return Bridge->offers(Utf8(PlayerId), O, [WeakThis, OnDone](std::vector<offerkit_unreal::Offer> Offers, offerkit_unreal::Outcome Outcome)
+	{
+		if (!WeakThis.IsValid()) return;
+		TArray<FOfferKitOffer> Out;
+		for (const offerkit_unreal::Offer& Offer : Offers)
+		{
+			FOfferKitOffer& O = Out.AddDefaulted_GetRef();
+			O.Id = FromUtf8(Offer.id);
+			O.Name = FromUtf8(Offer.name);
+			O.TotalPayoutUsd = Offer.total_payout_usd;
+			O.CreativeName = FromUtf8(Offer.creative_name);
+			O.CreativeDescription = FromUtf8(Offer.creative_description);
+			O.Json = FromUtf8(Offer.json);
+		}
+		OnDone.ExecuteIfBound(Out, ToUnreal(Outcome));
+	});
+}
+
+int64 UOfferKitSubsystem::FetchLinks(const FString& PlayerId, const FString& Select, FOfferKitJsonDone OnDone)
+{
+	if (!Bridge)
+	{
+		OnDone.ExecuteIfBound(FString(), NotConfigured());
+		return 0;
+	}
+	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
+	return Bridge->links(Utf8(PlayerId), Optional(Select), [WeakThis, OnDone](std::string Json, offerkit_unreal::Outcome Outcome)
+	{
+		if (WeakThis.IsValid()) OnDone.ExecuteIfBound(FromUtf8(Json), ToUnreal(Outcome));
+	});
+}
+
+int64 UOfferKitSubsystem::FetchPlayerOffers(const FString& PlayerId, const FOfferKitPlayerOffersOptions& Options, FOfferKitPlayerOffersDone OnDone)
+{
+	if (!Bridge)
+	{
+		OnDone.ExecuteIfBound({}, NotConfigured());
+		return 0;
+	}
+	offerkit::PlayerOffersOptions O;
+	if (Options.Limit != 0) O.limit = Options.Limit;
+	O.language = Optional(Options.Language);
+	O.after = Optional(Options.After);
+	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
+	return Bridge->player_offers(Utf8(PlayerId), O, [WeakThis, OnDone](offerkit_unreal::PlayerOffersPage Page, offerkit_unreal::Outcome Outcome)
+	{
+		if (!WeakThis.IsValid()) return;
+		FOfferKitPlayerOffersPage Out;
+		for (const offerkit_unreal::PlayerOffer& Item : Page.items)
+		{
+			FOfferKitPlayerOffer& I = Out.Items.AddDefaulted_GetRef();
+			I.Id = FromUtf8(Item.id);
+			I.Name = FromUtf8(Item.name);
+			I.Status = FromUtf8(Item.status);
+			I.Json = FromUtf8(Item.json);
+		}
+		Out.NextCursor = FromUtf8(Page.next_cursor);
+		OnDone.ExecuteIfBound(Out, ToUnreal(Outcome));
+	});
+}
+
+int64 UOfferKitSubsystem::RunGraphQL(const FString& Document, const FString& VariablesJson, FOfferKitJsonDone OnDone)
+{
+	if (!Bridge)
+	{
+		OnDone.ExecuteIfBound(FString(), NotConfigured());
+		return 0;
+	}
+	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
+	return Bridge->graphql(Utf8(Document), Optional(VariablesJson), [WeakThis, OnDone](std::string Json, offerkit_unreal::Outcome Outcome)
+	{
+		if (WeakThis.IsValid()) OnDone.ExecuteIfBound(FromUtf8(Json), ToUnreal(Outcome));
+	});
+}
+
+bool UOfferKitSubsystem::CancelRequest(int64 RequestId)
+{
+	return Bridge && Bridge->cancel(RequestId);
+}
+
+FString UOfferKitSubsystem::ShortPlayerId(const FString& InternalId)
+{
+	offerkit::Result<std::string> Id = offerkit::short_player_id(Utf8(InternalId));
+	return Id.ok() ? FromUtf8(Id.value()) : FString();
+}
+
+bool UOfferKitSubsystem::ValidatePlayerId(const FString& PlayerId, FOfferKitError& Error)
+{
+	offerkit::Result<void> Valid = offerkit::validate_player_id(Utf8(PlayerId));
+	Error = Valid.ok() ? FOfferKitError() : ToUnreal(offerkit_unreal::Outcome::from(Valid.error()));
+	return Valid.ok();
+}
+
+TArray<FString> UOfferKitSubsystem::LintPlayerId(const FString& PlayerId)
+{
+	TArray<FString> Names;
+	offerkit::Result<std::vector<std::string>> Broken = offerkit::lint_player_id(Utf8(PlayerId));
+	if (Broken.ok())
+	{
+		for (const std::string& Name : Broken.value()) Names.Add(FromUtf8(Name));
+	}
+	return Names;
+}

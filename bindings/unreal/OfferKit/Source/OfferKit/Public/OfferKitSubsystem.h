@@ -1,0 +1,73 @@
+// OfferKitSubsystem.h: offerkit for Unreal games: one client per game instance, every query
+// asynchronous, completions delivered on the game thread to Blueprint-friendly delegates. The
+// logic lives in the engine-free OfferKitBridge.h; this class only converts to Unreal types.
+#pragma once
+
+#include "CoreMinimal.h"
+#include "Subsystems/GameInstanceSubsystem.h"
+#include "OfferKitTypes.h"
+
+#include <memory>
+
+#include "OfferKitSubsystem.generated.h"
+
+namespace offerkit_unreal { class Bridge; }
+
+UCLASS()
+class OFFERKIT_API UOfferKitSubsystem : public UGameInstanceSubsystem
+{
+	GENERATED_BODY()
+
+public:
+	UOfferKitSubsystem();
+	~UOfferKitSubsystem();
+
+	virtual void Deinitialize() override;
+
+	/** Makes the client (replacing any previous one, whose requests complete as Cancelled). */
+	UFUNCTION(BlueprintCallable, Category = "OfferKit")
+	bool Configure(const FOfferKitSettings& Settings, FOfferKitError& Error);
+
+	/** Sets or replaces the access token (empty: forget it): the answer to OnTokenNeeded. */
+	UFUNCTION(BlueprintCallable, Category = "OfferKit")
+	FOfferKitError SetAccessToken(const FString& AccessToken);
+
+	/** Broadcast on the game thread when the client needs a token: fetch one from your backend, then SetAccessToken. */
+	UPROPERTY(BlueprintAssignable, Category = "OfferKit")
+	FOfferKitTokenNeeded OnTokenNeeded;
+
+	/** The player's offers. Returns a request id for CancelRequest (0 if nothing started: OnDone already has the error). */
+	UFUNCTION(BlueprintCallable, Category = "OfferKit")
+	int64 FetchOffers(const FString& PlayerId, const FOfferKitOffersOptions& Options, FOfferKitOffersDone OnDone);
+
+	/** The player's tracking links, as the JSON object (default selection: support_portal). */
+	UFUNCTION(BlueprintCallable, Category = "OfferKit")
+	int64 FetchLinks(const FString& PlayerId, const FString& Select, FOfferKitJsonDone OnDone);
+
+	/** One page of the offers the player engaged with. */
+	UFUNCTION(BlueprintCallable, Category = "OfferKit")
+	int64 FetchPlayerOffers(const FString& PlayerId, const FOfferKitPlayerOffersOptions& Options, FOfferKitPlayerOffersDone OnDone);
+
+	/** Raw GraphQL: the response's data as JSON text. */
+	UFUNCTION(BlueprintCallable, Category = "OfferKit")
+	int64 RunGraphQL(const FString& Document, const FString& VariablesJson, FOfferKitJsonDone OnDone);
+
+	/** Cancels a request: its OnDone then reports Kind Cancelled. */
+	UFUNCTION(BlueprintCallable, Category = "OfferKit")
+	bool CancelRequest(int64 RequestId);
+
+	/** "p-" + 32 hex digits of SHA-256 of the id: stable, valid, the same in every binding. */
+	UFUNCTION(BlueprintPure, Category = "OfferKit")
+	static FString ShortPlayerId(const FString& InternalId);
+
+	/** The service's rule for player ids (1 to 255 characters). */
+	UFUNCTION(BlueprintCallable, Category = "OfferKit")
+	static bool ValidatePlayerId(const FString& PlayerId, FOfferKitError& Error);
+
+	/** The conventions the id breaks ("uppercase", "period", "space", "other_character"). */
+	UFUNCTION(BlueprintPure, Category = "OfferKit")
+	static TArray<FString> LintPlayerId(const FString& PlayerId);
+
+private:
+	std::unique_ptr<offerkit_unreal::Bridge> Bridge;
+};
