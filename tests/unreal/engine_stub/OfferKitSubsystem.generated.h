@@ -1,0 +1,1 @@
+// OfferKitSubsystem.generated.h (stand-in): what UnrealHeaderTool would generate; empty here.

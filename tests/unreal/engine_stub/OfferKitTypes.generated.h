@@ -1,0 +1,1 @@
+// OfferKitTypes.generated.h (stand-in): what UnrealHeaderTool would generate; empty here.

@@ -1,0 +1,382 @@
+// test_bridge.cpp: the engine-free part of the Unreal plugin (OfferKitBridge.h) compiled with g++
+// the way Unreal compiles (C++17, no exceptions) and run against the simulator, with a queue
+// standing in for AsyncTask(ENamedThreads::GameThread, ...): every completion and token request
+// must arrive through the queue, on the "game thread", exactly once. Prints "N passed, N failed".
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "OfferKitBridge.h"
+
+using offerkit_unreal::Bridge;
+using offerkit_unreal::Outcome;
+
+namespace {
+
+int failures = 0;
+int current_failures = 0;
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            std::fprintf(stderr, "    %s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);     \
+            current_failures++;                                                                    \
+        }                                                                                          \
+    } while (0)
+
+// ---- the simulator's control endpoint (plain HTTP/1.1 over loopback)
+
+int sim_port = 0;
+std::string sim_url;
+
+std::string sim_http(const char *method, const char *path, const std::string &body) {
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(static_cast<uint16_t>(sim_port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr) != 0) {
+        close(fd);
+        return std::string();
+    }
+    std::string request = std::string(method) + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" +
+                          "Connection: close\r\nContent-Type: application/json\r\nContent-Length: " +
+                          std::to_string(body.size()) + "\r\n\r\n" + body;
+    if (write(fd, request.data(), request.size()) != static_cast<ssize_t>(request.size())) {
+        close(fd);
+        return std::string();
+    }
+    std::string response;
+    char buffer[4096];
+    ssize_t got;
+    while ((got = read(fd, buffer, sizeof buffer)) > 0) response.append(buffer, static_cast<size_t>(got));
+    close(fd);
+    size_t start = response.find("\r\n\r\n");
+    return start == std::string::npos ? std::string() : response.substr(start + 4);
+}
+
+std::string json_string_field(const std::string &json, const std::string &key) {
+    size_t at = json.find("\"" + key + "\":\"");
+    if (at == std::string::npos) return std::string();
+    at += key.size() + 4;
+    return json.substr(at, json.find('"', at) - at);
+}
+
+long json_number_field(const std::string &json, const std::string &key) {
+    size_t at = json.find("\"" + key + "\":");
+    return at == std::string::npos ? -1 : std::atol(json.c_str() + at + key.size() + 3);
+}
+
+std::string sim_token() { return json_string_field(sim_http("POST", "/_sim/tokens", "{\"ttl_secs\":3600}"), "access_token"); }
+void sim_fault(const std::string &fault) { sim_http("POST", "/_sim/faults", fault); }
+long sim_stat(const char *name) { return json_number_field(sim_http("GET", "/_sim/stats", ""), name); }
+void sim_reset() {
+    sim_http("DELETE", "/_sim/faults", "");
+    sim_http("POST", "/_sim/stats/reset", "");
+}
+
+// ---- the "game thread": tasks posted from any thread, run by pump() on the main thread
+
+struct GameThread {
+    std::mutex lock;
+    std::deque<std::function<void()>> tasks;
+    std::thread::id id = std::this_thread::get_id();
+    std::atomic<int> posted{0};
+
+    offerkit_unreal::Post post() {
+        return [this](std::function<void()> task) {
+            std::lock_guard<std::mutex> guard(lock);
+            tasks.push_back(std::move(task));
+            posted++;
+        };
+    }
+
+    /// Runs posted tasks until `done` holds (gives up after 30 s: a hang guard, not a timing check).
+    template <class F> bool pump_until(F done) {
+        auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+        while (!done()) {
+            std::function<void()> task;
+            {
+                std::lock_guard<std::mutex> guard(lock);
+                if (!tasks.empty()) {
+                    task = std::move(tasks.front());
+                    tasks.pop_front();
+                }
+            }
+            if (task) {
+                task();
+                continue;
+            }
+            if (std::chrono::steady_clock::now() > give_up) return false;
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        return true;
+    }
+};
+
+GameThread *game = nullptr;
+
+std::unique_ptr<Bridge> make_bridge(const std::string &token = sim_token(),
+                                    std::function<void(offerkit::TokenReason)> token_needed = nullptr) {
+    offerkit_unreal::Settings settings;
+    settings.base_url = sim_url;
+    settings.access_token = token;
+    settings.token_needed = std::move(token_needed);
+    Outcome error;
+    std::unique_ptr<Bridge> bridge = Bridge::create(settings, game->post(), error);
+    CHECK(bridge != nullptr && error.ok);
+    return bridge;
+}
+
+// ---- tests
+
+void test_queries_complete_on_the_game_thread() {
+    std::unique_ptr<Bridge> bridge = make_bridge();
+    int calls = 0;
+    std::vector<offerkit_unreal::Offer> offers;
+    offerkit::OffersOptions options;
+    options.limit = 3;
+    options.select = "links { click_url }";
+    offerkit_unreal::RequestId id = bridge->offers("demo", options, [&](std::vector<offerkit_unreal::Offer> o, Outcome outcome) {
+        CHECK(std::this_thread::get_id() == game->id);
+        CHECK(outcome.ok);
+        offers = std::move(o);
+        calls++;
+    });
+    CHECK(id > 0);
+    CHECK(game->pump_until([&] { return calls == 1; }));
+    CHECK(offers.size() == 3);
+    for (const auto &offer : offers) {
+        CHECK(!offer.id.empty() && !offer.name.empty() && offer.total_payout_usd > 0);
+        CHECK(offer.json.find("/click/" + offer.id) != std::string::npos);
+    }
+
+    std::string links;
+    bridge->links("demo", std::string("support_portal offerwall"), [&](std::string json, Outcome outcome) {
+        CHECK(outcome.ok);
+        links = std::move(json);
+        calls++;
+    });
+    offerkit_unreal::PlayerOffersPage page;
+    offerkit::PlayerOffersOptions page_options;
+    page_options.limit = 2;
+    bridge->player_offers("demo", page_options, [&](offerkit_unreal::PlayerOffersPage p, Outcome outcome) {
+        CHECK(outcome.ok);
+        page = std::move(p);
+        calls++;
+    });
+    offerkit_unreal::Listing listing;
+    bridge->list_offers(10, 2, [&](offerkit_unreal::Listing l, Outcome outcome) {
+        CHECK(outcome.ok);
+        listing = std::move(l);
+        calls++;
+    });
+    std::string data;
+    bridge->graphql("{ offers(player_id: \"demo\", limit: 1) { id } }", std::nullopt, [&](std::string json, Outcome outcome) {
+        CHECK(outcome.ok);
+        data = std::move(json);
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 5; }));
+    CHECK(links.find("/support") != std::string::npos && links.find("/offerwall") != std::string::npos);
+    CHECK(page.items.size() == 2 && !page.next_cursor.empty());
+    CHECK(page.items[0].status == "in_progress" || page.items[0].status == "completed");
+    CHECK(listing.paginated && listing.current_page == 2 && listing.per_page == 10 && listing.offers.size() == 10);
+    CHECK(data.find("\"offers\"") != std::string::npos);
+    CHECK(bridge->in_flight() == 0);
+}
+
+void test_errors_carry_kind_fields_and_reason() {
+    std::unique_ptr<Bridge> bridge = make_bridge();
+    Outcome invalid, cursor, limited;
+    int calls = 0;
+    offerkit::OffersOptions bad;
+    bad.limit = -1;
+    bridge->offers("demo", bad, [&](std::vector<offerkit_unreal::Offer> o, Outcome outcome) {
+        CHECK(o.empty());
+        invalid = outcome;
+        calls++;
+    });
+    offerkit::PlayerOffersOptions forged;
+    forged.after = "forged";
+    bridge->player_offers("demo", forged, [&](offerkit_unreal::PlayerOffersPage, Outcome outcome) {
+        cursor = outcome;
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 2; }));
+    sim_fault("{\"kind\":\"status\",\"status\":429,\"retry_after_secs\":3}");
+    bridge->links("demo", std::nullopt, [&](std::string, Outcome outcome) {
+        limited = outcome;
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 3; }));
+    CHECK(!invalid.ok && invalid.kind == OFFERKIT_ERROR_KIND_INVALID_ARGUMENT && invalid.kind_name == "invalid_argument");
+    CHECK(invalid.fields.size() == 1 && invalid.fields[0].path == "offers");
+    CHECK(invalid.fields[0].arguments.size() == 1 && invalid.fields[0].arguments[0].name == "limit");
+    CHECK(invalid.fields[0].arguments[0].messages[0] == "The limit field must be at least 1.");
+    CHECK(!cursor.ok && cursor.kind == OFFERKIT_ERROR_KIND_INVALID_CURSOR && !cursor.reason.empty());
+    CHECK(!limited.ok && limited.kind == OFFERKIT_ERROR_KIND_RATE_LIMITED && limited.http_status == 429);
+    CHECK(limited.retry_after_ms == 3000);
+}
+
+void test_a_start_failure_is_posted_too() {
+    std::unique_ptr<Bridge> bridge = make_bridge();
+    int calls = 0;
+    Outcome outcome;
+    offerkit_unreal::RequestId id = bridge->links(std::string(300, 'x'), std::nullopt, [&](std::string, Outcome o) {
+        outcome = o;
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 1; }));
+    CHECK(!outcome.ok && outcome.kind == OFFERKIT_ERROR_KIND_INVALID_ARGUMENT);
+    CHECK(id >= 0);
+    CHECK(sim_stat("requests") == 0);
+}
+
+void test_cancel_by_id() {
+    std::unique_ptr<Bridge> bridge = make_bridge();
+    sim_fault("{\"kind\":\"latency\",\"ms\":20000}");
+    int calls = 0;
+    Outcome outcome;
+    offerkit_unreal::RequestId id = bridge->offers("demo", {}, [&](std::vector<offerkit_unreal::Offer>, Outcome o) {
+        CHECK(std::this_thread::get_id() == game->id);
+        outcome = o;
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return sim_stat("in_flight") == 1; }));
+    CHECK(bridge->in_flight() == 1);
+    CHECK(bridge->cancel(id));
+    CHECK(game->pump_until([&] { return calls == 1; }));
+    CHECK(!outcome.ok && outcome.kind == OFFERKIT_ERROR_KIND_CANCELLED);
+    CHECK(!bridge->cancel(id)); // already ended
+    CHECK(bridge->in_flight() == 0);
+}
+
+void test_destroying_the_bridge_posts_every_cancellation_first() {
+    std::unique_ptr<Bridge> bridge = make_bridge();
+    sim_fault("{\"kind\":\"latency\",\"ms\":20000,\"times\":4}");
+    std::atomic<int> calls{0};
+    int cancelled = 0;
+    for (int i = 0; i < 4; i++)
+        bridge->links("demo", std::nullopt, [&](std::string, Outcome o) {
+            cancelled += o.kind == OFFERKIT_ERROR_KIND_CANCELLED;
+            calls++;
+        });
+    CHECK(game->pump_until([&] { return sim_stat("in_flight") == 4; }));
+    int posted_before = game->posted;
+    bridge.reset();
+    CHECK(game->posted == posted_before + 4); // posted before the destructor returned
+    CHECK(game->pump_until([&] { return calls == 4; }));
+    CHECK(cancelled == 4);
+}
+
+void test_token_needed_reaches_the_game_thread_and_set_token_answers() {
+    std::unique_ptr<Bridge> bridge;
+    std::vector<offerkit::TokenReason> reasons;
+    bridge = make_bridge(std::string(), [&](offerkit::TokenReason reason) {
+        CHECK(std::this_thread::get_id() == game->id);
+        reasons.push_back(reason);
+        CHECK(bridge->set_access_token(sim_token()).ok); // the game's answer, from its backend
+    });
+    int calls = 0;
+    Outcome outcome;
+    std::vector<offerkit_unreal::Offer> offers;
+    bridge->offers("demo", {}, [&](std::vector<offerkit_unreal::Offer> o, Outcome out) {
+        offers = std::move(o);
+        outcome = out;
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 1; }));
+    CHECK(outcome.ok && !offers.empty());
+    CHECK(reasons.size() == 1 && reasons[0] == offerkit::TokenReason::Missing);
+    // A 401 asks again (Rejected) and the request is retried once with the new token.
+    sim_fault("{\"kind\":\"status\",\"status\":401}");
+    bridge->offers("demo", {}, [&](std::vector<offerkit_unreal::Offer>, Outcome out) {
+        outcome = out;
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 2; }));
+    CHECK(outcome.ok);
+    CHECK(reasons.size() == 2 && reasons[1] == offerkit::TokenReason::Rejected);
+}
+
+void test_create_fails_with_a_typed_error() {
+    offerkit_unreal::Settings settings;
+    settings.base_url = "ftp://example.com";
+    Outcome error;
+    CHECK(Bridge::create(settings, game->post(), error) == nullptr);
+    CHECK(!error.ok && error.kind == OFFERKIT_ERROR_KIND_INVALID_ARGUMENT && !error.message.empty());
+}
+
+void test_many_requests_from_many_threads() {
+    std::unique_ptr<Bridge> bridge = make_bridge();
+    std::atomic<int> ok{0};
+    int calls = 0;
+    std::vector<std::thread> starters;
+    for (int t = 0; t < 4; t++)
+        starters.emplace_back([&, t] {
+            for (int i = 0; i < 25; i++)
+                bridge->links("thread-" + std::to_string(t), std::nullopt, [&](std::string json, Outcome o) {
+                    CHECK(std::this_thread::get_id() == game->id);
+                    ok += o.ok && json.find("/support") != std::string::npos;
+                    calls++;
+                });
+        });
+    for (std::thread &s : starters) s.join();
+    CHECK(game->pump_until([&] { return calls == 100; }));
+    CHECK(ok == 100);
+    CHECK(bridge->in_flight() == 0);
+}
+
+} // namespace
+
+int main() {
+    const char *url = std::getenv("OFFERKIT_SIM_URL");
+    if (!url) {
+        std::fprintf(stderr, "OFFERKIT_SIM_URL is not set\n0 passed, 1 failed\n");
+        return 1;
+    }
+    sim_url = url;
+    sim_port = std::atoi(std::strrchr(url, ':') + 1);
+    GameThread game_thread;
+    game = &game_thread;
+    struct {
+        const char *name;
+        void (*run)();
+    } tests[] = {
+        {"queries complete on the game thread", test_queries_complete_on_the_game_thread},
+        {"errors carry kind, fields and reason", test_errors_carry_kind_fields_and_reason},
+        {"a start failure is posted too", test_a_start_failure_is_posted_too},
+        {"cancel by id", test_cancel_by_id},
+        {"destroying the bridge posts every cancellation first", test_destroying_the_bridge_posts_every_cancellation_first},
+        {"token needed reaches the game thread; set token answers", test_token_needed_reaches_the_game_thread_and_set_token_answers},
+        {"create fails with a typed error", test_create_fails_with_a_typed_error},
+        {"many requests from many threads", test_many_requests_from_many_threads},
+    };
+    int passed = 0;
+    for (auto &test : tests) {
+        sim_reset();
+        current_failures = 0;
+        test.run();
+        game_thread.pump_until([&] {
+            std::lock_guard<std::mutex> guard(game_thread.lock);
+            return game_thread.tasks.empty();
+        });
+        std::printf("%s %s\n", current_failures ? "FAIL" : "ok  ", test.name);
+        if (current_failures) failures++;
+        else passed++;
+    }
+    std::printf("%d passed, %d failed\n", passed, failures);
+    return failures ? 1 : 0;
+}
