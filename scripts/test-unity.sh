@@ -1,0 +1,221 @@
+#!/usr/bin/env bash
+# The tests of the game-engine packages: the Unity package (bindings/unity, C# on Mono) and the
+# Unreal plugin skeleton (bindings/unreal/OfferKit). From the repository root:
+#
+#   scripts/test-unity.sh
+#
+# 1. installs what a fresh Debian machine lacks (mono-mcs, mono-runtime, g++, valgrind, python3);
+# 2. builds offerkit-ffi (debug, with its test hooks) and the simulator, and takes private copies;
+# 3. Unity: checks the package's .meta files and manifests, compiles the runtime for plain Mono,
+#    type-checks the Unity-only code and the sample against stand-in UnityEngine/UnityEditor types
+#    (player, Editor and iOS builds), then runs the Mono test program (tests/unity) against the
+#    simulator, including the P/Invoke declarations against include/offerkit.h;
+# 4. Unreal: compiles the engine-free bridge with g++ (-fno-exceptions and with exceptions) and
+#    runs its tests against the simulator (plainly and under valgrind), syntax-checks the
+#    engine-facing sources against stand-in engine headers, and runs OfferKit.Build.cs against a
+#    stand-in of UnrealBuildTool.
+#
+# Ends with "N passed, N failed" (test counts of the runners plus one per other step); exit
+# status 0 only if everything passed. Logs: target/unity-tests/logs/.
+set -uo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+work="$root/target/unity-tests"
+logs="$work/logs"
+rm -rf "$work"
+mkdir -p "$logs" "$work/lib"
+export RUST_BACKTRACE=0
+
+passed=0
+failed=0
+failures=()
+sim_pid=""
+cleanup() { [[ -n "$sim_pid" ]] && kill "$sim_pid" 2>/dev/null; }
+trap cleanup EXIT
+
+log_name() { echo "$1" | tr -c 'a-zA-Z0-9\n' '-'; }
+
+# step NAME COMMAND...: one check, counted as one test.
+step() {
+  local name="$1" log
+  shift
+  log="$logs/$(log_name "$name").log"
+  local started=$SECONDS
+  if "$@" >"$log" 2>&1; then
+    printf 'ok   %-62s %4ds\n' "$name" $((SECONDS - started))
+    passed=$((passed + 1))
+  else
+    printf 'FAIL %-62s %4ds   (log: %s)\n' "$name" $((SECONDS - started)) "${log#"$root"/}"
+    tail -n 30 "$log" | sed 's/^/     | /'
+    failed=$((failed + 1))
+    failures+=("$name")
+    return 1
+  fi
+}
+
+# suite NAME COMMAND...: a test runner ending with "N passed, N failed"; its counts are added.
+suite() {
+  local name="$1" log rc p f
+  shift
+  log="$logs/$(log_name "$name").log"
+  local started=$SECONDS
+  "$@" >"$log" 2>&1
+  rc=$?
+  p=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1 | awk '{print $1}')
+  f=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1 | awk '{print $3}')
+  p=${p:-0}
+  f=${f:-0}
+  if [[ $rc -ne 0 && $f -eq 0 ]]; then f=1; fi # crashed, hung or exited without its summary
+  grep -E '^(ok|FAIL|     )' "$log" | sed 's/^/     /'
+  printf '%s %-62s %4ds   %d passed, %d failed (log: %s)\n' "$([[ $f -eq 0 ]] && echo 'ok  ' || echo 'FAIL')" \
+    "$name" $((SECONDS - started)) "$p" "$f" "${log#"$root"/}"
+  [[ $f -eq 0 ]] || { tail -n 20 "$log" | sed 's/^/     | /'; failures+=("$name"); }
+  passed=$((passed + p))
+  failed=$((failed + f))
+}
+
+finish() {
+  ((${#failures[@]})) && echo "failed: ${failures[*]}"
+  echo "$passed passed, $failed failed"
+  [[ $failed -eq 0 ]]
+  exit
+}
+
+# ---- tools ------------------------------------------------------------------------------------
+missing=()
+command -v mcs >/dev/null || missing+=(mono-mcs)
+command -v mono >/dev/null || missing+=(mono-runtime)
+command -v g++ >/dev/null || missing+=(g++)
+command -v valgrind >/dev/null || missing+=(valgrind)
+command -v python3 >/dev/null || missing+=(python3)
+if ((${#missing[@]})); then
+  if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
+    echo "installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null && apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "missing ${missing[*]} and cannot install them (not root, or no apt-get)"
+  fi
+fi
+for tool in mcs mono g++ python3; do
+  command -v "$tool" >/dev/null || { echo "$tool is required"; passed=0; failed=1; finish; }
+done
+
+# ---- builds -----------------------------------------------------------------------------------
+build() {
+  # One cargo invocation, then private copies: a concurrent build sharing target/ (without the
+  # test hooks) may replace target/debug/libofferkit.so at any time.
+  cargo build -p offerkit-ffi -p offerkit-sim --features offerkit-ffi/test-hooks &&
+    cp target/debug/libofferkit.so target/debug/libofferkit.a "$work/lib/" &&
+    cp target/debug/offerkit-sim "$work/" &&
+    nm -D "$work/lib/libofferkit.so" | grep -q ' T offerkit_test_panic_in_conversions$' ||
+    { echo "libofferkit.so lacks the test hooks (replaced by a concurrent build?)"; return 1; }
+}
+step "build offerkit-ffi (test hooks) and offerkit-sim" build || { echo "nothing else can run"; finish; }
+
+mcs_flags=(-nologo -warnaserror+ -r:System.dll -r:System.Core.dll)
+unity=bindings/unity
+stubs=tests/unity/stubs
+
+# ---- Unity ------------------------------------------------------------------------------------
+step "unity: every asset has a .meta with a unique GUID" python3 "$unity/Tools~/meta.py" --check
+manifests() {
+  python3 - "$unity" <<'EOF'
+import json, sys, os
+root = sys.argv[1]
+package = json.load(open(os.path.join(root, "package.json")))
+assert package["name"] == "com.offerkit.client", package["name"]
+for sample in package["samples"]:
+    assert os.path.isdir(os.path.join(root, sample["path"])), sample["path"]
+for path in ("Runtime/OfferKit.asmdef", "Samples~/OfferList/OfferKit.Samples.OfferList.asmdef"):
+    json.load(open(os.path.join(root, path)))
+changelog = open(os.path.join(root, "CHANGELOG.md")).read()
+assert "[" + package["version"] + "]" in changelog, "CHANGELOG lacks " + package["version"]
+print("manifests ok")
+EOF
+}
+step "unity: package.json, asmdefs and CHANGELOG agree" manifests
+step "unity: runtime compiles for plain Mono" \
+  mcs "${mcs_flags[@]}" -target:library -out:"$work/OfferKit.dll" -recurse:"$unity/Runtime/*.cs"
+step "unity: stand-in UnityEngine/UnityEditor compile" bash -c \
+  "mcs -nologo -warnaserror+ -target:library -out:'$work/UnityEngine.dll' '$stubs/UnityEngine.cs' &&
+   mcs -nologo -warnaserror+ -target:library -out:'$work/UnityEditor.dll' '$stubs/UnityEditor.cs'"
+step "unity: runtime type-checks as a Unity player build" \
+  mcs "${mcs_flags[@]}" -target:library -define:UNITY_5_3_OR_NEWER -r:"$work/UnityEngine.dll" \
+  -out:"$work/OfferKit.Player.dll" -recurse:"$unity/Runtime/*.cs"
+step "unity: runtime type-checks as an Editor build" \
+  mcs "${mcs_flags[@]}" -target:library -define:"UNITY_5_3_OR_NEWER;UNITY_EDITOR" \
+  -r:"$work/UnityEngine.dll" -r:"$work/UnityEditor.dll" -out:"$work/OfferKit.Editor.dll" -recurse:"$unity/Runtime/*.cs"
+ios_build() {
+  mcs "${mcs_flags[@]}" -target:library -define:"UNITY_5_3_OR_NEWER;UNITY_IOS" -r:"$work/UnityEngine.dll" \
+    -out:"$work/OfferKit.iOS.dll" -recurse:"$unity/Runtime/*.cs" &&
+    grep -c __Internal "$work/OfferKit.iOS.dll" && ! grep -c __Internal "$work/OfferKit.Player.dll"
+}
+step "unity: iOS build imports from __Internal, others from offerkit" ios_build
+step "unity: the sample type-checks" \
+  mcs "${mcs_flags[@]}" -target:library -r:"$work/UnityEngine.dll" -r:"$work/OfferKit.Player.dll" \
+  -out:"$work/Sample.dll" "$unity/Samples~/OfferList/OfferListSample.cs"
+step "unity: C layout probe builds" bash -c \
+  "gcc -std=c99 -Wall -Wextra -Werror -Iinclude -o '$work/abi_layout' tests/unity/abi_layout.c && '$work/abi_layout' > '$work/layout.txt'"
+step "unity: test program compiles" \
+  mcs "${mcs_flags[@]}" -out:"$work/OfferKitTests.exe" -recurse:"$unity/Runtime/*.cs" tests/unity/*.cs
+suite "unity: Mono tests against the simulator" \
+  env OFFERKIT_HEADER="$root/include/offerkit.h" OFFERKIT_LAYOUT="$work/layout.txt" LD_LIBRARY_PATH="$work/lib" \
+  timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim"
+
+# ---- Unreal -----------------------------------------------------------------------------------
+plugin=bindings/unreal/OfferKit/Source/OfferKit
+cxx_includes=(-Iinclude -Ibindings/cpp -I"$plugin/Private")
+step "unreal: bridge compiles like Unreal (C++17, -fno-exceptions)" \
+  g++ -std=c++17 -Wall -Wextra -Werror -pedantic -fno-exceptions "${cxx_includes[@]}" tests/unreal/test_bridge.cpp \
+  -L"$work/lib" -lofferkit -lpthread -o "$work/test_bridge"
+step "unreal: bridge compiles with exceptions" \
+  g++ -std=c++17 -Wall -Wextra -Werror -pedantic "${cxx_includes[@]}" tests/unreal/test_bridge.cpp \
+  -L"$work/lib" -lofferkit -lpthread -o "$work/test_bridge_exceptions"
+if command -v clang++ >/dev/null; then
+  step "unreal: bridge compiles with clang++" \
+    clang++ -std=c++17 -Wall -Wextra -Werror -pedantic -fno-exceptions "${cxx_includes[@]}" -fsyntax-only tests/unreal/test_bridge.cpp
+fi
+
+"$work/offerkit-sim" --port 0 >"$work/sim.out" 2>"$logs/simulator.log" &
+sim_pid=$!
+for _ in $(seq 1 200); do
+  [[ -s "$work/sim.out" ]] && break
+  sleep 0.05
+done
+sim_url=$(sed -n 's/^listening on //p' "$work/sim.out" | head -n 1)
+if [[ -z "$sim_url" ]]; then
+  echo "FAIL the simulator did not start"
+  failed=$((failed + 1))
+  failures+=("simulator")
+else
+  suite "unreal: bridge tests against the simulator" \
+    env OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 120 "$work/test_bridge"
+  suite "unreal: bridge tests (with exceptions)" \
+    env OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 120 "$work/test_bridge_exceptions"
+  if command -v valgrind >/dev/null; then
+    suite "unreal: bridge tests under valgrind memcheck" \
+      env OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 300 valgrind -q --leak-check=full \
+      --errors-for-leak-kinds=definite,indirect --error-exitcode=3 "$work/test_bridge"
+  fi
+fi
+
+engine_sources() {
+  local flags=(-std=c++17 -fsyntax-only -fno-exceptions -Wall -Wextra -Werror -Itests/unreal/engine_stub
+    "${cxx_includes[@]}" -I"$plugin/Public")
+  g++ "${flags[@]}" "$plugin/Private/OfferKitSubsystem.cpp" &&
+    g++ "${flags[@]}" "$plugin/Private/OfferKitModule.cpp" &&
+    g++ "${flags[@]}" -DPLATFORM_WINDOWS=1 "$plugin/Private/OfferKitModule.cpp"
+}
+step "unreal: engine-facing sources against stand-in engine headers" engine_sources
+step "unreal: uplugin is valid JSON naming the module" python3 -c '
+import json, sys
+p = json.load(open("bindings/unreal/OfferKit/OfferKit.uplugin"))
+assert [m["Name"] for m in p["Modules"]] == ["OfferKit"], p["Modules"]'
+step "unreal: Build.cs compiles against a stand-in UnrealBuildTool" \
+  mcs "${mcs_flags[@]}" -out:"$work/BuildRulesCheck.exe" tests/unreal/UnrealBuildToolStub.cs \
+  tests/unreal/BuildRulesCheck.cs "$plugin/OfferKit.Build.cs"
+suite "unreal: Build.cs rules per platform" \
+  env UBT_MODULE_DIRECTORY="$root/$plugin" timeout 60 mono "$work/BuildRulesCheck.exe"
+
+finish
