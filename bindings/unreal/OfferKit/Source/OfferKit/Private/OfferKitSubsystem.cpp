@@ -44,6 +44,18 @@ FOfferKitError ToUnreal(const offerkit_unreal::Outcome& Outcome)
 	return Error;
 }
 
+FOfferKitOffer ToUnreal(const offerkit_unreal::Offer& Offer)
+{
+	FOfferKitOffer O;
+	O.Id = FromUtf8(Offer.id);
+	O.Name = FromUtf8(Offer.name);
+	O.TotalPayoutUsd = Offer.total_payout_usd;
+	O.CreativeName = FromUtf8(Offer.creative_name);
+	O.CreativeDescription = FromUtf8(Offer.creative_description);
+	O.Json = FromUtf8(Offer.json);
+	return O;
+}
+
 FOfferKitError NotConfigured()
 {
 	FOfferKitError Error;
@@ -118,16 +130,7 @@ int64 UOfferKitSubsystem::FetchOffers(const FString& PlayerId, const FOfferKitOf
 	{
 		if (!WeakThis.IsValid()) return;
 		TArray<FOfferKitOffer> Out;
-		for (const offerkit_unreal::Offer& Offer : Offers)
-		{
-			FOfferKitOffer& O = Out.AddDefaulted_GetRef();
-			O.Id = FromUtf8(Offer.id);
-			O.Name = FromUtf8(Offer.name);
-			O.TotalPayoutUsd = Offer.total_payout_usd;
-			O.CreativeName = FromUtf8(Offer.creative_name);
-			O.CreativeDescription = FromUtf8(Offer.creative_description);
-			O.Json = FromUtf8(Offer.json);
-		}
+		for (const offerkit_unreal::Offer& Offer : Offers) Out.Add(ToUnreal(Offer));
 		OnDone.ExecuteIfBound(Out, ToUnreal(Outcome));
 	});
 }
@@ -171,6 +174,28 @@ int64 UOfferKitSubsystem::FetchPlayerOffers(const FString& PlayerId, const FOffe
 			I.Json = FromUtf8(Item.json);
 		}
 		Out.NextCursor = FromUtf8(Page.next_cursor);
+		OnDone.ExecuteIfBound(Out, ToUnreal(Outcome));
+	});
+}
+
+int64 UOfferKitSubsystem::ListOffers(int32 PerPage, int32 Page, FOfferKitListingDone OnDone)
+{
+	if (!Bridge)
+	{
+		OnDone.ExecuteIfBound({}, NotConfigured());
+		return 0;
+	}
+	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
+	return Bridge->list_offers(PerPage, Page, [WeakThis, OnDone](offerkit_unreal::Listing Listing, offerkit_unreal::Outcome Outcome)
+	{
+		if (!WeakThis.IsValid()) return;
+		FOfferKitListing Out;
+		for (const offerkit_unreal::Offer& Offer : Listing.offers) Out.Offers.Add(ToUnreal(Offer));
+		Out.bPaginated = Listing.paginated;
+		Out.CurrentPage = Listing.current_page;
+		Out.PerPage = Listing.per_page;
+		Out.bHasMorePages = Listing.has_more_pages;
+		Out.NextPage = Listing.next_page;
 		OnDone.ExecuteIfBound(Out, ToUnreal(Outcome));
 	});
 }

@@ -48,6 +48,10 @@ public:
 	UFUNCTION(BlueprintCallable, Category = "OfferKit")
 	int64 FetchPlayerOffers(const FString& PlayerId, const FOfferKitPlayerOffersOptions& Options, FOfferKitPlayerOffersDone OnDone);
 
+	/** GET /v1/offers: PerPage 0 for everything at once, else page Page (0: the first) of PerPage (1 to 100). */
+	UFUNCTION(BlueprintCallable, Category = "OfferKit")
+	int64 ListOffers(int32 PerPage, int32 Page, FOfferKitListingDone OnDone);
+
 	/** Raw GraphQL: the response's data as JSON text. */
 	UFUNCTION(BlueprintCallable, Category = "OfferKit")
 	int64 RunGraphQL(const FString& Document, const FString& VariablesJson, FOfferKitJsonDone OnDone);

@@ -108,6 +108,20 @@ struct FOfferKitPlayerOffersPage
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString NextCursor;
 };
 
+/** A page of the GET /v1/offers listing (bPaginated false when everything came at once). */
+USTRUCT(BlueprintType)
+struct FOfferKitListing
+{
+	GENERATED_BODY()
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") TArray<FOfferKitOffer> Offers;
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") bool bPaginated = false;
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") int64 CurrentPage = 0;
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") int64 PerPage = 0;
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") bool bHasMorePages = false;
+	/** 0 when the service gave none. */
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") int64 NextPage = 0;
+};
+
 USTRUCT(BlueprintType)
 struct FOfferKitOffersOptions
 {
@@ -146,5 +160,6 @@ struct FOfferKitSettings
 
 DECLARE_DYNAMIC_DELEGATE_TwoParams(FOfferKitOffersDone, const TArray<FOfferKitOffer>&, Offers, const FOfferKitError&, Error);
 DECLARE_DYNAMIC_DELEGATE_TwoParams(FOfferKitPlayerOffersDone, const FOfferKitPlayerOffersPage&, Page, const FOfferKitError&, Error);
+DECLARE_DYNAMIC_DELEGATE_TwoParams(FOfferKitListingDone, const FOfferKitListing&, Listing, const FOfferKitError&, Error);
 DECLARE_DYNAMIC_DELEGATE_TwoParams(FOfferKitJsonDone, const FString&, Json, const FOfferKitError&, Error);
 DECLARE_DYNAMIC_MULTICAST_DELEGATE_OneParam(FOfferKitTokenNeeded, EOfferKitTokenReason, Reason);
