@@ -37,6 +37,13 @@ namespace OfferKit.Tests
             return summary;
         }
 
+        /// <summary>Threads of this process named by the library (Linux: /proc/self/task/*/comm).</summary>
+        private static int LibraryThreads()
+        {
+            return System.IO.Directory.GetDirectories("/proc/self/task")
+                .Count(task => System.IO.File.ReadAllText(System.IO.Path.Combine(task, "comm")).StartsWith("offerkit", StringComparison.Ordinal));
+        }
+
         public static void TwoHundredConcurrentRequestsCompleteOnTheMainThread()
         {
             using (OfferKitClient client = Sim.Client())
@@ -55,6 +62,9 @@ namespace OfferKit.Tests
                 Check.Equal(200, threads.Count, "continuations");
                 Check.True(threads.All(id => id == MainThread.Id), "a continuation ran off the main thread");
                 Check.Equal(200L, Sim.Stat("graphql"), "requests");
+                int libraryThreads = LibraryThreads();
+                Check.True(libraryThreads >= 1 && libraryThreads <= 2, "offerkit threads: " + libraryThreads + " (the library runs at most two)");
+                Console.WriteLine("     (200 requests in flight at once: {0} offerkit thread(s) in the process)", libraryThreads);
                 // Each result is the player's own: spot-check against sequential queries.
                 for (int i = 0; i < 8; i++)
                     Check.Equal(MainThread.Result(OneOf(client, i, threads)), tasks[i].Result, "result of request " + i);
