@@ -13,7 +13,8 @@
 # 4. Unreal: compiles the engine-free bridge with g++ (-fno-exceptions and with exceptions) and
 #    runs its tests against the simulator (plainly and under valgrind), syntax-checks the
 #    engine-facing sources against stand-in engine headers, and runs OfferKit.Build.cs against a
-#    stand-in of UnrealBuildTool.
+#    stand-in of UnrealBuildTool;
+# 5. builds and runs the console example (examples/unity/PrintOffers.cs) against the simulator.
 #
 # Ends with "N passed, N failed" (test counts of the runners plus one per other step); exit
 # status 0 only if everything passed. Logs: target/unity-tests/logs/.
@@ -104,12 +105,16 @@ done
 # ---- builds -----------------------------------------------------------------------------------
 build() {
   # One cargo invocation, then private copies: a concurrent build sharing target/ (without the
-  # test hooks) may replace target/debug/libofferkit.so at any time.
-  cargo build -p offerkit-ffi -p offerkit-sim --features offerkit-ffi/test-hooks &&
+  # test hooks) may replace target/debug/libofferkit.so at any time, hence the retries.
+  local attempt
+  for attempt in 1 2 3; do
+    cargo build -p offerkit-ffi -p offerkit-sim --features offerkit-ffi/test-hooks || return 1
     cp target/debug/libofferkit.so target/debug/libofferkit.a "$work/lib/" &&
-    cp target/debug/offerkit-sim "$work/" &&
-    nm -D "$work/lib/libofferkit.so" | grep -q ' T offerkit_test_panic_in_conversions$' ||
-    { echo "libofferkit.so lacks the test hooks (replaced by a concurrent build?)"; return 1; }
+      cp target/debug/offerkit-sim "$work/" || return 1
+    nm -D "$work/lib/libofferkit.so" | grep -q ' T offerkit_test_panic_in_conversions$' && return 0
+    echo "attempt $attempt: libofferkit.so lacks the test hooks (replaced by a concurrent build); building again"
+  done
+  return 1
 }
 step "build offerkit-ffi (test hooks) and offerkit-sim" build || { echo "nothing else can run"; finish; }
 
@@ -163,7 +168,7 @@ suite "unity: Mono tests against the simulator" \
   env OFFERKIT_HEADER="$root/include/offerkit.h" OFFERKIT_LAYOUT="$work/layout.txt" LD_LIBRARY_PATH="$work/lib" \
   timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim"
 
-# ---- Unreal -----------------------------------------------------------------------------------
+# ---- Unreal (and the console example, which shares its simulator) ------------------------------
 plugin=bindings/unreal/OfferKit/Source/OfferKit
 cxx_includes=(-Iinclude -Ibindings/cpp -I"$plugin/Private")
 step "unreal: bridge compiles like Unreal (C++17, -fno-exceptions)" \
@@ -198,6 +203,20 @@ else
       env OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 300 valgrind -q --leak-check=full \
       --errors-for-leak-kinds=definite,indirect --error-exitcode=3 "$work/test_bridge"
   fi
+  example() {
+    local token output
+    token=$(python3 -c '
+import json, sys, urllib.request
+opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+request = urllib.request.Request(sys.argv[1] + "/_sim/tokens", data=b"{}", method="POST")
+print(json.load(opener.open(request))["access_token"])' "$sim_url") || return 1
+    mcs "${mcs_flags[@]}" -out:"$work/PrintOffers.exe" -recurse:"$unity/Runtime/*.cs" examples/unity/PrintOffers.cs &&
+      output=$(OFFERKIT_BASE_URL="$sim_url" OFFERKIT_ACCESS_TOKEN="$token" LD_LIBRARY_PATH="$work/lib" \
+        timeout 60 mono "$work/PrintOffers.exe" demo) || return 1
+    echo "$output"
+    [[ $(echo "$output" | wc -l) -eq 5 ]] # five offers, and the program exited by itself
+  }
+  step "example: examples/unity/PrintOffers.cs prints offers and exits" example
 fi
 
 engine_sources() {
