@@ -123,47 +123,19 @@ impl Transport {
         payload: &Payload<'_>,
         token: &AccessToken,
     ) -> Result<Response> {
-        let mut bearer =
-            HeaderValue::try_from(format!("Bearer {}", token.secret())).map_err(|_| {
-                Error::new(
-                    ErrorKind::InvalidArgument,
-                    "the access token contains characters not allowed in an HTTP header",
-                )
-            })?;
-        bearer.set_sensitive(true);
         let mut request = self
             .http
             .request(method, url.clone())
-            .header(header::AUTHORIZATION, bearer)
+            .header(
+                header::AUTHORIZATION,
+                bearer(token.secret(), "the access token")?,
+            )
             .header(header::ACCEPT, "application/json");
         if let Payload::Json(body) = payload {
             request = request.json(body);
         }
-        let mut response = request.send().await.map_err(transport_error)?;
-        let status = response.status().as_u16();
-        let retry_after = response
-            .headers()
-            .get(header::RETRY_AFTER)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .map(Duration::from_secs);
-        if let Some(length) = response.content_length() {
-            if length > self.max_body as u64 {
-                return Err(self.too_large(status));
-            }
-        }
-        let mut body = BytesMut::new();
-        while let Some(chunk) = response.chunk().await.map_err(transport_error)? {
-            if body.len() + chunk.len() > self.max_body {
-                return Err(self.too_large(status));
-            }
-            body.extend_from_slice(&chunk);
-        }
-        Ok(Response {
-            status,
-            retry_after,
-            body: body.freeze(),
-        })
+        let response = request.send().await.map_err(transport_error)?;
+        self.collect(response).await
     }
 
     /// One request outside the access-token flow (server feature): the token exchange (a form
@@ -181,14 +153,7 @@ impl Transport {
             .request(method, url.clone())
             .header(header::ACCEPT, "application/json");
         if let Some(secret) = request.bearer {
-            let mut bearer = HeaderValue::try_from(format!("Bearer {secret}")).map_err(|_| {
-                Error::new(
-                    ErrorKind::InvalidArgument,
-                    "the credential contains characters not allowed in an HTTP header",
-                )
-            })?;
-            bearer.set_sensitive(true);
-            builder = builder.header(header::AUTHORIZATION, bearer);
+            builder = builder.header(header::AUTHORIZATION, bearer(secret, "the credential")?);
         }
         if let Some(content_type) = request.content_type {
             builder = builder.header(header::CONTENT_TYPE, content_type);
@@ -201,7 +166,6 @@ impl Transport {
     }
 
     /// Status, `Retry-After` and the capped body of a response.
-    #[cfg(feature = "server")]
     async fn collect(&self, mut response: reqwest::Response) -> Result<Response> {
         let status = response.status().as_u16();
         let retry_after = response
@@ -237,6 +201,18 @@ impl Transport {
         )
         .with_status(status)
     }
+}
+
+/// `Bearer <secret>`, marked sensitive so it never shows in debug output.
+fn bearer(secret: &str, what: &str) -> Result<HeaderValue> {
+    let mut value = HeaderValue::try_from(format!("Bearer {secret}")).map_err(|_| {
+        Error::new(
+            ErrorKind::InvalidArgument,
+            format!("{what} contains characters not allowed in an HTTP header"),
+        )
+    })?;
+    value.set_sensitive(true);
+    Ok(value)
 }
 
 /// Checks and normalises the base address (scheme rules, trailing slash for `join`).
