@@ -58,6 +58,9 @@ namespace OfferKit
                         _delivery == Delivery.LibraryThread ? NativeMethods.DeliveryThread : NativeMethods.DeliveryPoll, ref error), error);
                     if (options.TokenWait.HasValue)
                         Check(NativeMethods.offerkit_config_set_token_wait_ms(config, Milliseconds(options.TokenWait.Value), ref error), error);
+                    if (options.Cache != null)
+                        Check(NativeMethods.offerkit_config_set_cache(config, Milliseconds(options.Cache.TimeToLive),
+                            unchecked((uint)options.Cache.MaxEntries), Milliseconds(options.Cache.MaxStale), ref error), error);
                     if (options.TokenProvider != null)
                     {
                         tokenBridge = new TokenBridge(options.TokenProvider, _delivery == Delivery.MainThreadPoll ? _mainThread : null);
@@ -109,6 +112,24 @@ namespace OfferKit
                 IntPtr error = IntPtr.Zero;
                 Check(NativeMethods.offerkit_client_set_access_token(handle, strings.Add(accessToken, "access_token"), ref error), error);
             }
+        }
+
+        // ---- cache
+
+        /// <summary>Forgets every cached answer for the player (e.g. after they complete an offer). No-op without a cache.</summary>
+        public void InvalidateCache(string playerId)
+        {
+            using (var strings = new NativeStrings())
+            {
+                IntPtr error = IntPtr.Zero;
+                Check(NativeMethods.offerkit_client_invalidate(_handle, strings.Add(playerId, "player_id"), ref error), error);
+            }
+        }
+
+        /// <summary>Forgets every cached answer. No-op without a cache.</summary>
+        public void ClearCache()
+        {
+            NativeMethods.offerkit_client_clear_cache(_handle);
         }
 
         // ---- delivery
@@ -210,7 +231,10 @@ namespace OfferKit
 
         // ---- queries
 
-        /// <summary>Every offer targeted at <paramref name="playerId"/> (1 to 255 characters).</summary>
+        /// <summary>
+        /// Every offer targeted at <paramref name="playerId"/> (1 to 255 characters). The list is an
+        /// <see cref="OfferList"/> (FromCache, IsStale, Age: see OfferKitClientOptions.Cache).
+        /// </summary>
         public Task<IReadOnlyList<Offer>> OffersAsync(string playerId, OffersOptions options = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
@@ -293,7 +317,7 @@ namespace OfferKit
                         Callbacks.OfferList, userData, ref request, ref error));
         }
 
-        /// <summary>Every page of GET /v1/offers, <paramref name="perPage"/> (1 to 100) per request, as one list.</summary>
+        /// <summary>Every page of GET /v1/offers, <paramref name="perPage"/> (1 to 100) per request, as one <see cref="OfferList"/>.</summary>
         public Task<IReadOnlyList<Offer>> ListAllOffersAsync(int perPage = 100,
             CancellationToken cancellationToken = default(CancellationToken))
         {
@@ -395,8 +419,8 @@ namespace OfferKit
 
         private static ulong Milliseconds(TimeSpan span)
         {
-            // Out of range (negative, zero) goes to the native range check as 0.
-            return span.Ticks <= 0 ? 0UL : (ulong)Math.Ceiling(span.TotalMilliseconds);
+            // A negative span is sent as a number the native range checks refuse.
+            return span.Ticks < 0 ? ulong.MaxValue : (ulong)Math.Ceiling(span.TotalMilliseconds);
         }
 
         /// <summary>Throws the OfferKitException of a failed synchronous call (freeing its error).</summary>

@@ -53,6 +53,9 @@ namespace OfferKit
         /// <summary>How long requests wait for the TokenProvider (default: the request timeout).</summary>
         public TimeSpan? TokenWait { get; set; }
 
+        /// <summary>The response cache of offers and the listing; null (the default): off.</summary>
+        public OfferKitCacheOptions Cache { get; set; }
+
         /// <summary>Where tasks complete (default MainThreadPoll).</summary>
         public Delivery Delivery { get; set; }
     }

@@ -1,7 +1,5 @@
 // OfferListPage.cs: a page of the paginated GET /v1/offers listing, with its pagination (null
 // when the listing was asked for all at once).
-using System.Collections.Generic;
-
 namespace OfferKit
 {
     public sealed class Pagination
@@ -24,13 +22,14 @@ namespace OfferKit
 
     public sealed class OfferListPage
     {
-        internal OfferListPage(IReadOnlyList<Offer> offers, Pagination pagination)
+        internal OfferListPage(OfferList offers, Pagination pagination)
         {
             Offers = offers;
             Pagination = pagination;
         }
 
-        public IReadOnlyList<Offer> Offers { get; private set; }
+        /// <summary>The offers (with FromCache, IsStale and Age).</summary>
+        public OfferList Offers { get; private set; }
 
         /// <summary>Null for an unpaginated listing (perPage 0).</summary>
         public Pagination Pagination { get; private set; }

@@ -137,6 +137,9 @@ namespace OfferKit.Interop
         internal static extern uint offerkit_config_set_token_wait_ms(IntPtr config, ulong ms, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_config_set_cache(IntPtr config, ulong ttlMs, uint maxEntries, ulong maxStaleMs, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern uint offerkit_config_set_delivery(IntPtr config, uint delivery, ref IntPtr error);
 
         // ---- client
@@ -148,6 +151,12 @@ namespace OfferKit.Interop
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern uint offerkit_client_set_access_token(ClientHandle client, IntPtr token, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_client_invalidate(ClientHandle client, IntPtr playerId, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void offerkit_client_clear_cache(ClientHandle client);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern UIntPtr offerkit_client_poll(ClientHandle client, UIntPtr max);
@@ -202,6 +211,17 @@ namespace OfferKit.Interop
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern UIntPtr offerkit_offer_list_count(IntPtr list);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        [return: MarshalAs(UnmanagedType.U1)]
+        internal static extern bool offerkit_offer_list_from_cache(IntPtr list);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        [return: MarshalAs(UnmanagedType.U1)]
+        internal static extern bool offerkit_offer_list_is_stale(IntPtr list);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern ulong offerkit_offer_list_age_ms(IntPtr list);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern uint offerkit_offer_list_get(IntPtr list, UIntPtr index, out NativeOfferView view, ref IntPtr error);

@@ -23,7 +23,7 @@ namespace OfferKit.Interop
             if (status != NativeMethods.StatusOk) throw OfferKitException.Adopt(status, Tracking.Took(error));
         }
 
-        internal static IReadOnlyList<Offer> Offers(IntPtr list)
+        internal static OfferList Offers(IntPtr list)
         {
             MaybeFail();
             ulong count = NativeMethods.offerkit_offer_list_count(list).ToUInt64();
@@ -41,12 +41,14 @@ namespace OfferKit.Interop
                 offers.Add(new Offer(Utf8.FromNative(view.Id), Utf8.FromNative(view.Name), view.TotalPayoutUsd,
                     Utf8.FromNative(view.CreativeName), Utf8.FromNative(view.CreativeDescription), rawJson));
             }
-            return offers;
+            return new OfferList(offers, NativeMethods.offerkit_offer_list_from_cache(list),
+                NativeMethods.offerkit_offer_list_is_stale(list),
+                TimeSpan.FromMilliseconds(NativeMethods.offerkit_offer_list_age_ms(list)));
         }
 
         internal static OfferListPage ListingPage(IntPtr list)
         {
-            IReadOnlyList<Offer> offers = Offers(list);
+            OfferList offers = Offers(list);
             NativePagination p;
             Pagination pagination = null;
             if (NativeMethods.offerkit_offer_list_pagination(list, out p))
