@@ -1,6 +1,6 @@
 // PlayerIdTests.cs: the player-id helpers: the service's 1-255 character rule (counted in
 // characters, also beyond the BMP), the conventions, and the short id, checked against SHA-256
-// computed here.
+// computed here, and the ids used against the simulator.
 using System;
 using System.Linq;
 using System.Security.Cryptography;
@@ -23,6 +23,14 @@ namespace OfferKit.Tests
             e = Check.Throws(() => PlayerId.Validate(""), ErrorKind.InvalidArgument, "empty");
             Check.Equal("The player id field is required.", e.MessagesFor("player_id")[0], "message");
             Check.True(!PlayerId.IsValid(""), "IsValid(\"\")");
+            // The service agrees: 255 characters beyond the BMP are accepted, 256 refused before sending.
+            using (OfferKitClient client = Program.Sim.Client())
+            {
+                Check.True(MainThread.Result(client.LinksAsync(emoji)).SupportPortal != null, "255 emoji at the service");
+                Check.Equal(1L, Program.Sim.Stat("graphql"), "one request");
+                Check.Fails(client.LinksAsync(emoji + "x"), ErrorKind.InvalidArgument, "256 emoji");
+                Check.Equal(1L, Program.Sim.Stat("graphql"), "the 256-character id was not sent");
+            }
         }
 
         public static void BadInputIsATypedError()
@@ -41,6 +49,9 @@ namespace OfferKit.Tests
             Check.Equal("contains periods", PlayerId.Describe(PlayerIdConventions.Period)[0], "description");
             Check.Equal(PlayerIdConventions.OtherCharacter, PlayerId.Lint("élan"), "non-ASCII");
             Check.Equal("other_character", PlayerId.ConventionNames(PlayerIdConventions.OtherCharacter)[0], "name");
+            // Conventions are advice: the service accepts such an id.
+            using (OfferKitClient client = Program.Sim.Client())
+                Check.Contains(MainThread.Result(client.LinksAsync("Player.One 1")).SupportPortal, "/support", "links for Player.One 1");
         }
 
         private static string Expected(string internalId)
@@ -62,6 +73,8 @@ namespace OfferKit.Tests
                 Check.Equal(PlayerIdConventions.None, PlayerId.Lint(id), "conventions");
                 Check.Equal(id, PlayerId.Short(internalId), "stable");
             }
+            using (OfferKitClient client = Program.Sim.Client())
+                Check.True(MainThread.Result(client.OffersAsync(PlayerId.Short("user@example.com"))).Count > 0, "a short id gets offers");
         }
     }
 }
