@@ -111,7 +111,7 @@ build() {
     cargo build -p offerkit-ffi -p offerkit-sim --features offerkit-ffi/test-hooks || return 1
     cp target/debug/libofferkit.so target/debug/libofferkit.a "$work/lib/" &&
       cp target/debug/offerkit-sim "$work/" || return 1
-    nm -D "$work/lib/libofferkit.so" | grep -q ' T offerkit_test_panic_in_conversions$' && return 0
+    nm -D "$work/lib/libofferkit.so" | grep ' T offerkit_test_panic_in_conversions$' >/dev/null && return 0
     echo "attempt $attempt: libofferkit.so lacks the test hooks (replaced by a concurrent build); building again"
   done
   return 1
