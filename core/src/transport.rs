@@ -90,13 +90,6 @@ impl Transport {
         loop {
             let started = Instant::now();
             let outcome = self.send_once(method.clone(), url, payload, token).await;
-            let (retryable, retry_after) = match &outcome {
-                Ok(r) => (RetryPolicy::retryable_status(r.status), r.retry_after),
-                Err(e) => (
-                    matches!(e.kind(), ErrorKind::Network | ErrorKind::Timeout),
-                    None,
-                ),
-            };
             tracing::debug!(
                 method = %method, path = url.path(), attempt = retry + 1,
                 status = outcome.as_ref().ok().map(|r| r.status),
@@ -104,10 +97,7 @@ impl Transport {
                 elapsed_ms = started.elapsed().as_millis() as u64,
                 "offer service request"
             );
-            if !retryable || retry >= self.retry.max_retries {
-                return outcome;
-            }
-            let Some(delay) = self.retry.delay(retry, retry_after) else {
+            let Some(delay) = retry_delay(&self.retry, retry, &outcome) else {
                 return outcome;
             };
             tracing::debug!(delay_ms = delay.as_millis() as u64, "retrying");
@@ -201,6 +191,26 @@ impl Transport {
         )
         .with_status(status)
     }
+}
+
+/// The wait before retry number `retry` after `outcome`, or `None` when it must not be retried:
+/// only 502/503/504, connection failures and timeouts are, up to the policy's count.
+pub(crate) fn retry_delay(
+    policy: &RetryPolicy,
+    retry: u32,
+    outcome: &Result<Response>,
+) -> Option<Duration> {
+    let (retryable, retry_after) = match outcome {
+        Ok(r) => (RetryPolicy::retryable_status(r.status), r.retry_after),
+        Err(e) => (
+            matches!(e.kind(), ErrorKind::Network | ErrorKind::Timeout),
+            None,
+        ),
+    };
+    if !retryable || retry >= policy.max_retries {
+        return None;
+    }
+    policy.delay(retry, retry_after)
 }
 
 /// `Bearer <secret>`, marked sensitive so it never shows in debug output.

@@ -33,7 +33,7 @@ use crate::error::{Error, ErrorKind, FieldError, Result};
 use crate::retry::RetryPolicy;
 use crate::status;
 use crate::token::{AccessToken, AccessTokenProvider, BoxFuture, TokenReason};
-use crate::transport::{PlainRequest, Transport};
+use crate::transport::{PlainRequest, Transport, retry_delay};
 
 /// The content type the token endpoint requires.
 const FORM: &str = "application/x-www-form-urlencoded";
@@ -206,22 +206,13 @@ impl TokenExchanger {
                     },
                 )
                 .await;
-            let (retryable, retry_after) = match &outcome {
-                Ok(r) => (RetryPolicy::retryable_status(r.status), r.retry_after),
-                Err(e) => (
-                    matches!(e.kind(), ErrorKind::Network | ErrorKind::Timeout),
-                    None,
-                ),
-            };
             tracing::debug!(
                 attempt = attempt + 1,
                 status = outcome.as_ref().ok().map(|r| r.status),
                 error = outcome.as_ref().err().map(|e| e.kind().as_str()),
                 "refresh-token exchange"
             );
-            let delay = (retryable && attempt < inner.retry.max_retries)
-                .then(|| inner.retry.delay(attempt, retry_after))
-                .flatten();
+            let delay = retry_delay(&inner.retry, attempt, &outcome);
             match delay {
                 Some(delay) => {
                     tokio::time::sleep(delay).await;

@@ -43,7 +43,7 @@ use crate::config::ClientConfig;
 use crate::error::{ErrorKind, Result};
 use crate::retry::RetryPolicy;
 use crate::status;
-use crate::transport::{PlainRequest, Transport};
+use crate::transport::{PlainRequest, Transport, retry_delay};
 
 /// Settings of a [`ReportClient`].
 #[derive(Clone, Debug)]
@@ -158,22 +158,13 @@ impl ReportClient {
                     },
                 )
                 .await;
-            let (retryable, retry_after) = match &outcome {
-                Ok(r) => (RetryPolicy::retryable_status(r.status), r.retry_after),
-                Err(e) => (
-                    matches!(e.kind(), ErrorKind::Network | ErrorKind::Timeout),
-                    None,
-                ),
-            };
             tracing::debug!(
                 attempt = attempt + 1,
                 status = outcome.as_ref().ok().map(|r| r.status),
                 error = outcome.as_ref().err().map(|e| e.kind().as_str()),
                 "report request"
             );
-            let delay = (retryable && attempt < inner.retry.max_retries)
-                .then(|| inner.retry.delay(attempt, retry_after))
-                .flatten();
+            let delay = retry_delay(&inner.retry, attempt, &outcome);
             match delay {
                 Some(delay) => {
                     tokio::time::sleep(delay).await;
