@@ -609,6 +609,7 @@ OfferkitStatus offerkit_client_new(const struct OfferkitConfig *config, struct O
  * that thread (in poll mode too: nobody can poll a freed client).
  * Pagers of the client stay valid but fail with `OFFERKIT_STATUS_CANCELLED`. Do not hold a lock
  * that the client's callbacks take while freeing it: free waits for a callback that is running.
+ * Freeing a client from inside one of its own completion callbacks is allowed (any delivery).
  */
 void offerkit_client_free(struct OfferkitClient *client);
 

@@ -335,6 +335,7 @@ pub unsafe extern "C" fn offerkit_client_new(
 /// that thread (in poll mode too: nobody can poll a freed client).
 /// Pagers of the client stay valid but fail with `OFFERKIT_STATUS_CANCELLED`. Do not hold a lock
 /// that the client's callbacks take while freeing it: free waits for a callback that is running.
+/// Freeing a client from inside one of its own completion callbacks is allowed (any delivery).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_free(client: *mut OfferkitClient) {
     if client.is_null() {
@@ -402,7 +403,11 @@ pub unsafe extern "C" fn offerkit_client_clear_cache(client: *const OfferkitClie
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_poll(client: *const OfferkitClient, max: usize) -> usize {
     match client_ref(client) {
-        Ok(client) => guard(0, || client.requests.poll(max)),
+        Ok(client) => {
+            // Keep the queue alive on our own: a callback may free the client while it runs.
+            let requests = Arc::clone(&client.requests);
+            guard(0, move || requests.poll(max))
+        }
         Err(_) => 0,
     }
 }

@@ -66,6 +66,11 @@ pub(crate) struct RequestShared {
     owner: Weak<Requests>,
 }
 
+thread_local! {
+    /// The `Requests` (by address) whose completion callback runs on this thread, or 0.
+    static RUNNING_CALLBACK_OF: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
@@ -221,7 +226,12 @@ impl Requests {
 
     /// Runs a job and counts its callback as done.
     fn run(&self, job: Job) {
+        // Remember whose callback this thread is running, so that freeing this client from
+        // inside it does not wait for the very callback that frees it.
+        let me = self as *const Requests as usize;
+        let outer = RUNNING_CALLBACK_OF.with(|r| r.replace(me));
         guard((), job);
+        RUNNING_CALLBACK_OF.with(|r| r.set(outer));
         let mut state = lock(&self.state);
         state.outstanding -= 1;
         self.changed.notify_all();
@@ -308,7 +318,9 @@ impl Requests {
                 }
             }
         }
-        let library_thread = on_library_thread();
+        let inside_own_callback =
+            RUNNING_CALLBACK_OF.with(|r| r.get() == self as *const Requests as usize);
+        let library_thread = on_library_thread() || inside_own_callback;
         let mut state = lock(&self.state);
         loop {
             if let Some(job) = state.queue.pop_front() {

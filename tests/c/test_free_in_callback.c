@@ -1,0 +1,40 @@
+/* Freeing a client from inside one of its own completion callbacks (poll delivery) returns,
+ * delivers every other owed callback exactly once, and leaves nothing behind. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "support.h"
+
+static OfferkitClient *victim;
+static int calls, freed;
+
+static void free_on_first(void *user_data, OfferkitStatus status, OfferkitOfferList *list,
+                          OfferkitError *error) {
+    (void)user_data;
+    (void)status;
+    calls++;
+    offerkit_offer_list_free(list);
+    offerkit_error_free(error);
+    if (!freed) {
+        freed = 1;
+        offerkit_client_free(victim); /* from inside its own completion */
+    }
+}
+
+void test_free_client_inside_its_own_poll_completion(void) {
+    calls = 0;
+    freed = 0;
+    victim = test_client(OFFERKIT_DELIVERY_POLL);
+    OfferkitOffersOptions options = {0};
+    options.limit = 2;
+    OfferkitError *error = NULL;
+    for (int i = 0; i < 3; i++) {
+        CHECK_STATUS(offerkit_client_offers_async(victim, "demo", &options, free_on_first, NULL, NULL, &error),
+                     OFFERKIT_STATUS_OK, error);
+    }
+    for (int spins = 0; !freed && spins < 100000; spins++) {
+        offerkit_client_poll(victim, 1);
+    }
+    REQUIRE(freed);
+    CHECK(calls == 3); /* the other two were delivered (cancelled or done) during the free */
+}
