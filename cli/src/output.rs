@@ -5,7 +5,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use offerkit::server::{ReportRow, TokenGrant};
-use offerkit::{Error, GraphqlResponse, ListingPage, Offer, PlayerOffersPage};
+use offerkit::{Error, Extra, GraphqlResponse, ListingPage, Offer, PlayerOffersPage};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -45,7 +45,7 @@ impl Output {
                     format!("{:.2}", o.total_payout_usd),
                     o.creatives.description.clone(),
                 ];
-                row.extend(extra_keys.iter().map(|k| cell(o.extra.get(k))));
+                row.extend(extra_keys.iter().map(|k| cell(o.extra.get(k).as_ref())));
                 row
             })
             .collect();
@@ -222,12 +222,12 @@ fn csv_field(text: &str) -> String {
 }
 
 /// Keys of the extra fields, in first-seen order, shown as extra columns.
-fn extra_columns<'a>(extras: impl Iterator<Item = &'a Map<String, Value>>) -> Vec<String> {
+fn extra_columns<'a>(extras: impl Iterator<Item = &'a Extra>) -> Vec<String> {
     let mut keys: Vec<String> = Vec::new();
     for extra in extras {
         for key in extra.keys() {
-            if !keys.contains(key) {
-                keys.push(key.clone());
+            if !keys.iter().any(|k| k == key) {
+                keys.push(key.to_owned());
             }
         }
     }

@@ -22,6 +22,7 @@ mod client;
 mod config;
 pub mod decode;
 mod error;
+mod extra;
 mod graphql;
 mod jwt;
 mod offer;
@@ -43,7 +44,9 @@ pub use config::{ClientConfig, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT, DEFAULT_
 pub use error::{Error, ErrorKind, FieldError, Result};
 pub use graphql::GraphqlResponse;
 pub use jwt::expiry_unix as jwt_expiry_unix;
-pub use offer::{Creatives, ListingPage, Offer, Pagination, PlayerOffer, PlayerOffersPage, lookup};
+pub use offer::{
+    Creatives, Extra, ListingPage, Offer, Pagination, PlayerOffer, PlayerOffersPage, lookup,
+};
 pub use paging::{ListingPager, PlayerOffersPager};
 pub use player_id::{Convention, PlayerId, lint_player_id, short_player_id};
 pub use retry::RetryPolicy;

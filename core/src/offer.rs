@@ -2,13 +2,16 @@
 //!
 //! The spec types four offer fields (`id`, `name`, `total_payout_usd`, `creatives`); the rest of
 //! the offer type is "not shown", so every other field the service sends is kept, untouched, in
-//! an `extra` map. Serializing an offer gives back the object as the service sent it.
+//! [`Extra`] (raw JSON text per field). Serializing an offer gives back the object as the
+//! service sent it.
 
 use std::fmt;
 
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+pub use crate::extra::Extra;
 
 /// One targeted offer.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -21,7 +24,7 @@ pub struct Offer {
     pub creatives: Creatives,
     /// Every other field the service returned (those added with a selection).
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: Extra,
 }
 
 /// An offer's creative texts.
@@ -31,15 +34,29 @@ pub struct Creatives {
     pub description: String,
     /// Other creative fields requested by a selection (e.g. `icon_url`).
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: Extra,
 }
 
 impl Offer {
     /// A field by dotted path into the whole offer, e.g. `"links.click_url"`,
     /// `"creatives.icon_url"` or `"goals.0.name"`.
     pub fn field(&self, path: &str) -> Option<Value> {
-        let whole = serde_json::to_value(self).ok()?;
-        lookup(&whole, path).cloned()
+        let (head, rest) = path.split_once('.').unwrap_or((path, ""));
+        match head {
+            "id" | "name" | "total_payout_usd" | "creatives" => {
+                let whole = serde_json::to_value(self).ok()?;
+                lookup(&whole, path).cloned()
+            }
+            _ => {
+                // Only the one extra field is parsed.
+                let value = self.extra.get(head)?;
+                if rest.is_empty() {
+                    Some(value)
+                } else {
+                    lookup(&value, rest).cloned()
+                }
+            }
+        }
     }
 }
 
@@ -53,15 +70,15 @@ pub fn lookup<'a>(value: &'a Value, path: &str) -> Option<&'a Value> {
 }
 
 /// An offer the player has engaged with (the simulator's schema; see simulator/README.md).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PlayerOffer {
-    #[serde(deserialize_with = "id_text")]
     pub id: String,
     pub name: String,
     /// `"in_progress"` or `"completed"`.
     pub status: String,
+    /// Every other field the service returned.
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: Extra,
 }
 
 /// One page of `playerOffers`.
@@ -88,16 +105,6 @@ pub struct ListingPage {
     pub pagination: Option<Pagination>,
 }
 
-fn id_text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    match Value::deserialize(d)? {
-        Value::String(s) => Ok(s),
-        Value::Number(n) => Ok(n.to_string()),
-        other => Err(de::Error::custom(format!(
-            "id must be text or a number, got {other}"
-        ))),
-    }
-}
-
 fn decimal<E: de::Error>(value: Value) -> Result<f64, E> {
     match &value {
         Value::Number(n) => n.as_f64(),
@@ -121,16 +128,14 @@ impl<'de> Deserialize<'de> for Offer {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Offer, A::Error> {
                 let (mut id, mut name, mut payout, mut creatives) = (None, None, None, None);
-                let mut extra = Map::new();
+                let mut extra = Extra::new();
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
                         "id" => id = Some(map.next_value_seed(IdSeed)?),
                         "name" => name = Some(map.next_value::<String>()?),
                         "total_payout_usd" => payout = Some(decimal(map.next_value()?)?),
                         "creatives" => creatives = Some(map.next_value::<Creatives>()?),
-                        _ => {
-                            extra.insert(key, map.next_value()?);
-                        }
+                        _ => extra.read_value(key, &mut map)?,
                     }
                 }
                 Ok(Offer {
@@ -157,14 +162,12 @@ impl<'de> Deserialize<'de> for Creatives {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Creatives, A::Error> {
                 let (mut name, mut description) = (None, None);
-                let mut extra = Map::new();
+                let mut extra = Extra::new();
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
                         "name" => name = Some(map.next_value::<String>()?),
                         "description" => description = Some(map.next_value::<String>()?),
-                        _ => {
-                            extra.insert(key, map.next_value()?);
-                        }
+                        _ => extra.read_value(key, &mut map)?,
                     }
                 }
                 Ok(Creatives {
@@ -176,6 +179,37 @@ impl<'de> Deserialize<'de> for Creatives {
             }
         }
         d.deserialize_map(CreativesVisitor)
+    }
+}
+
+impl<'de> Deserialize<'de> for PlayerOffer {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct PlayerOfferVisitor;
+        impl<'de> Visitor<'de> for PlayerOfferVisitor {
+            type Value = PlayerOffer;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a player offer object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<PlayerOffer, A::Error> {
+                let (mut id, mut name, mut status) = (None, None, None);
+                let mut extra = Extra::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "id" => id = Some(map.next_value_seed(IdSeed)?),
+                        "name" => name = Some(map.next_value::<String>()?),
+                        "status" => status = Some(map.next_value::<String>()?),
+                        _ => extra.read_value(key, &mut map)?,
+                    }
+                }
+                Ok(PlayerOffer {
+                    id: id.ok_or_else(|| de::Error::missing_field("id"))?,
+                    name: name.ok_or_else(|| de::Error::missing_field("name"))?,
+                    status: status.ok_or_else(|| de::Error::missing_field("status"))?,
+                    extra,
+                })
+            }
+        }
+        d.deserialize_map(PlayerOfferVisitor)
     }
 }
 
@@ -223,11 +257,24 @@ mod tests {
             "links": {"click_url": "https://c/1?player_id=p"},
             "campaign_id": 7
         });
-        let offer: Offer = serde_json::from_value(sent.clone()).unwrap();
+        let offer: Offer = serde_json::from_str(&sent.to_string()).unwrap();
         assert_eq!(offer.id, "12345678901234");
         assert_eq!(offer.total_payout_usd, 1.25);
-        assert_eq!(offer.creatives.extra["icon_url"], "https://i/1.png");
-        assert_eq!(offer.extra["campaign_id"], 7);
+        assert_eq!(
+            offer.creatives.extra.get("icon_url"),
+            Some(json!("https://i/1.png"))
+        );
+        assert_eq!(offer.extra.get("campaign_id"), Some(json!(7)));
+        assert_eq!(offer.field("campaign_id"), Some(json!(7)));
+        assert_eq!(
+            offer.field("creatives.icon_url"),
+            Some(json!("https://i/1.png"))
+        );
+        // From a Value too (the raw text is rebuilt).
+        assert_eq!(
+            serde_json::from_value::<Offer>(sent.clone()).unwrap(),
+            offer
+        );
         assert_eq!(serde_json::to_value(&offer).unwrap(), sent);
         assert_eq!(
             offer.field("links.click_url"),

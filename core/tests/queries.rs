@@ -53,8 +53,8 @@ async fn extra_selection_lands_in_extra_and_is_reachable_by_path() {
         let click = offer.field("links.click_url").unwrap();
         let click = click.as_str().unwrap();
         assert!(click.contains("player_id=demo"), "{click}");
-        assert!(offer.extra["campaign_id"].is_i64());
-        assert!(offer.creatives.extra["icon_url"].is_string());
+        assert!(offer.extra.get("campaign_id").unwrap().is_i64());
+        assert!(offer.creatives.extra.get("icon_url").unwrap().is_string());
     }
 }
 

@@ -124,9 +124,9 @@ impl From<offerkit::Offer> for Offer {
             creatives: Creatives {
                 name: offer.creatives.name,
                 description: offer.creatives.description,
-                extra_json: json_object(offer.creatives.extra),
+                extra_json: offer.creatives.extra.to_json(),
             },
-            extra_json: json_object(offer.extra),
+            extra_json: offer.extra.to_json(),
         }
     }
 }
@@ -137,7 +137,7 @@ impl From<offerkit::PlayerOffer> for PlayerOffer {
             id: item.id,
             name: item.name,
             status: item.status,
-            extra_json: json_object(item.extra),
+            extra_json: item.extra.to_json(),
         }
     }
 }
