@@ -122,12 +122,31 @@ pub struct Fill<'a> {
     pub currency: &'a str,
 }
 
+/// The template with each placeholder replaced, in one pass into one string. Values are
+/// inserted verbatim (never scanned for placeholders themselves); any other `{...}` text is
+/// kept as it is.
 pub fn fill(template: &str, values: &Fill<'_>) -> String {
-    template
-        .replace("{app}", values.app)
-        .replace("{level}", &values.level.to_string())
-        .replace("{amount}", &values.amount.to_string())
-        .replace("{currency}", values.currency)
+    use std::fmt::Write;
+    let mut out = String::with_capacity(template.len() + values.app.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let tail = &rest[open..];
+        let placeholder = ["{app}", "{level}", "{amount}", "{currency}"]
+            .into_iter()
+            .find(|p| tail.starts_with(p));
+        // Writing into a String cannot fail.
+        let _ = match placeholder {
+            Some("{app}") => out.write_str(values.app),
+            Some("{level}") => write!(out, "{}", values.level),
+            Some("{amount}") => write!(out, "{}", values.amount),
+            Some("{currency}") => out.write_str(values.currency),
+            _ => out.write_str("{"),
+        };
+        rest = &tail[placeholder.map_or(1, str::len)..];
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -155,5 +174,49 @@ mod tests {
             fill(EN.description, &v),
             "Install Gem Quest and reach level 7 to earn 250 Coins."
         );
+        let v = Fill { amount: 12.5, ..v };
+        assert_eq!(
+            fill("{amount}{currency}{x} {level}{app}{", &v),
+            "12.5Coins{x} 7Gem Quest{"
+        );
+        assert_eq!(
+            fill(ZH_HK.description, &v),
+            "安裝Gem Quest並達到第7級，即可賺取12.5Coins。"
+        );
+        assert_eq!(fill("", &v), "");
+    }
+
+    /// The one-pass fill gives what replacing each placeholder in turn gave, for every template.
+    #[test]
+    fn fill_matches_replacing_each_placeholder_in_turn() {
+        let replaced = |t: &str, v: &Fill<'_>| {
+            t.replace("{app}", v.app)
+                .replace("{level}", &v.level.to_string())
+                .replace("{amount}", &v.amount.to_string())
+                .replace("{currency}", v.currency)
+        };
+        for texts in [&EN, &DE, &ZH_HK, &ZH_TW] {
+            let templates = [
+                texts.description,
+                texts.short_description,
+                texts.instructions[0],
+                texts.instructions[1],
+                texts.goal_level_name,
+                texts.goal_level_description,
+                texts.goal_purchase_name,
+                texts.goal_purchase_description,
+            ];
+            for amount in [0.0, 1502.0, 12.5, 1e21] {
+                let v = Fill {
+                    app: "Dragon Saga",
+                    level: 42,
+                    amount,
+                    currency: texts.currency_name_plural,
+                };
+                for t in templates {
+                    assert_eq!(fill(t, &v), replaced(t, &v));
+                }
+            }
+        }
     }
 }
