@@ -17,6 +17,7 @@ mod jwt;
 mod keys;
 mod listing;
 mod locale;
+mod offer_view;
 mod report;
 mod rng;
 mod routes;

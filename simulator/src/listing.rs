@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use crate::auth::require_offers_scope;
 use crate::locale::Language;
+use crate::offer_view::OfferView;
 use crate::routes::{json, query_param};
-use crate::schema::{OfferView, offer_view};
 use crate::state::AppState;
 use crate::validation::Violations;
 
@@ -99,7 +99,7 @@ pub async fn list(
     };
     let offers = slice
         .iter()
-        .map(|o| offer_view(o, Language::En, &state.base_url, None))
+        .map(|o| OfferView::new(o, Language::En, &state.base_url, None))
         .collect();
     let body = ListingBody {
         status: "success",
@@ -109,14 +109,14 @@ pub async fn list(
 }
 
 #[derive(Serialize)]
-struct ListingBody {
+struct ListingBody<'a> {
     status: &'static str,
-    data: ListingData,
+    data: ListingData<'a>,
 }
 
 #[derive(Serialize)]
-struct ListingData {
-    offers: Vec<OfferView>,
+struct ListingData<'a> {
+    offers: Vec<OfferView<'a>>,
     /// Present only when `per_page` was sent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pagination: Option<Pagination>,

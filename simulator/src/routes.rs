@@ -1,5 +1,6 @@
 //! The HTTP surface: which path goes to which handler, the `/v1` gate that counts every
-//! request and applies injected faults before anything else, and small response helpers.
+//! request and applies injected faults before anything else, and small request and response
+//! helpers (JSON bodies, content types, query strings).
 
 use axum::Router;
 use axum::body::Body;
@@ -108,6 +109,15 @@ pub fn content_type_is(headers: &HeaderMap, expected: &str) -> bool {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.split(';').next())
         .is_some_and(|essence| essence.trim().eq_ignore_ascii_case(expected))
+}
+
+/// `?player_id=…` (and more pairs), form-encoded.
+pub fn query_string(pairs: &[(&str, &str)]) -> String {
+    let mut s = form_urlencoded::Serializer::new(String::new());
+    for (k, v) in pairs {
+        s.append_pair(k, v);
+    }
+    s.finish()
 }
 
 /// First value of each named query parameter (form-encoded query string).

@@ -1,6 +1,6 @@
 //! The GraphQL schema served at `POST /v1/offers` (async-graphql): root fields `offers`,
 //! `links`, `playerOffers`, with snake_case field and argument names as the service uses.
-//! The object types double as the JSON items of the GET listing, so both stay identical.
+//! The offer types are in `offer_view.rs` (shared with the GET listing's JSON items).
 //! Types and fields the spec leaves unshown are the simulator's own (see README.md).
 
 use async_graphql::indexmap::IndexMap;
@@ -8,12 +8,13 @@ use async_graphql::{
     Context, EmptyMutation, EmptySubscription, ErrorExtensions, ID, Name, Object, Result, Schema,
     SimpleObject, Value,
 };
-use serde::Serialize;
 use std::sync::Arc;
 
-use crate::catalogue::{Catalogue, Engagement, Offer, sort_offers};
+use crate::catalogue::{Catalogue, Engagement, sort_offers};
 use crate::cursor::CursorKey;
-use crate::locale::{Fill, Language, fill};
+use crate::locale::Language;
+use crate::offer_view::{CreativesView, OfferView};
+use crate::routes::query_string;
 use crate::time::format_datetime;
 use crate::validation::{self, Violations};
 
@@ -35,227 +36,60 @@ pub fn build(data: SchemaData) -> SimSchema {
         .finish()
 }
 
-#[derive(Clone, Debug, Serialize, SimpleObject)]
-#[graphql(name = "Creatives", rename_fields = "snake_case")]
-pub struct CreativesView {
-    pub name: Option<String>,
-    pub description: Option<String>,
-    pub icon_url: Option<String>,
-    pub instructions: Option<Vec<Option<String>>>,
-    pub categories: Option<Vec<Option<String>>>,
-    pub short_description: Option<String>,
-    pub offer_cta: Option<String>,
-    pub currency_name: Option<String>,
-    pub currency_name_plural: Option<String>,
-}
-
-#[derive(Clone, Debug, Serialize, SimpleObject)]
-#[graphql(name = "Goal", rename_fields = "snake_case")]
-pub struct GoalView {
-    pub id: Option<ID>,
-    pub name: Option<String>,
-    pub description: Option<String>,
-    pub amount: Option<f64>,
-    pub payout_usd: Option<f64>,
-    pub order: Option<i32>,
-    pub is_purchase_goal: Option<bool>,
-}
-
-#[derive(Clone, Debug, Serialize, SimpleObject)]
-#[graphql(name = "OfferLinks", rename_fields = "snake_case")]
-pub struct OfferLinksView {
-    pub click_url: Option<String>,
-    pub support_url: Option<String>,
-}
-
-#[derive(Clone, Debug, Serialize, SimpleObject)]
-#[graphql(name = "OfferStats", rename_fields = "snake_case")]
-pub struct OfferStatsView {
-    pub network_epi: Option<f64>,
-}
-
-/// An offer as the service shows it (no `epc`: that is only a sort key).
-#[derive(Clone, Debug, Serialize, SimpleObject)]
-#[graphql(name = "Offer", rename_fields = "snake_case")]
-pub struct OfferView {
-    pub id: ID,
-    pub name: Option<String>,
-    pub total_payout_usd: Option<f64>,
-    pub creatives: Option<CreativesView>,
-    pub campaign_id: Option<i32>,
-    pub tracking_type: Option<String>,
-    pub total_amount: Option<f64>,
-    pub start_datetime: Option<String>,
-    pub is_multi_reward: Option<bool>,
-    pub completion_difficulty: Option<i32>,
-    pub is_featured_campaign: Option<bool>,
-    pub store_id: Option<String>,
-    pub updated_at: Option<String>,
-    pub goals: Option<Vec<Option<GoalView>>>,
-    pub links: Option<OfferLinksView>,
-    pub stats: Option<OfferStatsView>,
-}
-
 /// Result of `links`.
-#[derive(Clone, Debug, Serialize, SimpleObject)]
+#[derive(Clone, Debug, SimpleObject)]
 #[graphql(name = "Links", rename_fields = "snake_case")]
 pub struct LinksView {
     pub support_portal: String,
     pub offerwall: String,
 }
 
+pub struct PlayerOfferView<'a> {
+    engagement: Engagement<'a>,
+    language: Language,
+}
+
+// The doc comments below are the schema's descriptions.
 /// An offer the player engaged with (an item of `playerOffers`).
-#[derive(Clone, Debug, Serialize, SimpleObject)]
-#[graphql(name = "PlayerOffer", rename_fields = "snake_case")]
-pub struct PlayerOfferView {
-    pub id: ID,
-    pub name: Option<String>,
+#[Object(name = "PlayerOffer", rename_fields = "snake_case")]
+impl<'a> PlayerOfferView<'a> {
+    async fn id(&self) -> ID {
+        ID(self.engagement.offer.id.clone())
+    }
+
+    async fn name(&self) -> Option<&'a str> {
+        Some(&self.engagement.offer.name)
+    }
+
     /// `in_progress` or `completed`.
-    pub status: String,
-    pub total_payout_usd: Option<f64>,
-    pub payout_earned_usd: Option<f64>,
-    pub creatives: Option<CreativesView>,
-    pub last_activity_at: Option<String>,
+    async fn status(&self) -> &'static str {
+        self.engagement.status.as_str()
+    }
+
+    async fn total_payout_usd(&self) -> Option<f64> {
+        Some(self.engagement.offer.total_payout_usd)
+    }
+
+    async fn payout_earned_usd(&self) -> Option<f64> {
+        Some(self.engagement.payout_earned_usd)
+    }
+
+    async fn creatives(&self) -> Option<CreativesView<'a>> {
+        Some(CreativesView::new(self.engagement.offer, self.language))
+    }
+
+    async fn last_activity_at(&self) -> Option<String> {
+        Some(format_datetime(self.engagement.last_activity_at))
+    }
 }
 
 /// One page of `playerOffers`.
-#[derive(Clone, Debug, Serialize, SimpleObject)]
+#[derive(SimpleObject)]
 #[graphql(name = "PlayerOffersPage", rename_fields = "snake_case")]
-pub struct PlayerOffersPage {
-    pub items: Vec<PlayerOfferView>,
+pub struct PlayerOffersPage<'a> {
+    pub items: Vec<PlayerOfferView<'a>>,
     /// Cursor of the next page; null on the last page.
     pub next_cursor: Option<String>,
-}
-
-/// `?player_id=…` (and more pairs), form-encoded.
-pub fn query_string(pairs: &[(&str, &str)]) -> String {
-    let mut s = form_urlencoded::Serializer::new(String::new());
-    for (k, v) in pairs {
-        s.append_pair(k, v);
-    }
-    s.finish()
-}
-
-fn creatives(offer: &Offer, language: Language) -> CreativesView {
-    let t = language.texts();
-    let values = Fill {
-        app: &offer.name,
-        level: offer.level,
-        amount: offer.total_amount,
-        currency: t.currency_name_plural,
-    };
-    CreativesView {
-        name: Some(offer.name.clone()),
-        description: Some(fill(t.description, &values)),
-        icon_url: Some(format!(
-            "https://cdn.offerkit-sim.invalid/icons/{}.png",
-            offer.id
-        )),
-        instructions: Some(
-            t.instructions
-                .iter()
-                .map(|i| Some(fill(i, &values)))
-                .collect(),
-        ),
-        categories: Some(vec![
-            Some(t.category.to_owned()),
-            Some(t.genres[offer.genre].to_owned()),
-        ]),
-        short_description: Some(fill(t.short_description, &values)),
-        offer_cta: Some(t.offer_cta.to_owned()),
-        currency_name: Some(t.currency_name.to_owned()),
-        currency_name_plural: Some(t.currency_name_plural.to_owned()),
-    }
-}
-
-/// An offer for `player_id` (`None` in the GET listing, whose click URLs carry no player).
-pub fn offer_view(
-    offer: &Offer,
-    language: Language,
-    base_url: &str,
-    player_id: Option<&str>,
-) -> OfferView {
-    let t = language.texts();
-    let goals = offer
-        .goals
-        .iter()
-        .map(|g| {
-            let values = Fill {
-                app: &offer.name,
-                level: g.level.unwrap_or(offer.level),
-                amount: g.amount,
-                currency: t.currency_name_plural,
-            };
-            let (name, description) = match g.level {
-                Some(_) => (t.goal_level_name, t.goal_level_description),
-                None => (t.goal_purchase_name, t.goal_purchase_description),
-            };
-            Some(GoalView {
-                id: Some(ID(g.id.clone())),
-                name: Some(fill(name, &values)),
-                description: Some(fill(description, &values)),
-                amount: Some(g.amount),
-                payout_usd: Some(g.payout_usd),
-                order: Some(g.order),
-                is_purchase_goal: Some(g.level.is_none()),
-            })
-        })
-        .collect();
-    let (click_url, support_url) = match player_id {
-        Some(p) => (
-            format!(
-                "{base_url}/click/{}?{}",
-                offer.id,
-                query_string(&[("player_id", p)])
-            ),
-            format!(
-                "{base_url}/support?{}",
-                query_string(&[("player_id", p), ("offer_id", &offer.id)])
-            ),
-        ),
-        None => (
-            format!("{base_url}/click/{}", offer.id),
-            format!(
-                "{base_url}/support?{}",
-                query_string(&[("offer_id", &offer.id)])
-            ),
-        ),
-    };
-    OfferView {
-        id: ID(offer.id.clone()),
-        name: Some(offer.name.clone()),
-        total_payout_usd: Some(offer.total_payout_usd),
-        creatives: Some(creatives(offer, language)),
-        campaign_id: Some(offer.campaign_id),
-        tracking_type: Some(offer.tracking_type.to_owned()),
-        total_amount: Some(offer.total_amount),
-        start_datetime: Some(format_datetime(offer.start_datetime)),
-        is_multi_reward: Some(offer.is_multi_reward),
-        completion_difficulty: Some(offer.completion_difficulty),
-        is_featured_campaign: Some(offer.is_featured_campaign),
-        store_id: Some(offer.store_id.clone()),
-        updated_at: Some(format_datetime(offer.updated_at)),
-        goals: Some(goals),
-        links: Some(OfferLinksView {
-            click_url: Some(click_url),
-            support_url: Some(support_url),
-        }),
-        stats: Some(OfferStatsView {
-            network_epi: Some(offer.network_epi),
-        }),
-    }
-}
-
-fn player_offer_view(e: &Engagement<'_>, language: Language) -> PlayerOfferView {
-    PlayerOfferView {
-        id: ID(e.offer.id.clone()),
-        name: Some(e.offer.name.clone()),
-        status: e.status.as_str().to_owned(),
-        total_payout_usd: Some(e.offer.total_payout_usd),
-        payout_earned_usd: Some(e.payout_earned_usd),
-        creatives: Some(creatives(e.offer, language)),
-        last_activity_at: Some(format_datetime(e.last_activity_at)),
-    }
 }
 
 /// One error for the whole field, every failing argument in `extensions.validation`.
@@ -291,16 +125,17 @@ fn null_on_error<T>(ctx: &Context<'_>, result: Result<T>) -> Option<T> {
     }
 }
 
-fn offers(
-    ctx: &Context<'_>,
+fn offers<'a>(
+    ctx: &Context<'a>,
     player_id: &str,
     limit: Option<i32>,
     language: Option<&str>,
     sort: Option<&str>,
-) -> Result<Vec<OfferView>> {
+) -> Result<Vec<OfferView<'a>>> {
     let args = validation::offers_args(player_id, limit, language, sort)
         .map_err(|v| validation_error("offers", &v))?;
     let data = ctx.data::<SchemaData>()?;
+    let player: Arc<str> = Arc::from(player_id);
     let mut offers = data.catalogue.targeted(player_id);
     if let Some((key, direction)) = args.sort {
         sort_offers(&mut offers, key, direction);
@@ -310,7 +145,7 @@ fn offers(
     }
     Ok(offers
         .into_iter()
-        .map(|o| offer_view(o, args.language, &data.base_url, Some(player_id)))
+        .map(|o| OfferView::new(o, args.language, &data.base_url, Some(Arc::clone(&player))))
         .collect())
 }
 
@@ -324,13 +159,13 @@ fn links(ctx: &Context<'_>, player_id: &str) -> Result<LinksView> {
     })
 }
 
-fn player_offers(
-    ctx: &Context<'_>,
+fn player_offers<'a>(
+    ctx: &Context<'a>,
     player_id: &str,
     language: Option<&str>,
     limit: Option<i32>,
     after: Option<&str>,
-) -> Result<PlayerOffersPage> {
+) -> Result<PlayerOffersPage<'a>> {
     let args = validation::player_offers_args(player_id, language, limit)
         .map_err(|v| validation_error("playerOffers", &v))?;
     let data = ctx.data::<SchemaData>()?;
@@ -342,14 +177,18 @@ fn player_offers(
             .ok_or_else(invalid_cursor)?,
     };
     let engagements = data.catalogue.engagements(player_id);
-    let end = start.saturating_add(args.limit).min(engagements.len());
+    let total = engagements.len();
+    let end = start.saturating_add(args.limit).min(total);
     let items = engagements
-        .get(start..end)
-        .unwrap_or_default()
-        .iter()
-        .map(|e| player_offer_view(e, args.language))
+        .into_iter()
+        .take(end)
+        .skip(start)
+        .map(|engagement| PlayerOfferView {
+            engagement,
+            language: args.language,
+        })
         .collect();
-    let next_cursor = (end < engagements.len()).then(|| data.cursors.issue(player_id, end));
+    let next_cursor = (end < total).then(|| data.cursors.issue(player_id, end));
     Ok(PlayerOffersPage { items, next_cursor })
 }
 
@@ -360,14 +199,14 @@ impl QueryRoot {
     /// Offers targeted at the player, optionally sorted (`epc.asc|desc`,
     /// `last_activation.asc|desc`), localised and truncated to `limit` (no default limit).
     #[graphql(name = "offers")]
-    async fn offers_field(
+    async fn offers_field<'a>(
         &self,
-        ctx: &Context<'_>,
+        ctx: &Context<'a>,
         player_id: String,
         limit: Option<i32>,
         language: Option<String>,
         sort: Option<String>,
-    ) -> Option<Vec<OfferView>> {
+    ) -> Option<Vec<OfferView<'a>>> {
         null_on_error(
             ctx,
             offers(ctx, &player_id, limit, language.as_deref(), sort.as_deref()),
@@ -383,14 +222,14 @@ impl QueryRoot {
     /// Offers the player engaged with, most recent first, `limit` (1..=100, default 50) per
     /// page; pass the previous page's `next_cursor` as `after` for the next one.
     #[graphql(name = "playerOffers")]
-    async fn player_offers_field(
+    async fn player_offers_field<'a>(
         &self,
-        ctx: &Context<'_>,
+        ctx: &Context<'a>,
         player_id: String,
         language: Option<String>,
         limit: Option<i32>,
         after: Option<String>,
-    ) -> Option<PlayerOffersPage> {
+    ) -> Option<PlayerOffersPage<'a>> {
         null_on_error(
             ctx,
             player_offers(
