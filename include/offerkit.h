@@ -1094,6 +1094,15 @@ void offerkit_test_panic_in_conversions(uint32_t count);
 OfferkitStatus offerkit_test_panic(struct OfferkitError **out_error);
 #endif
 
+#if defined(OFFERKIT_TEST_HOOKS)
+/**
+ * Test builds only: how many completions of a poll-delivery client wait for
+ * `offerkit_client_poll` (0 for NULL), so tests wait for "answered and queued" instead of
+ * sleeping.
+ */
+size_t offerkit_test_queued_completions(const struct OfferkitClient *client);
+#endif
+
 /**
  * The version of the loaded library, e.g. `"0.1.0"` (compare with the header's
  * `OFFERKIT_VERSION_*`). Static storage: never free it. Thread-safe.

@@ -111,7 +111,7 @@ trap stop_sim EXIT
 start_sim() {
   "$work/bin/offerkit-sim" --port 0 >"$work/sim.out" 2>"$logs/simulator.log" &
   sim_pid=$!
-  for _ in $(seq 1 100); do
+  for _ in $(seq 1 600); do
     if grep -q '^listening on ' "$work/sim.out"; then
       OFFERKIT_SIM_URL="$(sed -n 's/^listening on //p' "$work/sim.out")"
       export OFFERKIT_SIM_URL

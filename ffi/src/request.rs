@@ -281,6 +281,12 @@ impl Requests {
         true
     }
 
+    /// How many completions wait for a poll.
+    #[cfg(feature = "test-hooks")]
+    pub(crate) fn queued(&self) -> usize {
+        lock(&self.state).queue.len()
+    }
+
     /// Runs up to `max` queued callbacks (0: those queued now) on this thread.
     pub(crate) fn poll(&self, max: usize) -> usize {
         let limit = if max == 0 {

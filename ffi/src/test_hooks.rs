@@ -38,3 +38,14 @@ pub unsafe extern "C" fn offerkit_test_panic(
         panic!("test hook: deliberate panic in a call")
     })
 }
+
+/// Test builds only: how many completions of a poll-delivery client wait for
+/// `offerkit_client_poll` (0 for NULL), so tests wait for "answered and queued" instead of
+/// sleeping.
+#[cfg(feature = "test-hooks")]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_test_queued_completions(
+    client: *const crate::client::OfferkitClient,
+) -> usize {
+    crate::client::client_ref(client).map_or(0, |c| c.requests.queued())
+}

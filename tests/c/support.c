@@ -139,6 +139,9 @@ char *sim_token(long ttl_secs, bool scoped) {
 
 void sim_fresh(void) {
     sim_clear_faults();
+    /* Let the previous test's aborted or slow exchanges finish before counting anew. */
+    long until = now_ms() + 30000;
+    while (sim_stat("in_flight") > 0 && now_ms() < until) sleep_ms(10);
     sim_reset_stats();
 }
 
@@ -149,6 +152,9 @@ OfferkitConfig *test_config(const char *token) {
         exit(2);
     }
     offerkit_config_set_retry_backoff_ms(config, 5, 20, NULL);
+    /* Generous: under valgrind hundreds of queued requests wait for one library thread. Tests
+     * of timeouts set their own. */
+    offerkit_config_set_timeout_ms(config, 60000, NULL);
     if (token) offerkit_config_set_access_token(config, token, NULL);
     return config;
 }

@@ -70,7 +70,8 @@ void sim_fresh(void);
 
 /* ---- clients ----------------------------------------------------------------------------- */
 
-/* A config for the simulator with fast retries (5..20 ms backoff); token may be NULL. */
+/* A config for the simulator with fast retries (5..20 ms backoff) and a 60 s timeout; token may
+ * be NULL. */
 OfferkitConfig *test_config(const char *token);
 /* A client with a valid token; delivery OFFERKIT_DELIVERY_THREAD or _POLL. */
 OfferkitClient *test_client(uint32_t delivery);

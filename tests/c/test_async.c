@@ -17,21 +17,21 @@ static bool wait_stat(const char *name, long value, int timeout_ms) {
 
 void test_cancel_reports_cancelled_exactly_once(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
-    sim_fault("{\"kind\":\"latency\",\"ms\":5000}");
+    sim_fault("{\"kind\":\"latency\",\"ms\":30000}");
     Recorder r;
     recorder_init(&r);
     OfferkitRequest *request = NULL;
     REQUIRE(offerkit_client_offers_async(client, "demo", NULL, on_list, &r, &request, NULL) ==
             OFFERKIT_STATUS_OK);
-    CHECK(wait_stat("in_flight", 1, 5000));
+    CHECK(wait_stat("in_flight", 1, 30000));
     long started = now_ms();
     CHECK(offerkit_request_cancel(request));
     CHECK(!offerkit_request_cancel(request));
-    CHECK(recorder_wait(&r, 1, 3000) == 1);
-    CHECK(now_ms() - started < 2000);
+    CHECK(recorder_wait(&r, 1, 15000) == 1);
+    CHECK(now_ms() - started < 10000); /* the cancellation, not the server's 30 s */
     CHECK(r.status == OFFERKIT_STATUS_CANCELLED);
     CHECK(offerkit_error_kind(r.error) == OFFERKIT_ERROR_KIND_CANCELLED);
-    CHECK(wait_stat("aborted", 1, 5000)); /* the HTTP exchange was dropped */
+    CHECK(wait_stat("aborted", 1, 30000)); /* the HTTP exchange was dropped */
     sleep_ms(100);
     CHECK(r.calls == 1);
     recorder_clear(&r);
@@ -79,7 +79,7 @@ void test_poll_mode_delivers_on_the_calling_thread(void) {
             OFFERKIT_STATUS_OK);
     REQUIRE(offerkit_client_list_offers_async(client, 5, 1, on_list, &b, NULL, NULL) ==
             OFFERKIT_STATUS_OK);
-    CHECK(wait_stat("requests", 2, 5000));
+    CHECK(wait_stat("requests", 2, 30000));
     sleep_ms(300);
     CHECK(a.calls == 0 && b.calls == 0); /* answered or not: nothing runs without a poll */
     /* poll(1) runs at most one: wait until one is queued. */
@@ -130,7 +130,7 @@ void test_poll_mode_delivers_cancellations_at_poll(void) {
 
 void test_client_free_cancels_in_flight_requests(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
-    sim_fault("{\"kind\":\"latency\",\"ms\":5000,\"times\":3}");
+    sim_fault("{\"kind\":\"latency\",\"ms\":30000,\"times\":3}");
     Recorder r[3];
     OfferkitRequest *requests[3];
     for (int i = 0; i < 3; i++) {
@@ -138,10 +138,10 @@ void test_client_free_cancels_in_flight_requests(void) {
         REQUIRE(offerkit_client_offers_async(client, "demo", NULL, on_list, &r[i], &requests[i],
                                              NULL) == OFFERKIT_STATUS_OK);
     }
-    CHECK(wait_stat("in_flight", 3, 5000));
+    CHECK(wait_stat("in_flight", 3, 30000));
     long started = now_ms();
     offerkit_client_free(client);
-    CHECK(now_ms() - started < 2000);
+    CHECK(now_ms() - started < 10000);
     for (int i = 0; i < 3; i++) {
         CHECK(r[i].calls == 1); /* every callback ran before free returned */
         CHECK(r[i].status == OFFERKIT_STATUS_CANCELLED);
@@ -155,7 +155,7 @@ void test_client_free_cancels_in_flight_requests(void) {
 
 void test_client_free_in_poll_mode_delivers_everything(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_POLL);
-    sim_fault("{\"kind\":\"latency\",\"ms\":5000,\"path\":\"/v1/offers\",\"method\":\"GET\"}");
+    sim_fault("{\"kind\":\"latency\",\"ms\":30000,\"path\":\"/v1/offers\",\"method\":\"GET\"}");
     Recorder done, slow;
     recorder_init(&done);
     recorder_init(&slow);
@@ -163,9 +163,12 @@ void test_client_free_in_poll_mode_delivers_everything(void) {
             OFFERKIT_STATUS_OK);
     REQUIRE(offerkit_client_list_offers_async(client, 0, 0, on_list, &slow, NULL, NULL) ==
             OFFERKIT_STATUS_OK);
-    CHECK(wait_stat("in_flight", 1, 5000));
-    CHECK(wait_stat("graphql", 1, 5000));
-    sleep_ms(500); /* the links answer is in, decoded and queued */
+    CHECK(wait_stat("in_flight", 1, 30000));
+    CHECK(wait_stat("graphql", 1, 30000));
+    /* The links answer is in, decoded and queued (by time: slow under valgrind). */
+    long until = now_ms() + 30000;
+    while (offerkit_test_queued_completions(client) < 1 && now_ms() < until) sleep_ms(5);
+    CHECK(offerkit_test_queued_completions(client) == 1);
     CHECK(done.calls == 0 && slow.calls == 0); /* queued / in flight, never polled */
     offerkit_client_free(client);
     CHECK(done.calls == 1 && done.status == OFFERKIT_STATUS_OK);        /* delivered as it was */
@@ -225,7 +228,7 @@ void test_client_free_inside_its_own_callback(void) {
     recorder_init(&n.recorder);
     n.client = test_client(OFFERKIT_DELIVERY_THREAD);
     n.free_client = true;
-    sim_fault("{\"kind\":\"latency\",\"ms\":5000,\"path\":\"/v1/offers\",\"method\":\"GET\"}");
+    sim_fault("{\"kind\":\"latency\",\"ms\":30000,\"path\":\"/v1/offers\",\"method\":\"GET\"}");
     Recorder other;
     recorder_init(&other);
     REQUIRE(offerkit_client_list_offers_async(n.client, 0, 0, on_list, &other, NULL, NULL) ==
@@ -234,7 +237,7 @@ void test_client_free_inside_its_own_callback(void) {
                                          NULL) == OFFERKIT_STATUS_OK);
     CHECK(recorder_wait(&n.recorder, 1, 10000) == 1);
     CHECK(n.client == NULL);
-    CHECK(recorder_wait(&other, 1, 5000) == 1); /* the slow one was cancelled by that free */
+    CHECK(recorder_wait(&other, 1, 30000) == 1); /* the slow one was cancelled by that free */
     CHECK(other.status == OFFERKIT_STATUS_CANCELLED);
     recorder_clear(&n.recorder);
     recorder_clear(&other);

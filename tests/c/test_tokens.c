@@ -108,7 +108,7 @@ void test_token_needed_never_answered_times_out(void) {
     CHECK_STATUS(offerkit_client_offers(client, "demo", NULL, &list, &error), OFFERKIT_STATUS_TIMEOUT,
                  error);
     long took = now_ms() - started;
-    CHECK(took >= 150 && took < 5000);
+    CHECK(took >= 150 && took < 20000); /* the 200 ms wait, not the 60 s request timeout */
     CHECK(contains(offerkit_error_message(error), "token"));
     offerkit_error_free(error);
     CHECK(host.calls == 1);
@@ -145,7 +145,7 @@ void test_token_callback_stops_at_client_free(void) {
     recorder_init(&r);
     REQUIRE(offerkit_client_offers_async(client, "demo", NULL, on_list, &r, NULL, NULL) ==
             OFFERKIT_STATUS_OK);
-    long until = now_ms() + 5000;
+    long until = now_ms() + 30000;
     while (host.calls == 0 && now_ms() < until) sleep_ms(5);
     CHECK(host.calls == 1);
     offerkit_client_free(client); /* cancels the request waiting for a token */
