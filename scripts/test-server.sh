@@ -66,7 +66,7 @@ bin="$target_dir/debug"
 # Waits for a "listening on URL" line in $1 and prints the URL.
 listening() {
   local line
-  for _ in $(seq 1 300); do
+  for _ in $(seq 1 1200); do
     line=$(grep -m1 '^listening on ' "$1" 2>/dev/null) && { echo "${line#listening on }"; return 0; }
     sleep 0.05
   done

@@ -83,7 +83,7 @@ check "no refresh-token or reporting API exported" no_server_api
 echo "==> simulator"
 "$lib_dir/offerkit-sim" --port 0 > "$work/sim.out" 2>&1 &
 sim_pid=$!
-for _ in $(seq 100); do
+for _ in $(seq 600); do
   grep -q '^listening on ' "$work/sim.out" && break
   sleep 0.1
 done

@@ -184,7 +184,7 @@ fi
 
 "$work/offerkit-sim" --port 0 >"$work/sim.out" 2>"$logs/simulator.log" &
 sim_pid=$!
-for _ in $(seq 1 200); do
+for _ in $(seq 1 1200); do
   [[ -s "$work/sim.out" ]] && break
   sleep 0.05
 done

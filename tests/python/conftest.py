@@ -32,6 +32,10 @@ class Sim:
 
     def clear(self):
         self._call("DELETE", "/_sim/faults")
+        # Let the previous test's aborted or slow exchanges finish before counting anew.
+        deadline = time.monotonic() + 30
+        while self.stats().get("in_flight", 0) > 0 and time.monotonic() < deadline:
+            time.sleep(0.02)
         self._call("POST", "/_sim/stats/reset")
 
     def stats(self) -> dict:
@@ -40,7 +44,7 @@ class Sim:
     def token(self, ttl_secs: int = 3600, scoped: bool = True) -> str:
         return self._call("POST", "/_sim/tokens", {"ttl_secs": ttl_secs, "scoped": scoped})["access_token"]
 
-    async def eventually(self, what: str, check, timeout: float = 5.0):
+    async def eventually(self, what: str, check, timeout: float = 30.0):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if check(self.stats()):
@@ -60,7 +64,8 @@ def sim() -> Sim:
 
 
 def config(sim: Sim, **overrides) -> offerkit.ClientConfig:
-    fields = {"base_url": sim.base_url, "timeout_ms": 5000, "max_retries": 0}
+    # Generous: a slow CI machine runs the concurrent tests too; timeout tests set their own.
+    fields = {"base_url": sim.base_url, "timeout_ms": 30000, "max_retries": 0}
     fields.update(overrides)
     return offerkit.ClientConfig(**fields)
 

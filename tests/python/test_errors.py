@@ -105,7 +105,7 @@ async def test_network_timeout_and_decode(sim):
     sim.fault(kind="drop_mid_body")
     with pytest.raises(OfferError.Network):
         await offers(client(sim))
-    sim.fault(kind="latency", ms=3000)
+    sim.fault(kind="latency", ms=30000)
     with pytest.raises(OfferError.Timeout):
         await offers(client(sim, timeout_ms=300))
     sim.fault(kind="malformed_json")
@@ -121,7 +121,7 @@ async def test_gateway_errors_are_retried(sim):
 
 async def test_cancel_all_fails_calls_in_flight_with_cancelled(sim):
     c = client(sim)
-    sim.fault(kind="latency", ms=5000)
+    sim.fault(kind="latency", ms=30000)
     call = asyncio.ensure_future(offers(c))
     await sim.eventually("request in flight", lambda s: s["in_flight"] == 1)
     c.cancel_all()
@@ -134,7 +134,7 @@ async def test_cancel_all_fails_calls_in_flight_with_cancelled(sim):
 
 async def test_cancelling_the_task_aborts_the_http_request(sim):
     c = client(sim)
-    sim.fault(kind="latency", ms=5000)
+    sim.fault(kind="latency", ms=30000)
     task = asyncio.ensure_future(offers(c))
     await sim.eventually("request in flight", lambda s: s["in_flight"] == 1)
     task.cancel()

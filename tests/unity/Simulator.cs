@@ -89,6 +89,9 @@ namespace OfferKit.Tests
         internal void Reset()
         {
             Http("DELETE", "/_sim/faults");
+            // Let the previous test's aborted or slow exchanges finish before counting anew.
+            var until = DateTime.UtcNow.AddSeconds(30);
+            while (Stat("in_flight") > 0 && DateTime.UtcNow < until) System.Threading.Thread.Sleep(10);
             Http("POST", "/_sim/stats/reset", "");
         }
 

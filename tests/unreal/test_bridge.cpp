@@ -83,6 +83,10 @@ void sim_fault(const std::string &fault) { sim_http("POST", "/_sim/faults", faul
 long sim_stat(const char *name) { return json_number_field(sim_http("GET", "/_sim/stats", ""), name); }
 void sim_reset() {
     sim_http("DELETE", "/_sim/faults", "");
+    // Let the previous test's aborted or slow exchanges finish before counting anew.
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (sim_stat("in_flight") > 0 && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
     sim_http("POST", "/_sim/stats/reset", "");
 }
 
@@ -102,9 +106,10 @@ struct GameThread {
         };
     }
 
-    /// Runs posted tasks until `done` holds (gives up after 30 s: a hang guard, not a timing check).
+    /// Runs posted tasks until `done` holds (gives up after 120 s: a hang guard, not a timing
+    /// check; the suite also runs under valgrind).
     template <class F> bool pump_until(F done) {
-        auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+        auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(120);
         while (!done()) {
             std::function<void()> task;
             {

@@ -32,9 +32,11 @@ pub fn client(sim: &Simulator) -> OfferClient {
         .expect("client builds")
 }
 
-/// Waits (bounded) until `check` holds; panics with `what` otherwise.
+/// Waits (bounded by time, generously: CI machines are slower) until `check` holds; panics
+/// with `what` otherwise.
 pub async fn eventually(what: &str, mut check: impl FnMut() -> bool) {
-    for _ in 0..250 {
+    let until = std::time::Instant::now() + Duration::from_secs(30);
+    while std::time::Instant::now() < until {
         if check() {
             return;
         }

@@ -32,6 +32,7 @@ struct BrokerProcess {
     child: Child,
     addr: String,
     logs: Arc<Mutex<String>>,
+    readers: Vec<std::thread::JoinHandle<()>>,
     dir: std::path::PathBuf,
 }
 
@@ -69,13 +70,13 @@ impl BrokerProcess {
         let logs = Arc::new(Mutex::new(String::new()));
         let mut stderr = child.stderr.take().unwrap();
         let sink = logs.clone();
-        std::thread::spawn(move || {
+        let err_reader = std::thread::spawn(move || {
             let mut text = String::new();
             let _ = stderr.read_to_string(&mut text);
             sink.lock().unwrap().push_str(&text);
         });
         let sink = logs.clone();
-        std::thread::spawn(move || {
+        let out_reader = std::thread::spawn(move || {
             let mut text = String::new();
             let _ = stdout.read_to_string(&mut text);
             sink.lock().unwrap().push_str(&text);
@@ -84,6 +85,7 @@ impl BrokerProcess {
             child,
             addr,
             logs,
+            readers: vec![err_reader, out_reader],
             dir,
         }
     }
@@ -92,12 +94,9 @@ impl BrokerProcess {
     fn stop(mut self) -> String {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        // The reader threads finish once the pipes close.
-        for _ in 0..200 {
-            if Arc::strong_count(&self.logs) == 1 {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(10));
+        // The reader threads finish once the pipes close: every line is in before we look.
+        for reader in self.readers.drain(..) {
+            let _ = reader.join();
         }
         let _ = std::fs::remove_dir_all(&self.dir);
         self.logs.lock().unwrap().clone()
