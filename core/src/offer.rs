@@ -129,13 +129,14 @@ impl<'de> Deserialize<'de> for Offer {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Offer, A::Error> {
                 let (mut id, mut name, mut payout, mut creatives) = (None, None, None, None);
                 let mut extra = Extra::new();
-                while let Some(key) = map.next_key::<String>()? {
-                    match key.as_str() {
-                        "id" => id = Some(map.next_value_seed(IdSeed)?),
-                        "name" => name = Some(map.next_value::<String>()?),
-                        "total_payout_usd" => payout = Some(decimal(map.next_value()?)?),
-                        "creatives" => creatives = Some(map.next_value::<Creatives>()?),
-                        _ => extra.read_value(key, &mut map)?,
+                const TYPED: &[&str] = &["id", "name", "total_payout_usd", "creatives"];
+                while let Some(key) = map.next_key_seed(KeySeed(TYPED))? {
+                    match key {
+                        Key::Typed(0) => id = Some(map.next_value_seed(IdSeed)?),
+                        Key::Typed(1) => name = Some(map.next_value::<String>()?),
+                        Key::Typed(2) => payout = Some(decimal(map.next_value()?)?),
+                        Key::Typed(_) => creatives = Some(map.next_value::<Creatives>()?),
+                        Key::Other(key) => extra.read_value(key, &mut map)?,
                     }
                 }
                 Ok(Offer {
@@ -163,11 +164,11 @@ impl<'de> Deserialize<'de> for Creatives {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Creatives, A::Error> {
                 let (mut name, mut description) = (None, None);
                 let mut extra = Extra::new();
-                while let Some(key) = map.next_key::<String>()? {
-                    match key.as_str() {
-                        "name" => name = Some(map.next_value::<String>()?),
-                        "description" => description = Some(map.next_value::<String>()?),
-                        _ => extra.read_value(key, &mut map)?,
+                while let Some(key) = map.next_key_seed(KeySeed(&["name", "description"]))? {
+                    match key {
+                        Key::Typed(0) => name = Some(map.next_value::<String>()?),
+                        Key::Typed(_) => description = Some(map.next_value::<String>()?),
+                        Key::Other(key) => extra.read_value(key, &mut map)?,
                     }
                 }
                 Ok(Creatives {
@@ -193,12 +194,12 @@ impl<'de> Deserialize<'de> for PlayerOffer {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<PlayerOffer, A::Error> {
                 let (mut id, mut name, mut status) = (None, None, None);
                 let mut extra = Extra::new();
-                while let Some(key) = map.next_key::<String>()? {
-                    match key.as_str() {
-                        "id" => id = Some(map.next_value_seed(IdSeed)?),
-                        "name" => name = Some(map.next_value::<String>()?),
-                        "status" => status = Some(map.next_value::<String>()?),
-                        _ => extra.read_value(key, &mut map)?,
+                while let Some(key) = map.next_key_seed(KeySeed(&["id", "name", "status"]))? {
+                    match key {
+                        Key::Typed(0) => id = Some(map.next_value_seed(IdSeed)?),
+                        Key::Typed(1) => name = Some(map.next_value::<String>()?),
+                        Key::Typed(_) => status = Some(map.next_value::<String>()?),
+                        Key::Other(key) => extra.read_value(key, &mut map)?,
                     }
                 }
                 Ok(PlayerOffer {
@@ -210,6 +211,41 @@ impl<'de> Deserialize<'de> for PlayerOffer {
             }
         }
         d.deserialize_map(PlayerOfferVisitor)
+    }
+}
+
+/// A key of an object with typed fields: the index of one of those names (matched on the
+/// borrowed text, no allocation), or any other name, owned for [`Extra`].
+enum Key {
+    Typed(usize),
+    Other(String),
+}
+
+struct KeySeed(&'static [&'static str]);
+
+impl<'de> de::DeserializeSeed<'de> for KeySeed {
+    type Value = Key;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Key, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl Visitor<'_> for KeySeed {
+    type Value = Key;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a field name")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Key, E> {
+        Ok(match self.0.iter().position(|name| *name == v) {
+            Some(i) => Key::Typed(i),
+            None => Key::Other(v.to_owned()),
+        })
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Key, E> {
+        Ok(match self.0.iter().position(|name| *name == v) {
+            Some(i) => Key::Typed(i),
+            None => Key::Other(v),
+        })
     }
 }
 
