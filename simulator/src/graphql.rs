@@ -9,6 +9,7 @@ use http::{HeaderMap, StatusCode};
 use std::sync::Arc;
 
 use crate::auth::require_offers_scope;
+use crate::query_cache;
 use crate::routes::{content_type_is, json};
 use crate::state::AppState;
 
@@ -26,7 +27,7 @@ pub async fn execute(
             &serde_json::json!({ "error": "Unsupported Media Type: send application/json." }),
         );
     }
-    let request = match parse_request(&body) {
+    let mut request = match parse_request(&body) {
         Ok(r) => r,
         Err(message) => {
             return json(
@@ -35,6 +36,7 @@ pub async fn execute(
             );
         }
     };
+    query_cache::prepare(&mut request);
     let response = state.schema.execute(request).await;
     // Serialized straight from the response, so keys keep the query's selection order.
     json(StatusCode::OK, &response)
@@ -42,17 +44,17 @@ pub async fn execute(
 
 /// `{"query": "...", "variables": {...}?, "operationName": "..."?}` → a GraphQL request.
 fn parse_request(body: &[u8]) -> Result<async_graphql::Request, &'static str> {
-    let value: serde_json::Value = serde_json::from_slice(body)
+    let mut value: serde_json::Value = serde_json::from_slice(body)
         .map_err(|_| "Syntax Error: the request body is not valid JSON.")?;
     let query = value
         .get("query")
         .and_then(|q| q.as_str())
         .ok_or("The request body must be a JSON object with a `query` string.")?;
     let mut request = async_graphql::Request::new(query);
-    match value.get("variables") {
+    match value.get_mut("variables").map(serde_json::Value::take) {
         None | Some(serde_json::Value::Null) => {}
         Some(vars @ serde_json::Value::Object(_)) => {
-            request = request.variables(async_graphql::Variables::from_json(vars.clone()));
+            request = request.variables(async_graphql::Variables::from_json(vars));
         }
         Some(_) => return Err("`variables` must be a JSON object."),
     }

@@ -18,6 +18,7 @@ mod keys;
 mod listing;
 mod locale;
 mod offer_view;
+mod query_cache;
 mod report;
 mod rng;
 mod routes;
