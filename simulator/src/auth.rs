@@ -3,6 +3,7 @@
 
 use axum::response::{IntoResponse, Response};
 use http::{HeaderMap, StatusCode, header};
+use std::sync::Arc;
 
 use crate::jwt::{Claims, JwtIssuer, OFFERS_SCOPE};
 use crate::routes::json_message;
@@ -37,7 +38,7 @@ impl IntoResponse for Denied {
 }
 
 /// The claims of a valid, `offers:read`-scoped token.
-pub fn require_offers_scope(jwt: &JwtIssuer, headers: &HeaderMap) -> Result<Claims, Denied> {
+pub fn require_offers_scope(jwt: &JwtIssuer, headers: &HeaderMap) -> Result<Arc<Claims>, Denied> {
     let token = bearer(headers).ok_or(Denied::Unauthenticated)?;
     let claims = jwt
         .verify(token, now_unix())

@@ -1,12 +1,16 @@
 //! Access tokens: HS256 JWTs issued by the token endpoint and verified (signature, issuer,
 //! `exp`) on every offer request. Built from hmac + sha2 + base64url by hand, which is all
-//! HS256 needs.
+//! HS256 needs. A token that passed the signature and issuer checks is remembered with its
+//! claims, since clients send the same token on every request; its `exp` is still checked
+//! every time.
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
 use hmac::Mac;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use crate::keys;
 
@@ -15,6 +19,8 @@ pub const ISSUER: &str = "offerkit-sim";
 pub const OFFERS_SCOPE: &str = "offers:read";
 const SUBJECT: &str = "sim-client";
 const HEADER: &str = r#"{"alg":"HS256","typ":"JWT"}"#;
+/// Verified tokens remembered; when full, the memory starts over.
+const VERIFIED_MAX: usize = 1024;
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Claims {
@@ -43,6 +49,8 @@ pub enum JwtError {
 pub struct JwtIssuer {
     key: [u8; 32],
     next_id: AtomicU64,
+    /// Tokens with a valid signature and issuer, and their claims.
+    verified: Mutex<HashMap<String, Arc<Claims>>>,
 }
 
 impl JwtIssuer {
@@ -50,6 +58,7 @@ impl JwtIssuer {
         JwtIssuer {
             key: keys::derive(seed, "jwt"),
             next_id: AtomicU64::new(1),
+            verified: Mutex::default(),
         }
     }
 
@@ -77,7 +86,34 @@ impl JwtIssuer {
     }
 
     /// Checks shape, algorithm, signature, issuer and expiry (`exp <= now` is expired).
-    pub fn verify(&self, token: &str, now: i64) -> Result<Claims, JwtError> {
+    pub fn verify(&self, token: &str, now: i64) -> Result<Arc<Claims>, JwtError> {
+        let remembered = self.remembered().get(token).cloned();
+        let claims = match remembered {
+            Some(claims) => claims,
+            None => {
+                let claims = Arc::new(self.check_signed(token)?);
+                let mut verified = self.remembered();
+                if verified.len() >= VERIFIED_MAX {
+                    verified.clear();
+                }
+                verified.insert(token.to_owned(), Arc::clone(&claims));
+                claims
+            }
+        };
+        if claims.exp <= now {
+            return Err(JwtError::Expired);
+        }
+        Ok(claims)
+    }
+
+    fn remembered(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Claims>>> {
+        self.verified
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Shape, algorithm, signature and issuer: everything but the time.
+    fn check_signed(&self, token: &str) -> Result<Claims, JwtError> {
         let mut parts = token.split('.');
         let (Some(header), Some(payload), Some(signature), None) =
             (parts.next(), parts.next(), parts.next(), parts.next())
@@ -102,9 +138,6 @@ impl JwtIssuer {
                 .map_err(|_| JwtError::Malformed)?;
         if claims.iss != ISSUER {
             return Err(JwtError::BadSignature);
-        }
-        if claims.exp <= now {
-            return Err(JwtError::Expired);
         }
         Ok(claims)
     }
@@ -145,6 +178,27 @@ mod tests {
         assert!(issuer.verify(&tampered, 1500).is_err());
         assert_eq!(issuer.verify("a.b", 1500), Err(JwtError::Malformed));
         assert_eq!(issuer.verify("", 1500), Err(JwtError::Malformed));
+    }
+
+    #[test]
+    fn a_remembered_token_still_expires_and_others_are_still_checked() {
+        let issuer = JwtIssuer::new(42);
+        let token = issuer.issue(1000, 2000, true);
+        assert!(issuer.verify(&token, 1500).is_ok());
+        assert!(issuer.verify(&token, 1999).is_ok());
+        assert_eq!(issuer.verify(&token, 2000), Err(JwtError::Expired));
+        assert_eq!(
+            JwtIssuer::new(43).verify(&token, 1500),
+            Err(JwtError::BadSignature)
+        );
+        let mut tampered = token.clone();
+        tampered.push('A');
+        assert!(issuer.verify(&tampered, 1500).is_err());
+        for i in 0..=VERIFIED_MAX as i64 {
+            assert!(issuer.verify(&issuer.issue(i, 5000, true), 1500).is_ok());
+        }
+        assert!(issuer.remembered().len() <= VERIFIED_MAX);
+        assert!(issuer.verify(&token, 1500).is_ok());
     }
 
     #[test]
