@@ -9,6 +9,7 @@ use futures_util::StreamExt;
 use http::{HeaderValue, StatusCode, header};
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// One fault. Its JSON form is flat: `{"kind":"status","status":503,"times":2,"path":"/v1/offers"}`
@@ -94,23 +95,32 @@ pub enum FaultKind {
 
 /// The pending faults, oldest first.
 #[derive(Debug, Default)]
-pub struct FaultQueue(Mutex<Vec<Fault>>);
+pub struct FaultQueue {
+    faults: Mutex<Vec<Fault>>,
+    /// Whether `faults` is non-empty (written under the lock), so that requests when no
+    /// fault is queued, nearly all of them, do not take the lock.
+    any: AtomicBool,
+}
 
 impl FaultQueue {
     fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Fault>> {
-        self.0
+        self.faults
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     pub fn push(&self, fault: Fault) {
         if fault.times > 0 {
-            self.lock().push(fault);
+            let mut faults = self.lock();
+            faults.push(fault);
+            self.any.store(true, Ordering::SeqCst);
         }
     }
 
     pub fn clear(&self) {
-        self.lock().clear();
+        let mut faults = self.lock();
+        faults.clear();
+        self.any.store(false, Ordering::SeqCst);
     }
 
     pub fn pending(&self) -> Vec<Fault> {
@@ -119,6 +129,9 @@ impl FaultQueue {
 
     /// The first fault matching the request, with one use consumed.
     pub fn take(&self, path: &str, method: &str) -> Option<FaultKind> {
+        if !self.any.load(Ordering::SeqCst) {
+            return None;
+        }
         let mut faults = self.lock();
         let index = faults.iter().position(|f| f.matches(path, method))?;
         let fault = &mut faults[index];
@@ -126,6 +139,7 @@ impl FaultQueue {
         let kind = fault.kind.clone();
         if fault.times == 0 {
             faults.remove(index);
+            self.any.store(!faults.is_empty(), Ordering::SeqCst);
         }
         Some(kind)
     }
@@ -251,6 +265,13 @@ mod tests {
         assert!(q.pending().is_empty());
         q.push(Fault::new(FaultKind::NonJson).times(0));
         assert!(q.pending().is_empty());
+        assert_eq!(q.take("/v1/offers", "GET"), None);
+        q.push(Fault::new(FaultKind::NonJson));
+        assert_eq!(q.take("/v1/offers", "GET"), Some(FaultKind::NonJson));
+        assert_eq!(q.take("/v1/offers", "GET"), None);
+        q.push(Fault::new(FaultKind::NonJson));
+        q.clear();
+        assert_eq!(q.take("/v1/offers", "GET"), None);
     }
 
     #[test]

@@ -43,14 +43,14 @@ fn is_v1(path: &str) -> bool {
 /// Counts each `/v1` request, keeps a guard alive while it is handled (dropped early = the
 /// client hung up), and applies the first matching fault.
 async fn v1_gate(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
-    let path = request.uri().path().to_owned();
-    if !is_v1(&path) {
+    let path = request.uri().path();
+    if !is_v1(path) {
         return next.run(request).await;
     }
     let guard = state
         .stats
-        .begin(Endpoint::classify(request.method(), &path));
-    let fault = state.faults.take(&path, request.method().as_str());
+        .begin(Endpoint::classify(request.method(), path));
+    let fault = state.faults.take(path, request.method().as_str());
     let response = match fault.as_ref().and_then(faults::response_for) {
         Some(faulted) => faulted,
         None => {
