@@ -107,6 +107,14 @@ impl OfferClient {
         self.inner.tokens.set(token);
     }
 
+    /// The other answer to a `token_needed` notification: the host cannot supply a token now
+    /// (its backend failed, the player is signed out). Requests waiting for a token fail at
+    /// once with `unauthorized` and a message carrying `reason`, instead of timing out; later
+    /// requests ask again. Does nothing when no request is waiting.
+    pub fn fail_token_request(&self, reason: &str) {
+        self.inner.tokens.refuse(reason);
+    }
+
     /// All targeted offers for `player_id`.
     pub async fn offers(&self, player_id: &str, options: &OffersOptions) -> Result<Vec<Offer>> {
         Ok(self.offers_fetched(player_id, options).await?.value)

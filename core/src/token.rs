@@ -142,6 +142,12 @@ pub(crate) struct Tokens {
     generation: tokio::sync::watch::Sender<u64>,
     source: Source,
     refresh: tokio::sync::Mutex<()>,
+    /// A notified host's "no token this time" (see [`Tokens::refuse`]).
+    refusal: Mutex<Option<String>>,
+    /// Failed asks so far and the last failure: callers that queued behind a failed ask get
+    /// its error instead of asking again one after another (each waiting a full timeout).
+    failures: std::sync::atomic::AtomicU64,
+    last_failure: Mutex<Option<Error>>,
     skew: Duration,
     provider_timeout: Duration,
 }
@@ -158,9 +164,49 @@ impl Tokens {
             generation: tokio::sync::watch::Sender::new(0),
             source,
             refresh: tokio::sync::Mutex::new(()),
+            refusal: Mutex::new(None),
+            failures: std::sync::atomic::AtomicU64::new(0),
+            last_failure: Mutex::new(None),
             skew,
             provider_timeout,
         }
+    }
+
+    /// A notified host cannot supply a token now: the requests waiting for one fail at once
+    /// with `unauthorized` and `reason`, instead of waiting out the provider timeout. Does
+    /// nothing when no request is waiting.
+    pub(crate) fn refuse(&self, reason: &str) {
+        *self.refusal.lock().unwrap_or_else(PoisonError::into_inner) = Some(reason.to_owned());
+        self.generation.send_modify(|g| *g = g.wrapping_add(1));
+    }
+
+    fn failures(&self) -> u64 {
+        self.failures.load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    /// The error of an ask that failed since `seen` was read, if one did.
+    fn failed_since(&self, seen: u64) -> Option<Error> {
+        if self.failures() == seen {
+            return None;
+        }
+        self.last_failure
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Asks the source, remembering a failure for the callers queued behind this ask.
+    async fn ask_shared(&self, reason: TokenReason) -> Result<AccessToken> {
+        let result = self.ask(reason).await;
+        if let Err(err) = &result {
+            *self
+                .last_failure
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner) = Some(err.clone());
+            self.failures
+                .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        }
+        result
     }
 
     pub(crate) fn set(&self, token: Option<AccessToken>) {
@@ -193,6 +239,7 @@ impl Tokens {
                 )
             });
         }
+        let seen = self.failures();
         let _single_flight = self.refresh.lock().await;
         if let Some(token) = self.fresh() {
             return Ok(token); // another caller refreshed while we waited
@@ -202,7 +249,11 @@ impl Tokens {
             None => TokenReason::Missing,
             Some(_) => TokenReason::Expiring,
         };
-        match self.ask(reason).await {
+        let asked = match self.failed_since(seen) {
+            Some(err) => Err(err), // the ask we queued behind failed: same answer, no new ask
+            None => self.ask_shared(reason).await,
+        };
+        match asked {
             Ok(token) => Ok(token),
             Err(err) => match current {
                 // Refreshing early failed but the old token still works: use it.
@@ -223,13 +274,17 @@ impl Tokens {
         if matches!(self.source, Source::None) {
             return Ok(None);
         }
+        let seen = self.failures();
         let _single_flight = self.refresh.lock().await;
         if let Some(token) = self.fresh() {
             if token.secret != rejected.secret {
                 return Ok(Some(token)); // already replaced by a concurrent caller
             }
         }
-        self.ask(TokenReason::Rejected).await.map(Some)
+        if let Some(err) = self.failed_since(seen) {
+            return Err(err);
+        }
+        self.ask_shared(TokenReason::Rejected).await.map(Some)
     }
 
     /// Asks the source for a token (bounded by the provider timeout) and stores it.
@@ -257,11 +312,27 @@ impl Tokens {
             Source::Notify(needed) => {
                 let mut changes = self.generation.subscribe();
                 changes.mark_unchanged();
+                // A refusal meant for an earlier ask does not answer this one.
+                self.refusal
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .take();
                 needed(reason);
                 tokio::time::timeout(self.provider_timeout, changes.changed())
                     .await
                     .map_err(|_| timed_out())?
                     .map_err(|_| Error::new(ErrorKind::Internal, "token state closed"))?;
+                let refused = self
+                    .refusal
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .take();
+                if let Some(why) = refused {
+                    return Err(Error::new(
+                        ErrorKind::Unauthorized,
+                        format!("the host could not supply an access token: {why}"),
+                    ));
+                }
                 self.current().ok_or_else(|| {
                     Error::new(ErrorKind::Unauthorized, "the host cleared the access token")
                 })?
@@ -411,5 +482,95 @@ mod tests {
         ));
         assert!(slot.set(state.clone()).is_ok());
         assert_eq!(state.get().await.unwrap().secret(), "at-once");
+    }
+
+    #[tokio::test]
+    async fn notified_host_can_refuse_and_waiters_fail_at_once() {
+        let slot: Arc<std::sync::OnceLock<Arc<Tokens>>> = Arc::new(std::sync::OnceLock::new());
+        let handle = slot.clone();
+        let calls = Arc::new(AtomicUsize::new(0));
+        let counter = calls.clone();
+        let state = Arc::new(Tokens::new(
+            None,
+            Source::Notify(Arc::new(move |_| {
+                counter.fetch_add(1, Ordering::SeqCst);
+                let handle = handle.clone();
+                std::thread::spawn(move || {
+                    std::thread::sleep(Duration::from_millis(30));
+                    handle.get().unwrap().refuse("backend said no");
+                });
+            })),
+            Duration::from_secs(60),
+            Duration::from_secs(30),
+        ));
+        assert!(slot.set(state.clone()).is_ok());
+        let started = std::time::Instant::now();
+        let waiters: Vec<_> = (0..5)
+            .map(|_| {
+                let state = state.clone();
+                tokio::spawn(async move { state.get().await })
+            })
+            .collect();
+        for waiter in waiters {
+            let err = waiter.await.unwrap().unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::Unauthorized);
+            assert!(err.to_string().contains("backend said no"), "{err}");
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "refused, not timed out"
+        );
+        assert_eq!(calls.load(Ordering::SeqCst), 1, "one ask for all five");
+    }
+
+    #[tokio::test]
+    async fn a_stale_refusal_does_not_answer_a_later_ask() {
+        let slot: Arc<std::sync::OnceLock<Arc<Tokens>>> = Arc::new(std::sync::OnceLock::new());
+        let handle = slot.clone();
+        let state = Arc::new(Tokens::new(
+            None,
+            Source::Notify(Arc::new(move |_| {
+                handle.get().unwrap().set(Some(AccessToken::new("good")));
+            })),
+            Duration::from_secs(60),
+            Duration::from_secs(5),
+        ));
+        assert!(slot.set(state.clone()).is_ok());
+        state.refuse("nobody was waiting");
+        assert_eq!(state.get().await.unwrap().secret(), "good");
+    }
+
+    #[tokio::test]
+    async fn callers_queued_behind_a_failed_provider_call_share_its_error() {
+        let calls = Arc::new(AtomicUsize::new(0));
+        let counter = calls.clone();
+        let provider = move |_reason: TokenReason| {
+            let counter = counter.clone();
+            async move {
+                counter.fetch_add(1, Ordering::SeqCst);
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                Err::<AccessToken, _>(Error::new(ErrorKind::Network, "backend unreachable"))
+            }
+        };
+        let tokens = Arc::new(Tokens::new(
+            None,
+            Source::Provider(Arc::new(provider)),
+            Duration::from_secs(60),
+            Duration::from_secs(5),
+        ));
+        let tasks: Vec<_> = (0..6)
+            .map(|_| {
+                let tokens = tokens.clone();
+                tokio::spawn(async move { tokens.get().await })
+            })
+            .collect();
+        for task in tasks {
+            let err = task.await.unwrap().unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::Network, "{err}");
+        }
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+        // A later caller asks again.
+        assert!(tokens.get().await.is_err());
+        assert_eq!(calls.load(Ordering::SeqCst), 2);
     }
 }

@@ -246,3 +246,51 @@ async fn a_notified_host_can_answer_a_401_later_from_another_thread() {
     assert_eq!(offers(&client).await.unwrap().len(), 1);
     assert_eq!(*reasons.lock().unwrap(), [TokenReason::Rejected]);
 }
+
+#[tokio::test]
+async fn a_notified_host_can_refuse_and_every_waiting_request_says_why() {
+    let sim = common::sim().await;
+    let slot: Arc<std::sync::OnceLock<OfferClient>> = Arc::new(std::sync::OnceLock::new());
+    let asked = Arc::new(AtomicUsize::new(0));
+    let (handle, counter) = (slot.clone(), asked.clone());
+    let mut config = common::config(&sim);
+    config.token_provider_timeout = Some(Duration::from_secs(60));
+    config.token_needed = Some(Arc::new(move |_reason| {
+        counter.fetch_add(1, Ordering::SeqCst);
+        let handle = handle.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(20));
+            handle
+                .get()
+                .unwrap()
+                .fail_token_request("the game backend returned 503");
+        });
+    }));
+    let client = OfferClient::new(config).unwrap();
+    assert!(slot.set(client.clone()).is_ok());
+    let started = std::time::Instant::now();
+    let calls: Vec<_> = (0..4)
+        .map(|_| {
+            let client = client.clone();
+            tokio::spawn(async move { offers(&client).await })
+        })
+        .collect();
+    for call in calls {
+        let err = call.await.unwrap().unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Unauthorized, "{err}");
+        assert!(
+            err.to_string().contains("the game backend returned 503"),
+            "{err}"
+        );
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "not the 60 s wait"
+    );
+    assert_eq!(
+        asked.load(Ordering::SeqCst),
+        1,
+        "one ask for the four requests"
+    );
+    assert_eq!(sim.stats().requests, 0, "nothing was sent without a token");
+}
