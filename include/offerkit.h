@@ -511,8 +511,10 @@ typedef void (*OfferkitPlayerOffersPageCallback)(void *user_data, OfferkitStatus
 
 /**
  * Asks the host for an access token. The host answers by calling
- * `offerkit_client_set_access_token` — inside this call, or later from any thread; requests
- * waiting for the token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
+ * `offerkit_client_set_access_token` — inside this call, or later from any thread — or, when
+ * it cannot get one, `offerkit_client_fail_token_request` (waiting requests then fail with
+ * `OFFERKIT_STATUS_UNAUTHORIZED` carrying its reason). Unanswered, requests waiting for the
+ * token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
  * (`offerkit_config_set_token_wait_ms`, default: the request timeout).
  *
  * Runs on whichever thread needs the token: a library thread for `_async` calls, the caller's
@@ -619,6 +621,15 @@ void offerkit_client_free(struct OfferkitClient *client);
  * token continue with this one.
  */
 OfferkitStatus offerkit_client_set_access_token(const struct OfferkitClient *client, const char *access_token, struct OfferkitError **out_error);
+
+/**
+ * The other answer to the token-needed callback: the host cannot supply a token now (its
+ * backend failed, the player signed out). Requests waiting for a token fail at once with
+ * `OFFERKIT_STATUS_UNAUTHORIZED` and a message carrying `reason` (UTF-8; NULL: no detail),
+ * instead of waiting until the token wait times out; later requests ask again. Does nothing
+ * when no request is waiting. Any thread, also from inside the callback.
+ */
+OfferkitStatus offerkit_client_fail_token_request(const struct OfferkitClient *client, const char *reason, struct OfferkitError **out_error);
 
 /**
  * Forgets every cached answer for `player_id` (no-op without a cache): call it when the player

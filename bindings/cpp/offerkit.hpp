@@ -570,7 +570,8 @@ struct ClientOptions {
     bool allow_insecure_http = false;
     std::optional<std::string> access_token;
     Delivery delivery = Delivery::Thread;
-    /// Asked for a token (answer with Client::set_access_token, now or later, any thread). Runs on
+    /// Asked for a token (answer with Client::set_access_token, now or later, any thread, or
+    /// with Client::fail_token_request when there is none to be had). Runs on
     /// library threads or the caller of a blocking call: must be thread-safe and quick.
     std::function<void(TokenReason)> token_needed;
     std::optional<std::chrono::milliseconds> token_wait;
@@ -633,6 +634,16 @@ public:
     Result<void> clear_access_token() const {
         OfferkitError *error = nullptr;
         OfferkitStatus status = offerkit_client_set_access_token(handle_.get(), nullptr, &error);
+        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+        return Result<void>();
+    }
+
+    /// The other answer to token_needed: no token can be had now. Requests waiting for one fail
+    /// at once with ErrorKind::Unauthorized carrying `reason`, instead of timing out.
+    Result<void> fail_token_request(std::string_view reason) const {
+        std::string r(reason);
+        OfferkitError *error = nullptr;
+        OfferkitStatus status = offerkit_client_fail_token_request(handle_.get(), r.c_str(), &error);
         if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
         return Result<void>();
     }

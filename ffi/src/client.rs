@@ -371,6 +371,28 @@ pub unsafe extern "C" fn offerkit_client_set_access_token(
     })
 }
 
+/// The other answer to the token-needed callback: the host cannot supply a token now (its
+/// backend failed, the player signed out). Requests waiting for a token fail at once with
+/// `OFFERKIT_STATUS_UNAUTHORIZED` and a message carrying `reason` (UTF-8; NULL: no detail),
+/// instead of waiting until the token wait times out; later requests ask again. Does nothing
+/// when no request is waiting. Any thread, also from inside the callback.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_fail_token_request(
+    client: *const OfferkitClient,
+    reason: *const c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    boundary(out_error, || {
+        let client = client_ref(client)?;
+        // SAFETY: string contract.
+        let reason = unsafe { strings::optional(reason, "reason") }?;
+        client
+            .core
+            .fail_token_request(reason.unwrap_or("no reason given"));
+        Ok(())
+    })
+}
+
 /// Forgets every cached answer for `player_id` (no-op without a cache): call it when the player
 /// completes an offer, so the next `offers` call refreshes.
 #[unsafe(no_mangle)]

@@ -36,8 +36,10 @@ pub enum OfferkitTokenReason {
 }
 
 /// Asks the host for an access token. The host answers by calling
-/// `offerkit_client_set_access_token` — inside this call, or later from any thread; requests
-/// waiting for the token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
+/// `offerkit_client_set_access_token` — inside this call, or later from any thread — or, when
+/// it cannot get one, `offerkit_client_fail_token_request` (waiting requests then fail with
+/// `OFFERKIT_STATUS_UNAUTHORIZED` carrying its reason). Unanswered, requests waiting for the
+/// token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
 /// (`offerkit_config_set_token_wait_ms`, default: the request timeout).
 ///
 /// Runs on whichever thread needs the token: a library thread for `_async` calls, the caller's

@@ -1,5 +1,5 @@
 /* Host-supplied tokens: the token-needed callback (answered at once, later from another thread,
- * never), replacing the token at any time, and the callback stopping at client free. */
+ * never, refused), replacing the token at any time, and the callback stopping at client free. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +12,8 @@ typedef struct {
     char *good_token;
     int calls;
     OfferkitTokenReason reasons[8];
-    int mode; /* 0 answer inside the call, 1 answer later from a new thread, 2 never answer */
+    int mode; /* 0 answer inside the call, 1 answer later from a new thread, 2 never answer,
+               * 3 refuse later from a new thread */
     pthread_t answerer;
     bool answerer_started;
 } TokenHost;
@@ -24,6 +25,13 @@ static void *answer_later(void *arg) {
     return NULL;
 }
 
+static void *refuse_later(void *arg) {
+    TokenHost *host = arg;
+    sleep_ms(50);
+    offerkit_client_fail_token_request(host->client, "the game backend returned 503", NULL);
+    return NULL;
+}
+
 static void token_needed(void *user_data, OfferkitTokenReason reason) {
     TokenHost *host = user_data;
     pthread_mutex_lock(&host->lock);
@@ -32,9 +40,9 @@ static void token_needed(void *user_data, OfferkitTokenReason reason) {
     pthread_mutex_unlock(&host->lock);
     if (host->mode == 0) {
         offerkit_client_set_access_token(host->client, host->good_token, NULL);
-    } else if (host->mode == 1 && !host->answerer_started) {
+    } else if ((host->mode == 1 || host->mode == 3) && !host->answerer_started) {
         host->answerer_started = true;
-        pthread_create(&host->answerer, NULL, answer_later, host);
+        pthread_create(&host->answerer, NULL, host->mode == 1 ? answer_later : refuse_later, host);
     }
 }
 
@@ -154,5 +162,34 @@ void test_token_callback_stops_at_client_free(void) {
     recorder_clear(&r);
     sleep_ms(50);
     CHECK(host.calls == 1);
+    token_host_done(&host);
+}
+
+void test_token_request_refused_fails_waiting_requests_at_once(void) {
+    TokenHost host;
+    OfferkitClient *client = token_client(&host, NULL, 3, 60000);
+    REQUIRE(client != NULL);
+    static const char BAD_UTF8[] = {'r', (char)0xff, 0};
+    CHECK(offerkit_client_fail_token_request(NULL, "x", NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
+    CHECK(offerkit_client_fail_token_request(client, BAD_UTF8, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
+    CHECK(offerkit_client_fail_token_request(client, NULL, NULL) == OFFERKIT_STATUS_OK); /* nobody waits */
+    Recorder r[3];
+    long started = now_ms();
+    for (int i = 0; i < 3; i++) {
+        recorder_init(&r[i]);
+        REQUIRE(offerkit_client_offers_async(client, "demo", NULL, on_list, &r[i], NULL, NULL) ==
+                OFFERKIT_STATUS_OK);
+    }
+    for (int i = 0; i < 3; i++) {
+        CHECK(recorder_wait(&r[i], 1, 30000) == 1);
+        CHECK(r[i].status == OFFERKIT_STATUS_UNAUTHORIZED);
+        CHECK(offerkit_error_kind(r[i].error) == OFFERKIT_ERROR_KIND_UNAUTHORIZED);
+        CHECK(contains(offerkit_error_message(r[i].error), "the game backend returned 503"));
+        recorder_clear(&r[i]);
+    }
+    CHECK(now_ms() - started < 30000); /* refused, not the 60 s token wait */
+    CHECK(host.calls == 1);            /* one ask answered all three */
+    CHECK(sim_stat("requests") == 0);
+    offerkit_client_free(client);
     token_host_done(&host);
 }

@@ -264,6 +264,23 @@ void test_token_needed_callback() {
     EXPECT(list.ok());
     EXPECT(reasons->size() == 1 && (*reasons)[0] == offerkit::TokenReason::Rejected);
     EXPECT(c->clear_access_token().ok());
+
+    // Refused inside the callback: the blocking call fails at once, saying why.
+    offerkit::ClientOptions r = options();
+    r.access_token.reset();
+    r.token_wait = 60s;
+    auto refused = std::make_shared<offerkit::Client *>(nullptr);
+    r.token_needed = [refused](offerkit::TokenReason) {
+        (*refused)->fail_token_request("player signed out");
+    };
+    auto rc = offerkit::Client::create(r);
+    EXPECT(rc.ok());
+    *refused = &*rc;
+    auto started = std::chrono::steady_clock::now();
+    auto denied = rc->offers("demo");
+    EXPECT(!denied.ok() && denied.kind() == offerkit::ErrorKind::Unauthorized);
+    EXPECT(!denied.ok() && denied.error().message().find("player signed out") != std::string::npos);
+    EXPECT(std::chrono::steady_clock::now() - started < 30s);
 }
 
 void test_helpers_and_logging() {
