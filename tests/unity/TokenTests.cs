@@ -1,6 +1,6 @@
 // TokenTests.cs: the token-needed event: a 401 makes the client ask the game's TokenProvider
 // (reason Rejected) and retry once with the new token; a missing or expiring token asks too;
-// SetAccessToken answers from any thread; a failing provider never crashes; tokens never reach
+// SetAccessToken answers from any thread; a failing provider fails the waiting requests saying why; tokens never reach
 // the log.
 using System;
 using System.Collections.Generic;
@@ -101,7 +101,7 @@ namespace OfferKit.Tests
             }
         }
 
-        public static void AFailingProviderNeverCrashesAndTheRequestTimesOut()
+        public static void AFailingProviderFailsTheRequestSayingWhy()
         {
             int calls = 0;
             Func<TokenReason, Task<string>> throwing = reason =>
@@ -109,16 +109,38 @@ namespace OfferKit.Tests
                 Interlocked.Increment(ref calls);
                 throw new InvalidOperationException("backend down");
             };
-            var options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = throwing, TokenWait = TimeSpan.FromMilliseconds(300) };
+            // A long token wait: the failure must arrive because the provider failed, not by timing out.
+            var options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = throwing, TokenWait = TimeSpan.FromSeconds(60) };
+            var started = DateTime.UtcNow;
             using (var client = new OfferKitClient(options))
             {
-                Check.Fails(client.OffersAsync("demo"), ErrorKind.Timeout, "no token came");
+                var e = Check.Fails(client.OffersAsync("demo"), ErrorKind.Unauthorized, "provider threw");
+                Check.True(e.Message.Contains("backend down"), "the provider's message: " + e.Message);
                 Check.True(calls >= 1, "provider called");
             }
             Func<TokenReason, Task<string>> faulted = reason => Task.FromException<string>(new TimeoutException("backend slow"));
-            options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = faulted, TokenWait = TimeSpan.FromMilliseconds(300) };
+            options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = faulted, TokenWait = TimeSpan.FromSeconds(60) };
             using (var client = new OfferKitClient(options))
-                Check.Fails(client.LinksAsync("demo"), ErrorKind.Timeout, "faulted provider task");
+            {
+                var e = Check.Fails(client.LinksAsync("demo"), ErrorKind.Unauthorized, "faulted provider task");
+                Check.True(e.Message.Contains("backend slow"), "the task's exception: " + e.Message);
+            }
+            Func<TokenReason, Task<string>> empty = reason => Task.FromResult("");
+            options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = empty, TokenWait = TimeSpan.FromSeconds(60) };
+            using (var client = new OfferKitClient(options))
+            {
+                var e = Check.Fails(client.LinksAsync("demo"), ErrorKind.Unauthorized, "empty token");
+                Check.True(e.Message.Contains("no token"), "says the token was empty: " + e.Message);
+            }
+            Check.True(DateTime.UtcNow - started < TimeSpan.FromSeconds(30), "failed at once, not after the 60 s wait");
+            // A provider that never answers still ends in a timeout.
+            options = new OfferKitClientOptions(Sim.BaseUrl)
+            {
+                TokenProvider = reason => new TaskCompletionSource<string>().Task,
+                TokenWait = TimeSpan.FromMilliseconds(300),
+            };
+            using (var client = new OfferKitClient(options))
+                Check.Fails(client.LinksAsync("demo"), ErrorKind.Timeout, "provider never answers");
             Check.Equal(0L, Sim.Stat("requests"), "nothing sent without a token");
         }
 

@@ -114,6 +114,16 @@ namespace OfferKit
             }
         }
 
+        /// <summary>The TokenProvider failed: requests waiting for a token fail now, with this reason.</summary>
+        internal static void FailTokenRequest(ClientHandle handle, string reason)
+        {
+            using (var strings = new NativeStrings())
+            {
+                IntPtr error = IntPtr.Zero;
+                Check(NativeMethods.offerkit_client_fail_token_request(handle, strings.Add(reason, "reason"), ref error), error);
+            }
+        }
+
         // ---- cache
 
         /// <summary>Forgets every cached answer for the player (e.g. after they complete an offer). No-op without a cache.</summary>

@@ -46,7 +46,8 @@ namespace OfferKit
         /// 401: fetch a short-lived access token from your backend (never ship a refresh token in a
         /// game) and return it. Started on the main thread with MainThreadPoll delivery (so
         /// UnityWebRequest can be used), on the thread pool otherwise; it may complete on any
-        /// thread. Requests wait for it up to TokenWait. A failed or empty answer sets nothing.
+        /// thread. Requests wait for it up to TokenWait. A failed or empty answer fails the waiting
+        /// requests at once with an OfferKitException of Kind Unauthorized saying why.
         /// </summary>
         public Func<TokenReason, Task<string>> TokenProvider { get; set; }
 

@@ -153,6 +153,9 @@ namespace OfferKit.Interop
         internal static extern uint offerkit_client_set_access_token(ClientHandle client, IntPtr token, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_client_fail_token_request(ClientHandle client, IntPtr reason, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern uint offerkit_client_invalidate(ClientHandle client, IntPtr playerId, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]

@@ -1,7 +1,8 @@
 // TokenBridge.cs: answers the C ABI's token-needed callback with the game's TokenProvider. The
 // callback runs on a library thread, so the provider is started on the main thread (poll
 // delivery: the next Poll) or on the thread pool (thread delivery), never on the library thread;
-// its token is handed back with offerkit_client_set_access_token from wherever it completes.
+// its token is handed back with offerkit_client_set_access_token from wherever it completes, and
+// its failure with offerkit_client_fail_token_request (waiting requests then fail, saying why).
 // One provider call at a time: requests that need a token meanwhile wait for that one.
 using System;
 using System.Collections.Concurrent;
@@ -56,6 +57,21 @@ namespace OfferKit.Interop
             else ThreadPool.QueueUserWorkItem(_ => Fetch(reason));
         }
 
+        /// <summary>Logs why, and fails the requests waiting for a token with it (Unauthorized).</summary>
+        private static void Refuse(ClientHandle client, string why)
+        {
+            OfferKitLog.Write(LogLevel.Warn, "offerkit: " + why);
+            try
+            {
+                OfferKitClient.FailTokenRequest(client, why);
+            }
+            catch (Exception e)
+            {
+                // A client disposed meanwhile: nothing waits any more.
+                OfferKitLog.Write(LogLevel.Warn, "offerkit: could not report the token failure: " + e.Message);
+            }
+        }
+
         private void Fetch(TokenReason reason)
         {
             if (Interlocked.CompareExchange(ref _fetching, 1, 0) != 0) return; // one fetch at a time
@@ -74,7 +90,7 @@ namespace OfferKit.Interop
             catch (Exception e)
             {
                 Volatile.Write(ref _fetching, 0);
-                OfferKitLog.Write(LogLevel.Warn, "offerkit: the token provider failed (" + reason + "): " + e.GetType().Name + ": " + e.Message);
+                Refuse(client, "the token provider failed (" + reason + "): " + e.GetType().Name + ": " + e.Message);
                 return;
             }
             fetch.ContinueWith(done =>
@@ -84,12 +100,12 @@ namespace OfferKit.Interop
                     if (done.Status != TaskStatus.RanToCompletion)
                     {
                         Exception e = done.Exception != null ? done.Exception.GetBaseException() : null;
-                        OfferKitLog.Write(LogLevel.Warn, "offerkit: the token provider failed (" + reason + "): " +
+                        Refuse(client, "the token provider failed (" + reason + "): " +
                             (e != null ? e.GetType().Name + ": " + e.Message : "cancelled"));
                     }
                     else if (string.IsNullOrEmpty(done.Result))
                     {
-                        OfferKitLog.Write(LogLevel.Warn, "offerkit: the token provider gave no token (" + reason + ")");
+                        Refuse(client, "the token provider gave no token (" + reason + ")");
                     }
                     else
                     {
@@ -98,7 +114,7 @@ namespace OfferKit.Interop
                 }
                 catch (Exception e)
                 {
-                    // A client disposed meanwhile, or a token C cannot carry: the waiting requests time out.
+                    // A client disposed meanwhile, or a token C cannot carry (then waiting requests time out).
                     OfferKitLog.Write(LogLevel.Warn, "offerkit: could not set the provided token: " + e.Message);
                 }
                 finally
