@@ -3,7 +3,7 @@
 //! offers the player has already engaged with (`playerOffers`). All of it is a pure function
 //! of the seed and the player id, so it needs no stored state and repeats byte for byte.
 
-use crate::rng::{SplitMix64, mix};
+use crate::rng::{Mix, SplitMix64};
 
 /// 2025-01-01 00:00:00 UTC: the fixed "now" of the catalogue, so dates never drift.
 pub const CATALOGUE_EPOCH: i64 = 1_735_689_600;
@@ -139,24 +139,28 @@ impl Catalogue {
     /// catalogue, at least one offer when the catalogue is not empty.
     pub fn targeted(&self, player_id: &str) -> Vec<&Offer> {
         let p = player_id.as_bytes();
-        let mut keyed: Vec<(u64, &Offer)> = self
+        let target = Mix::new(self.seed).part(b"target").part(p);
+        let order = Mix::new(self.seed).part(b"order").part(p);
+        let order_key = |o: &Offer| order.part(o.id.as_bytes()).finish();
+        // Chosen first, then ordered: a stable sort keeps equal keys in catalogue order,
+        // exactly as ordering the whole catalogue and then filtering it.
+        let mut chosen: Vec<(u64, &Offer)> = self
             .offers
             .iter()
-            .map(|o| (mix(self.seed, &[b"order", p, o.id.as_bytes()]), o))
-            .collect();
-        keyed.sort_by_key(|(k, _)| *k);
-        let chosen: Vec<&Offer> = keyed
-            .iter()
-            .filter(|(_, o)| {
-                mix(self.seed, &[b"target", p, o.id.as_bytes()]) % 100 < TARGETED_PERCENT
-            })
-            .map(|(_, o)| *o)
+            .filter(|o| target.part(o.id.as_bytes()).finish() % 100 < TARGETED_PERCENT)
+            .map(|o| (order_key(o), o))
             .collect();
         if chosen.is_empty() {
-            keyed.first().map(|(_, o)| vec![*o]).unwrap_or_default()
-        } else {
-            chosen
+            // The first offer in the player's order (the first of equal keys, as above).
+            return self
+                .offers
+                .iter()
+                .min_by_key(|o| order_key(o))
+                .into_iter()
+                .collect();
         }
+        chosen.sort_by_key(|(k, _)| *k);
+        chosen.into_iter().map(|(_, o)| o).collect()
     }
 
     /// The offers `player_id` has engaged with, most recent activity first: between 5 and
@@ -167,21 +171,22 @@ impl Catalogue {
         let count = if n <= MIN_ENGAGED {
             n
         } else {
-            MIN_ENGAGED
-                + (mix(self.seed, &[b"engaged-count", p]) % (n - MIN_ENGAGED + 1) as u64) as usize
+            let key = Mix::new(self.seed).part(b"engaged-count").part(p).finish();
+            MIN_ENGAGED + (key % (n - MIN_ENGAGED + 1) as u64) as usize
         };
+        let pick = Mix::new(self.seed).part(b"engaged-pick").part(p);
+        let engagement = Mix::new(self.seed).part(b"engagement").part(p);
         let mut picks: Vec<(u64, &Offer)> = self
             .offers
             .iter()
-            .map(|o| (mix(self.seed, &[b"engaged-pick", p, o.id.as_bytes()]), o))
+            .map(|o| (pick.part(o.id.as_bytes()).finish(), o))
             .collect();
         picks.sort_by_key(|(k, _)| *k);
         let mut out: Vec<Engagement<'_>> = picks
             .into_iter()
             .take(count)
             .map(|(_, offer)| {
-                let mut rng =
-                    SplitMix64::new(mix(self.seed, &[b"engagement", p, offer.id.as_bytes()]));
+                let mut rng = SplitMix64::new(engagement.part(offer.id.as_bytes()).finish());
                 let completed = rng.chance(0.4);
                 let payout_earned_usd = if completed {
                     offer.total_payout_usd
@@ -358,6 +363,40 @@ mod tests {
             assert_eq!(tiny.targeted(p).len(), 1);
         }
         assert!(Catalogue::generate(42, 0).targeted("a").is_empty());
+    }
+
+    /// Targeting as first written (order the whole catalogue, then filter): choosing first
+    /// and ordering the chosen must give the same offers in the same order.
+    #[test]
+    fn targeting_matches_ordering_the_whole_catalogue_then_filtering() {
+        use crate::rng::mix;
+        let mut fallbacks = 0;
+        for (seed, count) in [(42, 50), (1, 3), (7, 1), (9, 200)] {
+            let c = Catalogue::generate(seed, count);
+            for i in 0..60 {
+                let p = format!("player-{i}");
+                let key =
+                    |kind: &[u8], o: &Offer| mix(seed, &[kind, p.as_bytes(), o.id.as_bytes()]);
+                let mut keyed: Vec<(u64, &Offer)> =
+                    c.offers().iter().map(|o| (key(b"order", o), o)).collect();
+                keyed.sort_by_key(|(k, _)| *k);
+                let mut expected: Vec<&str> = keyed
+                    .iter()
+                    .filter(|(_, o)| key(b"target", o) % 100 < TARGETED_PERCENT)
+                    .map(|(_, o)| o.id.as_str())
+                    .collect();
+                if expected.is_empty() {
+                    fallbacks += 1;
+                    expected.extend(keyed.first().map(|(_, o)| o.id.as_str()));
+                }
+                let got: Vec<&str> = c.targeted(&p).iter().map(|o| o.id.as_str()).collect();
+                assert_eq!(got, expected, "seed {seed}, {count} offers, {p}");
+            }
+        }
+        assert!(
+            fallbacks > 0,
+            "the fallback to the first offer was exercised"
+        );
     }
 
     #[test]

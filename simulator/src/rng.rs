@@ -49,17 +49,36 @@ fn finalize(mut z: u64) -> u64 {
 /// A stable hash of `seed` and byte strings (FNV-1a, then mixed): the key of every per-player
 /// decision (targeting, order, engagement), so it needs no stored state.
 pub fn mix(seed: u64, parts: &[&[u8]]) -> u64 {
-    let mut h: u64 = 0xCBF2_9CE4_8422_2325 ^ finalize(seed);
-    for part in parts {
-        for byte in part.iter() {
+    parts
+        .iter()
+        .fold(Mix::new(seed), |m, part| m.part(part))
+        .finish()
+}
+
+/// [`mix`] one part at a time, so parts shared by many keys (seed, kind, player id) are
+/// hashed once: `Mix::new(s).part(a).part(b).finish() == mix(s, &[a, b])`.
+#[derive(Clone, Copy, Debug)]
+pub struct Mix(u64);
+
+impl Mix {
+    pub fn new(seed: u64) -> Mix {
+        Mix(0xCBF2_9CE4_8422_2325 ^ finalize(seed))
+    }
+
+    pub fn part(self, part: &[u8]) -> Mix {
+        let mut h = self.0;
+        for byte in part {
             h ^= u64::from(*byte);
             h = h.wrapping_mul(0x0000_0100_0000_01B3);
         }
         // Separator, so ("ab", "c") and ("a", "bc") differ.
         h ^= 0xFF;
-        h = h.wrapping_mul(0x0000_0100_0000_01B3);
+        Mix(h.wrapping_mul(0x0000_0100_0000_01B3))
     }
-    finalize(h)
+
+    pub fn finish(self) -> u64 {
+        finalize(self.0)
+    }
 }
 
 #[cfg(test)]
@@ -92,5 +111,22 @@ mod tests {
         assert_ne!(mix(1, &[b"ab", b"c"]), mix(1, &[b"a", b"bc"]));
         assert_eq!(mix(1, &[b"x"]), mix(1, &[b"x"]));
         assert_ne!(mix(1, &[b"x"]), mix(2, &[b"x"]));
+    }
+
+    /// The values every catalogue decision depends on: changing them would change every
+    /// player's offers.
+    #[test]
+    fn mix_values_are_stable_and_parts_can_be_added_one_by_one() {
+        assert_eq!(mix(42, &[]), 0x7AE4_2AA3_F533_25FA);
+        assert_eq!(
+            mix(42, &[b"order", b"p1", b"123456789012"]),
+            0x34DC_E06E_AFCD_8FCC
+        );
+        let prefix = Mix::new(42).part(b"order").part(b"p1");
+        assert_eq!(
+            prefix.part(b"123456789012").finish(),
+            mix(42, &[b"order", b"p1", b"123456789012"])
+        );
+        assert_eq!(Mix::new(7).finish(), mix(7, &[]));
     }
 }
