@@ -87,11 +87,15 @@ pub fn json_message(status: StatusCode, message: &str) -> Response {
     json(status, &serde_json::json!({ "message": message }))
 }
 
+/// Room reserved for a JSON body up front: an `offers` answer fits without regrowing.
+const JSON_BODY_CAPACITY: usize = 8 * 1024;
+
 /// `application/json` response of any serializable body (struct fields and GraphQL
 /// responses keep their order).
 pub fn json<T: serde::Serialize + ?Sized>(status: StatusCode, body: &T) -> Response {
-    let (status, bytes) = match serde_json::to_vec(body) {
-        Ok(bytes) => (status, bytes),
+    let mut bytes = Vec::with_capacity(JSON_BODY_CAPACITY);
+    let (status, bytes) = match serde_json::to_writer(&mut bytes, body) {
+        Ok(()) => (status, bytes),
         Err(e) => (
             StatusCode::INTERNAL_SERVER_ERROR,
             serde_json::json!({ "message": format!("Could not encode the response: {e}") })
