@@ -2,6 +2,9 @@
 //! the GraphQL types `Offer`, `Creatives` and `Goal` resolve only the fields a query selects
 //! (a query for four fields does not build goals, links and localised texts), and the GET
 //! listing serializes the same values with every field, in the types' field order.
+//!
+//! The types are `serial`: no resolver ever waits, so fields resolved one after another give
+//! the same answer, without async-graphql's task set per object (FuturesUnordered).
 
 use async_graphql::{ID, Object, SimpleObject};
 use serde::Serialize;
@@ -89,7 +92,7 @@ impl<'a> OfferView<'a> {
 
 // No doc comments on the fields below: they would become field descriptions in the schema.
 /// An offer as the service shows it (no `epc`: that is only a sort key).
-#[Object(name = "Offer", rename_fields = "snake_case")]
+#[Object(name = "Offer", rename_fields = "snake_case", serial)]
 impl<'a> OfferView<'a> {
     async fn id(&self) -> ID {
         ID(self.offer.id.clone())
@@ -238,7 +241,7 @@ impl<'a> CreativesView<'a> {
     }
 }
 
-#[Object(name = "Creatives", rename_fields = "snake_case")]
+#[Object(name = "Creatives", rename_fields = "snake_case", serial)]
 impl<'a> CreativesView<'a> {
     async fn name(&self) -> Option<&'a str> {
         Some(&self.offer.name)
@@ -331,7 +334,7 @@ impl GoalView<'_> {
     }
 }
 
-#[Object(name = "Goal", rename_fields = "snake_case")]
+#[Object(name = "Goal", rename_fields = "snake_case", serial)]
 impl GoalView<'_> {
     async fn id(&self) -> Option<ID> {
         Some(ID(self.goal.id.clone()))
@@ -378,14 +381,14 @@ impl Serialize for GoalView<'_> {
 }
 
 #[derive(Clone, Debug, Serialize, SimpleObject)]
-#[graphql(name = "OfferLinks", rename_fields = "snake_case")]
+#[graphql(name = "OfferLinks", rename_fields = "snake_case", serial)]
 pub struct OfferLinksView {
     pub click_url: Option<String>,
     pub support_url: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, SimpleObject)]
-#[graphql(name = "OfferStats", rename_fields = "snake_case")]
+#[graphql(name = "OfferStats", rename_fields = "snake_case", serial)]
 pub struct OfferStatsView {
     pub network_epi: Option<f64>,
 }

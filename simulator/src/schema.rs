@@ -2,6 +2,8 @@
 //! `links`, `playerOffers`, with snake_case field and argument names as the service uses.
 //! The offer types are in `offer_view.rs` (shared with the GET listing's JSON items).
 //! Types and fields the spec leaves unshown are the simulator's own (see README.md).
+//! Object types are `serial` (fields resolved in turn): no resolver waits, so it is the same
+//! answer without a task set per object.
 
 use async_graphql::indexmap::IndexMap;
 use async_graphql::{
@@ -38,7 +40,7 @@ pub fn build(data: SchemaData) -> SimSchema {
 
 /// Result of `links`.
 #[derive(Clone, Debug, SimpleObject)]
-#[graphql(name = "Links", rename_fields = "snake_case")]
+#[graphql(name = "Links", rename_fields = "snake_case", serial)]
 pub struct LinksView {
     pub support_portal: String,
     pub offerwall: String,
@@ -51,7 +53,7 @@ pub struct PlayerOfferView<'a> {
 
 // The doc comments below are the schema's descriptions.
 /// An offer the player engaged with (an item of `playerOffers`).
-#[Object(name = "PlayerOffer", rename_fields = "snake_case")]
+#[Object(name = "PlayerOffer", rename_fields = "snake_case", serial)]
 impl<'a> PlayerOfferView<'a> {
     async fn id(&self) -> ID {
         ID(self.engagement.offer.id.clone())
@@ -85,7 +87,7 @@ impl<'a> PlayerOfferView<'a> {
 
 /// One page of `playerOffers`.
 #[derive(SimpleObject)]
-#[graphql(name = "PlayerOffersPage", rename_fields = "snake_case")]
+#[graphql(name = "PlayerOffersPage", rename_fields = "snake_case", serial)]
 pub struct PlayerOffersPage<'a> {
     pub items: Vec<PlayerOfferView<'a>>,
     /// Cursor of the next page; null on the last page.
