@@ -1,6 +1,6 @@
 """The host's AccessTokenProvider, implemented in Python: asked when there is no token and
 once after a 401 (then the request is retried), its exceptions become typed errors; and 100
-concurrent calls on the two-thread runtime."""
+concurrent calls on the library's runtime (at most two threads of its own)."""
 
 import asyncio
 import os
@@ -75,7 +75,7 @@ async def test_set_access_token_replaces_the_token(sim):
     assert len(await c.offers("player-1", offerkit.OffersOptions(limit=1))) == 1
 
 
-async def test_100_concurrent_calls_on_two_worker_threads(sim):
+async def test_100_concurrent_calls_on_at_most_two_library_threads(sim):
     c = client(sim)
     results = await asyncio.gather(
         *(c.offers(f"player-{i % 7}", offerkit.OffersOptions(limit=2)) for i in range(100))

@@ -13,8 +13,7 @@ fn main() {
         std::process::exit(2);
     };
     let calls: usize = calls.parse().expect("CALLS is a number");
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("runtime");

@@ -1,7 +1,7 @@
 //! uniffi bindings of offerkit: what Android (Kotlin), iOS (Swift) and Python developers call.
 //!
 //! Thin over the `offerkit` core: conversions only. `OfferClient` runs the service's queries
-//! as async methods on one shared two-thread runtime; `AccessTokenProvider` and `Logger` are
+//! as async methods on one shared runtime thread; `AccessTokenProvider` and `Logger` are
 //! implemented by the app; every failure is an `OfferError` of the core's taxonomy. No
 //! refresh-token or reporting API is exported (those stay server-side).
 

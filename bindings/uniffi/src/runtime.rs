@@ -1,5 +1,8 @@
-//! The one tokio runtime of the bindings: built on first use, two worker threads (sized for
-//! phones), never one per call.
+//! The one tokio runtime of the bindings: built on first use, never one per call. A
+//! current-thread runtime driven by one library thread (`offerkit-worker`), whose blocking pool
+//! (DNS look-ups of host names only) is capped at one thread (`offerkit-worker-dns`): at most
+//! two threads of our own, as a phone wants, and the current-thread scheduler is ~80 KB
+//! smaller than the multi-thread one (see docs/c-abi-size.md for the same step in the C ABI).
 //!
 //! uniffi's `async_runtime = "tokio"` wraps each exported future in `async_compat::Compat`,
 //! which only *enters* a tokio context while the foreign executor (Kotlin coroutines, Swift
@@ -13,25 +16,36 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::LazyLock;
 
-use tokio::runtime::Runtime;
+use std::time::Duration;
+
+use tokio::runtime::{Builder, Handle};
 use tokio::task::AbortHandle;
 
 use crate::error::OfferError;
 
-/// Worker threads of the runtime (the mobile budget: at most 2).
-pub(crate) const WORKER_THREADS: usize = 2;
+/// Most threads of the blocking pool (DNS resolution of host names via `getaddrinfo`).
+const MAX_BLOCKING_THREADS: usize = 1;
+/// An idle blocking-pool thread exits after this long.
+const BLOCKING_KEEP_ALIVE: Duration = Duration::from_secs(10);
 
-static RUNTIME: LazyLock<Runtime> = LazyLock::new(|| {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(WORKER_THREADS)
-        .thread_name("offerkit-worker")
+static RUNTIME: LazyLock<Handle> = LazyLock::new(|| {
+    let runtime = Builder::new_current_thread()
+        .max_blocking_threads(MAX_BLOCKING_THREADS)
+        .thread_keep_alive(BLOCKING_KEEP_ALIVE)
+        .thread_name("offerkit-worker-dns")
         .enable_all()
         .build()
-        .expect("offerkit: cannot start the tokio runtime")
+        .expect("offerkit: cannot start the tokio runtime");
+    let handle = runtime.handle().clone();
+    std::thread::Builder::new()
+        .name("offerkit-worker".to_string())
+        .spawn(move || runtime.block_on(std::future::pending::<()>()))
+        .expect("offerkit: cannot start the library thread");
+    handle
 });
 
-/// The shared runtime.
-pub(crate) fn get() -> &'static Runtime {
+/// The shared runtime (built, and its thread started, on first use).
+pub(crate) fn get() -> &'static Handle {
     &RUNTIME
 }
 
