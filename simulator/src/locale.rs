@@ -126,7 +126,6 @@ pub struct Fill<'a> {
 /// inserted verbatim (never scanned for placeholders themselves); any other `{...}` text is
 /// kept as it is.
 pub fn fill(template: &str, values: &Fill<'_>) -> String {
-    use std::fmt::Write;
     let mut out = String::with_capacity(template.len() + values.app.len() + 16);
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -135,18 +134,44 @@ pub fn fill(template: &str, values: &Fill<'_>) -> String {
         let placeholder = ["{app}", "{level}", "{amount}", "{currency}"]
             .into_iter()
             .find(|p| tail.starts_with(p));
-        // Writing into a String cannot fail.
-        let _ = match placeholder {
-            Some("{app}") => out.write_str(values.app),
-            Some("{level}") => write!(out, "{}", values.level),
-            Some("{amount}") => write!(out, "{}", values.amount),
-            Some("{currency}") => out.write_str(values.currency),
-            _ => out.write_str("{"),
-        };
+        match placeholder {
+            Some("{app}") => out.push_str(values.app),
+            Some("{level}") => push_decimal(&mut out, u64::from(values.level)),
+            Some("{amount}") => push_f64(&mut out, values.amount),
+            Some("{currency}") => out.push_str(values.currency),
+            _ => out.push('{'),
+        }
         rest = &tail[placeholder.map_or(1, str::len)..];
     }
     out.push_str(rest);
     out
+}
+
+/// `n` as `Display` writes it, without the formatting machinery.
+fn push_decimal(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[start..].iter().map(|&d| char::from(d)));
+}
+
+/// `value` as `Display` writes it: whole amounts (all of the catalogue's) as integers,
+/// anything else through `Display`.
+fn push_f64(out: &mut String, value: f64) {
+    if value.is_sign_positive() && value.fract() == 0.0 && value < 1e15 {
+        push_decimal(out, value as u64);
+    } else {
+        use std::fmt::Write;
+        // Writing into a String cannot fail.
+        let _ = write!(out, "{value}");
+    }
 }
 
 #[cfg(test)]
@@ -206,10 +231,24 @@ mod tests {
                 texts.goal_purchase_name,
                 texts.goal_purchase_description,
             ];
-            for amount in [0.0, 1502.0, 12.5, 1e21] {
+            let amounts = [
+                0.0,
+                -0.0,
+                1.0,
+                1502.0,
+                12.5,
+                999_999_999_999_999.0,
+                1e15,
+                1e21,
+                f64::NAN,
+            ];
+            for (level, amount) in [0, 7, 42, u32::MAX]
+                .into_iter()
+                .flat_map(|l| amounts.map(|a| (l, a)))
+            {
                 let v = Fill {
                     app: "Dragon Saga",
-                    level: 42,
+                    level,
                     amount,
                     currency: texts.currency_name_plural,
                 };
