@@ -10,7 +10,8 @@ use std::sync::Arc;
 
 use crate::auth::require_offers_scope;
 use crate::query_cache;
-use crate::routes::{content_type_is, json};
+use crate::response_json::write_response;
+use crate::routes::{content_type_is, json, json_written};
 use crate::state::AppState;
 
 pub async fn execute(
@@ -38,8 +39,8 @@ pub async fn execute(
     };
     query_cache::prepare(&mut request);
     let response = state.schema.execute(request).await;
-    // Serialized straight from the response, so keys keep the query's selection order.
-    json(StatusCode::OK, &response)
+    // Written straight from the response, so keys keep the query's selection order.
+    json_written(StatusCode::OK, |out| write_response(out, &response))
 }
 
 /// `{"query": "...", "variables": {...}?, "operationName": "..."?}` → a GraphQL request.

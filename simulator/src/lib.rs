@@ -20,6 +20,7 @@ mod locale;
 mod offer_view;
 mod query_cache;
 mod report;
+mod response_json;
 mod rng;
 mod routes;
 mod schema;

@@ -93,8 +93,16 @@ const JSON_BODY_CAPACITY: usize = 8 * 1024;
 /// `application/json` response of any serializable body (struct fields and GraphQL
 /// responses keep their order).
 pub fn json<T: serde::Serialize + ?Sized>(status: StatusCode, body: &T) -> Response {
+    json_written(status, |out| serde_json::to_writer(out, body))
+}
+
+/// `application/json` response whose body `write` appends to an empty buffer.
+pub fn json_written(
+    status: StatusCode,
+    write: impl FnOnce(&mut Vec<u8>) -> serde_json::Result<()>,
+) -> Response {
     let mut bytes = Vec::with_capacity(JSON_BODY_CAPACITY);
-    let (status, bytes) = match serde_json::to_writer(&mut bytes, body) {
+    let (status, bytes) = match write(&mut bytes) {
         Ok(()) => (status, bytes),
         Err(e) => (
             StatusCode::INTERNAL_SERVER_ERROR,
