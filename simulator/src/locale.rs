@@ -128,20 +128,26 @@ pub struct Fill<'a> {
 pub fn fill(template: &str, values: &Fill<'_>) -> String {
     let mut out = String::with_capacity(template.len() + values.app.len() + 16);
     let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let tail = &rest[open..];
-        let placeholder = ["{app}", "{level}", "{amount}", "{currency}"]
-            .into_iter()
-            .find(|p| tail.starts_with(p));
-        match placeholder {
-            Some("{app}") => out.push_str(values.app),
-            Some("{level}") => push_decimal(&mut out, u64::from(values.level)),
-            Some("{amount}") => push_f64(&mut out, values.amount),
-            Some("{currency}") => out.push_str(values.currency),
-            _ => out.push('{'),
-        }
-        rest = &tail[placeholder.map_or(1, str::len)..];
+    while let Some(open) = rest.bytes().position(|b| b == b'{') {
+        let (text, tail) = rest.split_at(open);
+        out.push_str(text);
+        let used = if tail.starts_with("{app}") {
+            out.push_str(values.app);
+            "{app}".len()
+        } else if tail.starts_with("{level}") {
+            push_decimal(&mut out, u64::from(values.level));
+            "{level}".len()
+        } else if tail.starts_with("{amount}") {
+            push_f64(&mut out, values.amount);
+            "{amount}".len()
+        } else if tail.starts_with("{currency}") {
+            out.push_str(values.currency);
+            "{currency}".len()
+        } else {
+            out.push('{');
+            1
+        };
+        rest = &tail[used..];
     }
     out.push_str(rest);
     out
@@ -159,7 +165,9 @@ fn push_decimal(out: &mut String, mut n: u64) {
             break;
         }
     }
-    out.extend(digits[start..].iter().map(|&d| char::from(d)));
+    for &digit in &digits[start..] {
+        out.push(char::from(digit));
+    }
 }
 
 /// `value` as `Display` writes it: whole amounts (all of the catalogue's) as integers,
