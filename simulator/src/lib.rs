@@ -29,6 +29,7 @@ mod stats;
 mod time;
 mod token;
 mod tracking;
+mod unboxed;
 mod validation;
 
 use std::io::Write;

@@ -15,6 +15,7 @@ use crate::catalogue::{Goal, Offer};
 use crate::locale::{Fill, Language, Texts, fill};
 use crate::routes::query_string;
 use crate::time::format_datetime;
+use crate::unboxed::Unboxed;
 
 /// One offer for one reader: in their language, with links for their player id (`None` in
 /// the GET listing, whose click URLs carry no player).
@@ -106,8 +107,8 @@ impl<'a> OfferView<'a> {
         Some(self.offer.total_payout_usd)
     }
 
-    async fn creatives(&self) -> Option<CreativesView<'a>> {
-        Some(self.creatives_view())
+    async fn creatives(&self) -> Option<Unboxed<CreativesView<'a>>> {
+        Some(Unboxed(self.creatives_view()))
     }
 
     async fn campaign_id(&self) -> Option<i32> {
@@ -146,8 +147,13 @@ impl<'a> OfferView<'a> {
         Some(format_datetime(self.offer.updated_at))
     }
 
-    async fn goals(&self) -> Option<Vec<Option<GoalView<'a>>>> {
-        Some(self.goal_views())
+    async fn goals(&self) -> Option<Vec<Option<Unboxed<GoalView<'a>>>>> {
+        Some(
+            self.goal_views()
+                .into_iter()
+                .map(|g| g.map(Unboxed))
+                .collect(),
+        )
     }
 
     async fn links(&self) -> Option<OfferLinksView> {

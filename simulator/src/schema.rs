@@ -18,6 +18,7 @@ use crate::locale::Language;
 use crate::offer_view::{CreativesView, OfferView};
 use crate::routes::query_string;
 use crate::time::format_datetime;
+use crate::unboxed::Unboxed;
 use crate::validation::{self, Violations};
 
 pub type SimSchema = Schema<QueryRoot, EmptyMutation, EmptySubscription>;
@@ -32,6 +33,7 @@ pub struct SchemaData {
     pub base_url: String,
 }
 
+/// No extensions: `Unboxed` objects skip their per-field hooks.
 pub fn build(data: SchemaData) -> SimSchema {
     Schema::build(QueryRoot, EmptyMutation, EmptySubscription)
         .data(data)
@@ -76,8 +78,11 @@ impl<'a> PlayerOfferView<'a> {
         Some(self.engagement.payout_earned_usd)
     }
 
-    async fn creatives(&self) -> Option<CreativesView<'a>> {
-        Some(CreativesView::new(self.engagement.offer, self.language))
+    async fn creatives(&self) -> Option<Unboxed<CreativesView<'a>>> {
+        Some(Unboxed(CreativesView::new(
+            self.engagement.offer,
+            self.language,
+        )))
     }
 
     async fn last_activity_at(&self) -> Option<String> {
@@ -89,7 +94,7 @@ impl<'a> PlayerOfferView<'a> {
 #[derive(SimpleObject)]
 #[graphql(name = "PlayerOffersPage", rename_fields = "snake_case", serial)]
 pub struct PlayerOffersPage<'a> {
-    pub items: Vec<PlayerOfferView<'a>>,
+    pub items: Vec<Unboxed<PlayerOfferView<'a>>>,
     /// Cursor of the next page; null on the last page.
     pub next_cursor: Option<String>,
 }
@@ -133,7 +138,7 @@ fn offers<'a>(
     limit: Option<i32>,
     language: Option<&str>,
     sort: Option<&str>,
-) -> Result<Vec<OfferView<'a>>> {
+) -> Result<Vec<Unboxed<OfferView<'a>>>> {
     let args = validation::offers_args(player_id, limit, language, sort)
         .map_err(|v| validation_error("offers", &v))?;
     let data = ctx.data::<SchemaData>()?;
@@ -147,7 +152,14 @@ fn offers<'a>(
     }
     Ok(offers
         .into_iter()
-        .map(|o| OfferView::new(o, args.language, &data.base_url, Some(Arc::clone(&player))))
+        .map(|o| {
+            Unboxed(OfferView::new(
+                o,
+                args.language,
+                &data.base_url,
+                Some(Arc::clone(&player)),
+            ))
+        })
         .collect())
 }
 
@@ -185,9 +197,11 @@ fn player_offers<'a>(
         .into_iter()
         .take(end)
         .skip(start)
-        .map(|engagement| PlayerOfferView {
-            engagement,
-            language: args.language,
+        .map(|engagement| {
+            Unboxed(PlayerOfferView {
+                engagement,
+                language: args.language,
+            })
         })
         .collect();
     let next_cursor = (end < total).then(|| data.cursors.issue(player_id, end));
@@ -208,7 +222,7 @@ impl QueryRoot {
         limit: Option<i32>,
         language: Option<String>,
         sort: Option<String>,
-    ) -> Option<Vec<OfferView<'a>>> {
+    ) -> Option<Vec<Unboxed<OfferView<'a>>>> {
         null_on_error(
             ctx,
             offers(ctx, &player_id, limit, language.as_deref(), sort.as_deref()),
