@@ -4,7 +4,8 @@
 //! listing serializes the same values with every field, in the types' field order.
 //!
 //! The types are `serial`: no resolver ever waits, so fields resolved one after another give
-//! the same answer, without async-graphql's task set per object (FuturesUnordered).
+//! the same answer, without async-graphql's task set per object (FuturesUnordered). Nested
+//! objects are handed out as `Unboxed` (see unboxed.rs).
 
 use async_graphql::{ID, Object, SimpleObject};
 use serde::Serialize;

@@ -3,7 +3,7 @@
 //! The offer types are in `offer_view.rs` (shared with the GET listing's JSON items).
 //! Types and fields the spec leaves unshown are the simulator's own (see README.md).
 //! Object types are `serial` (fields resolved in turn): no resolver waits, so it is the same
-//! answer without a task set per object.
+//! answer without a task set per object; lists and nested objects are `Unboxed`.
 
 use async_graphql::indexmap::IndexMap;
 use async_graphql::{
