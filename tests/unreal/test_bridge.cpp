@@ -316,6 +316,27 @@ void test_token_needed_reaches_the_game_thread_and_set_token_answers() {
     CHECK(reasons.size() == 2 && reasons[1] == offerkit::TokenReason::Rejected);
 }
 
+void test_token_request_refused_on_the_game_thread_fails_the_request_saying_why() {
+    std::unique_ptr<Bridge> bridge;
+    int asked = 0;
+    bridge = make_bridge(std::string(), [&](offerkit::TokenReason) {
+        CHECK(std::this_thread::get_id() == game->id);
+        asked++;
+        CHECK(bridge->fail_token_request("player signed out").ok);
+    });
+    int calls = 0;
+    Outcome outcome;
+    bridge->offers("demo", {}, [&](std::vector<offerkit_unreal::Offer>, Outcome out) {
+        outcome = out;
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 1; }));
+    CHECK(!outcome.ok && outcome.kind == OFFERKIT_ERROR_KIND_UNAUTHORIZED);
+    CHECK(outcome.message.find("player signed out") != std::string::npos);
+    CHECK(asked == 1);
+    CHECK(sim_stat("requests") == 0);
+}
+
 void test_create_fails_with_a_typed_error() {
     offerkit_unreal::Settings settings;
     settings.base_url = "ftp://example.com";
@@ -366,6 +387,7 @@ int main() {
         {"cancel by id", test_cancel_by_id},
         {"destroying the bridge posts every cancellation first", test_destroying_the_bridge_posts_every_cancellation_first},
         {"token needed reaches the game thread; set token answers", test_token_needed_reaches_the_game_thread_and_set_token_answers},
+        {"token request refused on the game thread fails the request saying why", test_token_request_refused_on_the_game_thread_fails_the_request_saying_why},
         {"create fails with a typed error", test_create_fails_with_a_typed_error},
         {"many requests from many threads", test_many_requests_from_many_threads},
     };

@@ -189,6 +189,13 @@ public:
         return r.ok() ? Outcome::success() : Outcome::from(r.error());
     }
 
+    /// The other answer to a token request: none can be had. Waiting requests fail at once with
+    /// kind unauthorized and a message carrying `reason`.
+    Outcome fail_token_request(const std::string &reason) {
+        offerkit::Result<void> r = client_->fail_token_request(reason);
+        return r.ok() ? Outcome::success() : Outcome::from(r.error());
+    }
+
     /// Cancels a request: its completion then reports kind cancelled. False if it already ended.
     bool cancel(RequestId id) {
         std::lock_guard<std::mutex> guard(lock_);

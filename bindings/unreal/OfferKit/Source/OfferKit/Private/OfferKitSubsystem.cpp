@@ -113,6 +113,11 @@ FOfferKitError UOfferKitSubsystem::SetAccessToken(const FString& AccessToken)
 	return Bridge ? ToUnreal(Bridge->set_access_token(Utf8(AccessToken))) : NotConfigured();
 }
 
+FOfferKitError UOfferKitSubsystem::FailTokenRequest(const FString& Reason)
+{
+	return Bridge ? ToUnreal(Bridge->fail_token_request(Utf8(Reason))) : NotConfigured();
+}
+
 int64 UOfferKitSubsystem::FetchOffers(const FString& PlayerId, const FOfferKitOffersOptions& Options, FOfferKitOffersDone OnDone)
 {
 	if (!Bridge)

@@ -32,7 +32,13 @@ public:
 	UFUNCTION(BlueprintCallable, Category = "OfferKit")
 	FOfferKitError SetAccessToken(const FString& AccessToken);
 
-	/** Broadcast on the game thread when the client needs a token: fetch one from your backend, then SetAccessToken. */
+	/** The other answer to OnTokenNeeded, when no token can be had (backend down, player signed out):
+	 *  the waiting requests fail at once with kind unauthorized and a message carrying Reason. */
+	UFUNCTION(BlueprintCallable, Category = "OfferKit")
+	FOfferKitError FailTokenRequest(const FString& Reason);
+
+	/** Broadcast on the game thread when the client needs a token: fetch one from your backend, then
+	 *  SetAccessToken (or FailTokenRequest). */
 	UPROPERTY(BlueprintAssignable, Category = "OfferKit")
 	FOfferKitTokenNeeded OnTokenNeeded;
 
