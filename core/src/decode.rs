@@ -72,3 +72,10 @@ fn missing(field: &str) -> Error {
         format!("data.{field} is null although the response has no errors"),
     )
 }
+
+/// A 2xx body of the reporting API: its rows, whatever the (unspecified) envelope — a bare
+/// array, or an object whose `data` is an array or holds one under `results` or `rows`.
+#[cfg(feature = "server")]
+pub fn report_rows(body: &[u8]) -> Result<Vec<crate::server::ReportRow>> {
+    crate::server::decode_rows(body)
+}

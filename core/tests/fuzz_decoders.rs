@@ -1,6 +1,7 @@
 //! Property tests (the stable-Rust fuzzing of the decoders): arbitrary bytes and arbitrary
 //! JSON shaped like service responses never panic, every outcome is a typed error of the
-//! expected kinds, and a non-empty `errors` array is never success. The corpus in
+//! expected kinds, and a non-empty `errors` array is never success; the same for the reporting
+//! API's envelope (feature `server`). The corpus in
 //! `tests/corpus/` replays edge cases found by hand and by `cargo fuzz` (see fuzz/README.md).
 
 use offerkit::{ErrorKind, decode, jwt_expiry_unix};
@@ -190,4 +191,93 @@ fn corpus_files_decode_to_typed_outcomes() {
         count += 1;
     }
     assert!(count >= 10, "corpus present ({count} files)");
+}
+
+/// Report rows: objects with the spec's row fields (right or wrong types) and unknown ones, or
+/// anything else.
+#[cfg(feature = "server")]
+fn report_row_like() -> impl Strategy<Value = Value> {
+    let field = prop_oneof![
+        Just("app_id".to_string()),
+        Just("date".to_string()),
+        Just("platform".to_string()),
+        Just("country".to_string()),
+        Just("cver".to_string()),
+        Just("payout".to_string()),
+        Just("gross_clicks".to_string()),
+        "[a-z_]{1,10}",
+    ];
+    prop_oneof![
+        4 => prop::collection::btree_map(field, any_json(), 0..6)
+            .prop_map(|m| Value::Object(m.into_iter().collect())),
+        1 => any_json(),
+    ]
+}
+
+/// What a reporting body must give: this many rows, a decode error, or either.
+#[cfg(feature = "server")]
+#[derive(Debug, Clone, Copy)]
+enum Expect {
+    Rows(usize),
+    Rejected,
+    Any,
+}
+
+/// The envelope shapes the reporting decoder accepts, and others.
+#[cfg(feature = "server")]
+fn report_envelope_like() -> impl Strategy<Value = (Value, Expect)> {
+    (
+        prop::collection::vec(report_row_like(), 0..5),
+        0..6u8,
+        any_json(),
+    )
+        .prop_map(|(rows, shape, other)| {
+            let n = rows.len();
+            let rows = Value::from(rows);
+            match shape {
+                0 => (rows, Expect::Rows(n)),
+                1 => (json!({ "data": rows }), Expect::Rows(n)),
+                2 => (json!({ "data": { "results": rows } }), Expect::Rows(n)),
+                3 => (
+                    json!({ "data": { "rows": rows }, "meta": other }),
+                    Expect::Rows(n),
+                ),
+                4 => (json!({ "rows": rows }), Expect::Rejected),
+                _ => (other, Expect::Any),
+            }
+        })
+}
+
+#[cfg(feature = "server")]
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn report_bodies_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..512)) {
+        if let Err(err) = decode::report_rows(&bytes) {
+            prop_assert_eq!(err.kind(), ErrorKind::Decode, "{}", err);
+        }
+    }
+
+    #[test]
+    fn report_envelopes_give_every_row_or_a_decode_error((body, expect) in report_envelope_like()) {
+        let bytes = serde_json::to_vec(&body).unwrap();
+        match (decode::report_rows(&bytes), expect) {
+            // An accepted shape: one row per object sent (a row that is not an object, or has a
+            // wrongly typed field, fails the whole body with a decode error instead).
+            (Ok(decoded), Expect::Rows(n)) => prop_assert_eq!(decoded.len(), n),
+            (Ok(_), Expect::Rejected) => prop_assert!(false, "accepted {}", body),
+            (Ok(_), Expect::Any) => prop_assert!(body.is_array() || body.is_object(), "{}", body),
+            (Err(err), _) => prop_assert_eq!(err.kind(), ErrorKind::Decode, "{}", err),
+        }
+    }
+
+    #[test]
+    fn report_rows_with_only_unknown_fields_are_kept(rows in prop::collection::vec(
+        prop::collection::btree_map("x_[a-z]{1,8}", any_json(), 0..4), 0..5)) {
+        let n = rows.len();
+        let body = serde_json::to_vec(&json!({ "data": rows })).unwrap();
+        // Every field of the row table is optional: unknown fields alone make a row.
+        prop_assert_eq!(decode::report_rows(&body).unwrap().len(), n);
+    }
 }

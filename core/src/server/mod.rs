@@ -21,5 +21,6 @@ pub use rate_limit::{
 };
 pub use report::{ReportClient, ReportConfig};
 pub use report_query::{GroupBy, ReportField, ReportQuery, ReportQueryBuilder};
+pub(crate) use report_row::decode_rows;
 pub use report_row::{Cver, ReportRow};
 pub use secret::{ApiKey, RefreshToken, Secret};
