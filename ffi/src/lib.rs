@@ -31,6 +31,8 @@
 pub mod client;
 pub mod config;
 pub mod error;
+#[cfg(test)]
+mod input_props;
 pub mod items;
 pub mod log;
 pub mod offers;

@@ -1,0 +1,283 @@
+//! Property tests of the C ABI's string and option inputs (the stable-Rust fuzzing of this
+//! surface): arbitrary bytes as C strings (invalid UTF-8, over-long, empty) and arbitrary option
+//! values reach the exported functions exactly as a C caller would pass them. Every outcome is a
+//! status with an owned error saying why, out-pointers are written only on success, and nothing
+//! panics, crashes or touches the network for an input that is refused.
+
+use std::ffi::{CStr, CString, c_char};
+use std::ptr;
+
+use proptest::prelude::*;
+
+use crate::client::{
+    OfferkitClient, OfferkitOffersOptions, OfferkitPlayerOffersOptions, offerkit_client_free,
+    offerkit_client_links, offerkit_client_new, offerkit_client_offers,
+    offerkit_client_player_offers,
+};
+use crate::config::{
+    OfferkitConfig, offerkit_config_add_root_pem, offerkit_config_free, offerkit_config_new,
+    offerkit_config_set_access_token, offerkit_config_set_cache, offerkit_config_set_max_retries,
+    offerkit_config_set_retry_backoff_ms, offerkit_config_set_timeout_ms,
+};
+use crate::error::{
+    OfferkitError, offerkit_error_free, offerkit_error_message, offerkit_error_status,
+};
+use crate::player_id::{
+    offerkit_player_id_lint, offerkit_player_id_short, offerkit_player_id_validate,
+};
+use crate::status::OfferkitStatus;
+use crate::strings::offerkit_string_free;
+
+/// Bytes a C caller may pass as a string: anything but NUL, sometimes invalid UTF-8, sometimes
+/// longer than any limit.
+fn c_bytes() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        prop::collection::vec(1u8..=255, 0..300),
+        "[a-zA-Z0-9 ._-]{0,12}".prop_map(String::into_bytes),
+        prop::collection::vec(
+            prop_oneof![Just(0xC3u8), Just(0xA9u8), Just(0xFFu8), 1u8..=127],
+            0..8
+        ),
+    ]
+}
+
+/// A C string or NULL.
+fn c_string() -> impl Strategy<Value = Option<CString>> {
+    prop_oneof![
+        1 => Just(None),
+        6 => c_bytes().prop_map(|b| Some(CString::new(b).expect("no NUL by construction"))),
+    ]
+}
+
+fn ptr_of(s: &Option<CString>) -> *const c_char {
+    s.as_ref().map_or(ptr::null(), |s| s.as_ptr())
+}
+
+/// Checks a finished call: OK exactly when `written`, otherwise an owned error with the same
+/// status and a message. Frees the error.
+fn settle(
+    status: OfferkitStatus,
+    written: bool,
+    error: *mut OfferkitError,
+) -> Result<(), TestCaseError> {
+    if status == OfferkitStatus::Ok {
+        prop_assert!(written, "OK without a result");
+        prop_assert!(error.is_null(), "OK with an error");
+        return Ok(());
+    }
+    prop_assert!(!written, "{:?} but the out-pointer was written", status);
+    prop_assert!(!error.is_null(), "{:?} without an error object", status);
+    // SAFETY: a live error handed out by the call just made.
+    let (kept, message) = unsafe {
+        (
+            offerkit_error_status(error),
+            CStr::from_ptr(offerkit_error_message(error)).to_owned(),
+        )
+    };
+    // SAFETY: freed once, here.
+    unsafe { offerkit_error_free(error) };
+    prop_assert_eq!(kept, status);
+    prop_assert!(
+        !message.to_bytes().is_empty(),
+        "{:?} with an empty message",
+        status
+    );
+    Ok(())
+}
+
+/// What the service's rules say of a player id: valid UTF-8, 1 to 255 characters.
+fn player_id_rule(id: &Option<CString>) -> OfferkitStatus {
+    match id.as_ref().map(|s| s.to_str()) {
+        None => OfferkitStatus::NullArgument,
+        Some(Err(_)) => OfferkitStatus::InvalidUtf8,
+        Some(Ok(s)) if s.is_empty() || s.chars().count() > 255 => OfferkitStatus::InvalidArgument,
+        Some(Ok(_)) => OfferkitStatus::Ok,
+    }
+}
+
+/// A client with no token and nothing listening: a request that passes every check fails with
+/// `UNAUTHORIZED` before anything is sent, so no case waits on the network.
+struct Offline(*mut OfferkitClient);
+
+impl Offline {
+    fn new() -> Offline {
+        let mut config: *mut OfferkitConfig = ptr::null_mut();
+        let mut client: *mut OfferkitClient = ptr::null_mut();
+        // SAFETY: valid C strings and out-pointers; the config is freed after use.
+        unsafe {
+            assert_eq!(
+                offerkit_config_new(c"http://127.0.0.1:9".as_ptr(), &mut config, ptr::null_mut()),
+                OfferkitStatus::Ok
+            );
+            assert_eq!(
+                offerkit_client_new(config, &mut client, ptr::null_mut()),
+                OfferkitStatus::Ok
+            );
+            offerkit_config_free(config);
+        }
+        Offline(client)
+    }
+}
+
+impl Drop for Offline {
+    fn drop(&mut self) {
+        // SAFETY: made by `offerkit_client_new`, freed once.
+        unsafe { offerkit_client_free(self.0) };
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn player_id_helpers_follow_the_rules(id in c_string()) {
+        let rule = player_id_rule(&id);
+        let mut error = ptr::null_mut();
+        // SAFETY: NULL or a NUL-terminated string that outlives the call.
+        let status = unsafe { offerkit_player_id_validate(ptr_of(&id), &mut error) };
+        prop_assert_eq!(status, rule);
+        settle(status, status == OfferkitStatus::Ok, error)?;
+
+        let mut flags = u32::MAX;
+        let mut error = ptr::null_mut();
+        // SAFETY: as above, with a live out-pointer.
+        let status = unsafe { offerkit_player_id_lint(ptr_of(&id), &mut flags, &mut error) };
+        settle(status, flags != u32::MAX, error)?;
+
+        let mut short: *mut c_char = ptr::null_mut();
+        let mut error = ptr::null_mut();
+        // SAFETY: as above.
+        let status = unsafe { offerkit_player_id_short(ptr_of(&id), &mut short, &mut error) };
+        settle(status, !short.is_null(), error)?;
+        if !short.is_null() {
+            // SAFETY: an owned string handed out by the call; freed once.
+            let text = unsafe { CStr::from_ptr(short) }.to_str().map(str::to_owned);
+            // SAFETY: as above.
+            unsafe { offerkit_string_free(short) };
+            prop_assert!(text.is_ok_and(|t| t.len() == 34 && t.starts_with("p-")));
+        }
+    }
+
+    #[test]
+    fn query_inputs_are_refused_with_a_reason_or_reach_the_token_check(
+        id in c_string(),
+        limit in prop_oneof![Just(0i64), Just(1), Just(20), Just(100), Just(101), Just(-1), any::<i64>()],
+        language in c_string(),
+        sort in c_string(),
+        select in c_string(),
+        null_options in any::<bool>(),
+    ) {
+        let client = Offline::new();
+        let options = OfferkitOffersOptions {
+            limit,
+            language: ptr_of(&language),
+            sort: ptr_of(&sort),
+            select: ptr_of(&select),
+        };
+        let options_ptr = if null_options { ptr::null() } else { &options as *const _ };
+        let mut list = ptr::null_mut();
+        let mut error = ptr::null_mut();
+        // SAFETY: a live client, NULL or live strings and options, live out-pointers.
+        let status = unsafe {
+            offerkit_client_offers(client.0, ptr_of(&id), options_ptr, &mut list, &mut error)
+        };
+        settle(status, !list.is_null(), error)?;
+        prop_assert_ne!(status, OfferkitStatus::Ok, "nothing can succeed offline");
+        match player_id_rule(&id) {
+            // The player id is read first: NULL or bad UTF-8 there is what is reported.
+            rule @ (OfferkitStatus::NullArgument | OfferkitStatus::InvalidUtf8) => {
+                prop_assert_eq!(status, rule)
+            }
+            // Its length is checked after every string was read (an option may be bad UTF-8).
+            OfferkitStatus::InvalidArgument => prop_assert!(
+                matches!(status, OfferkitStatus::InvalidArgument | OfferkitStatus::InvalidUtf8),
+                "{:?}",
+                status
+            ),
+            _ => {}
+        }
+        prop_assert!(
+            matches!(
+                status,
+                OfferkitStatus::NullArgument
+                    | OfferkitStatus::InvalidUtf8
+                    | OfferkitStatus::InvalidArgument
+                    | OfferkitStatus::Unauthorized
+            ),
+            "{:?}",
+            status
+        );
+
+        let mut json = ptr::null_mut();
+        let mut error = ptr::null_mut();
+        // SAFETY: as above.
+        let status = unsafe {
+            offerkit_client_links(client.0, ptr_of(&id), ptr_of(&select), &mut json, &mut error)
+        };
+        settle(status, !json.is_null(), error)?;
+
+        let page_options = OfferkitPlayerOffersOptions {
+            language: ptr_of(&language),
+            limit,
+            after: ptr_of(&sort),
+            select: ptr_of(&select),
+        };
+        let mut page = ptr::null_mut();
+        let mut error = ptr::null_mut();
+        // SAFETY: as above.
+        let status = unsafe {
+            offerkit_client_player_offers(client.0, ptr_of(&id), &page_options, &mut page, &mut error)
+        };
+        settle(status, !page.is_null(), error)?;
+    }
+
+    #[test]
+    fn config_inputs_are_checked_not_trusted(
+        base_url in c_string(),
+        token in c_string(),
+        pem in c_string(),
+        timeout in any::<u64>(),
+        retries in any::<u32>(),
+        backoff in (any::<u64>(), any::<u64>()),
+        cache in (any::<u64>(), any::<u32>(), any::<u64>()),
+    ) {
+        let mut config = ptr::null_mut();
+        let mut error = ptr::null_mut();
+        // SAFETY: NULL or a live string, live out-pointers.
+        let status = unsafe { offerkit_config_new(ptr_of(&base_url), &mut config, &mut error) };
+        settle(status, !config.is_null(), error)?;
+        if config.is_null() {
+            return Ok(());
+        }
+        // Each setter alone: OK, or a status with its error; the config stays usable.
+        let mut statuses = Vec::new();
+        let mut error = ptr::null_mut();
+        // SAFETY: a live config and NULL or live strings, for every call below.
+        unsafe {
+            statuses.push((offerkit_config_set_access_token(config, ptr_of(&token), &mut error), error));
+            error = ptr::null_mut();
+            statuses.push((offerkit_config_add_root_pem(config, ptr_of(&pem), &mut error), error));
+            error = ptr::null_mut();
+            statuses.push((offerkit_config_set_timeout_ms(config, timeout, &mut error), error));
+            error = ptr::null_mut();
+            statuses.push((offerkit_config_set_max_retries(config, retries, &mut error), error));
+            error = ptr::null_mut();
+            statuses.push((offerkit_config_set_retry_backoff_ms(config, backoff.0, backoff.1, &mut error), error));
+            error = ptr::null_mut();
+            statuses.push((offerkit_config_set_cache(config, cache.0, cache.1, cache.2, &mut error), error));
+        }
+        for (status, error) in statuses {
+            settle(status, status == OfferkitStatus::Ok, error)?;
+        }
+        let mut client = ptr::null_mut();
+        let mut error = ptr::null_mut();
+        // SAFETY: a live config and out-pointers; the client is freed below.
+        let status = unsafe { offerkit_client_new(config, &mut client, &mut error) };
+        settle(status, !client.is_null(), error)?;
+        // SAFETY: each freed once (NULL is a no-op).
+        unsafe {
+            offerkit_client_free(client);
+            offerkit_config_free(config);
+        }
+    }
+}
