@@ -41,22 +41,37 @@ impl Offer {
     /// A field by dotted path into the whole offer, e.g. `"links.click_url"`,
     /// `"creatives.icon_url"` or `"goals.0.name"`.
     pub fn field(&self, path: &str) -> Option<Value> {
-        let (head, rest) = path.split_once('.').unwrap_or((path, ""));
-        match head {
-            "id" | "name" | "total_payout_usd" | "creatives" => {
-                let whole = serde_json::to_value(self).ok()?;
-                lookup(&whole, path).cloned()
-            }
-            _ => {
-                // Only the one extra field is parsed.
-                let value = self.extra.get(head)?;
-                if rest.is_empty() {
-                    Some(value)
-                } else {
-                    lookup(&value, rest).cloned()
-                }
-            }
-        }
+        field_in(
+            self,
+            &["id", "name", "total_payout_usd", "creatives"],
+            &self.extra,
+            path,
+        )
+    }
+}
+
+impl PlayerOffer {
+    /// A field by dotted path into the whole item, e.g. `"payout_earned_usd"`.
+    pub fn field(&self, path: &str) -> Option<Value> {
+        field_in(self, &["id", "name", "status"], &self.extra, path)
+    }
+}
+
+/// A field by dotted path: a typed one through the serialized item, any other from `extra`
+/// alone (only that one field is parsed).
+fn field_in<T: Serialize>(item: &T, typed: &[&str], extra: &Extra, path: &str) -> Option<Value> {
+    let (head, rest) = match path.split_once('.') {
+        Some((head, rest)) => (head, Some(rest)),
+        None => (path, None),
+    };
+    if typed.contains(&head) {
+        let whole = serde_json::to_value(item).ok()?;
+        return lookup(&whole, path).cloned();
+    }
+    let value = extra.get(head)?;
+    match rest {
+        None => Some(value),
+        Some(rest) => lookup(&value, rest).cloned(),
     }
 }
 
@@ -318,6 +333,22 @@ mod tests {
         );
         assert_eq!(offer.field("creatives.name"), Some(json!("Sky")));
         assert_eq!(offer.field("links.nope"), None);
+        assert_eq!(offer.field("links."), None);
+        assert_eq!(offer.field(""), None);
+    }
+
+    #[test]
+    fn player_offer_fields_typed_and_extra() {
+        let item: PlayerOffer = serde_json::from_str(
+            r#"{"id": 7, "name": "n", "status": "completed", "payout_earned_usd": 0.5,
+                "creatives": {"name": "c"}}"#,
+        )
+        .unwrap();
+        assert_eq!(item.field("id"), Some(json!("7")));
+        assert_eq!(item.field("status"), Some(json!("completed")));
+        assert_eq!(item.field("payout_earned_usd"), Some(json!(0.5)));
+        assert_eq!(item.field("creatives.name"), Some(json!("c")));
+        assert_eq!(item.field("creatives.nope"), None);
     }
 
     #[test]

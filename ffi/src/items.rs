@@ -1,5 +1,5 @@
 //! What the offer list and the player-offers page share: index checks and access to any field
-//! of an item by dotted path (core's `offerkit::lookup`), or to the whole item, as JSON text.
+//! of an item by dotted path (core's `field`), or to the whole item, as JSON text.
 
 use std::ffi::c_char;
 
@@ -13,8 +13,11 @@ use crate::strings;
 /// A handle holding items that serialize to the JSON objects the service sent.
 pub(crate) trait Items {
     fn len(&self) -> usize;
-    /// Item `index` (checked by the caller) as the JSON the service sent.
-    fn json(&self, index: usize) -> Result<Value, Failure>;
+    /// Item `index` (checked by the caller) as the JSON text the service sent.
+    fn item_json(&self, index: usize) -> Result<String, Failure>;
+    /// A field of item `index` (checked by the caller) by dotted path (core's `field`, which
+    /// parses only the field asked for); `None` when the path names nothing.
+    fn field(&self, index: usize, path: &str) -> Option<Value>;
 }
 
 pub(crate) fn check_index(len: usize, index: usize) -> Result<(), Failure> {
@@ -28,8 +31,8 @@ pub(crate) fn check_index(len: usize, index: usize) -> Result<(), Failure> {
     }
 }
 
-pub(crate) fn to_json<T: serde::Serialize>(item: &T) -> Result<Value, Failure> {
-    serde_json::to_value(item).map_err(|e| Failure::internal(format!("item to JSON: {e}")))
+pub(crate) fn to_json<T: serde::Serialize>(item: &T) -> Result<String, Failure> {
+    serde_json::to_string(item).map_err(|e| Failure::internal(format!("item to JSON: {e}")))
 }
 
 /// How a looked-up value is given back.
@@ -71,12 +74,11 @@ pub(crate) fn field<H: Items>(
             return Err(Failure::null("out_json"));
         }
         check_index(handle.len(), index)?;
-        let item = handle.json(index)?;
-        let found = match path {
-            Some(path) => offerkit::lookup(&item, path),
-            None => Some(&item),
+        let text = match path {
+            Some(path) => handle.field(index, path).map(|v| render(&v, form)),
+            None => Some(handle.item_json(index)?),
         };
-        let text = found.map_or(std::ptr::null_mut(), |v| strings::owned(&render(v, form)));
+        let text = text.map_or(std::ptr::null_mut(), |t| strings::owned(&t));
         // SAFETY: checked non-NULL above.
         unsafe { out.write(text) };
         Ok(())

@@ -60,8 +60,11 @@ impl Items for OfferkitPlayerOffersPage {
     fn len(&self) -> usize {
         self.entries.len()
     }
-    fn json(&self, index: usize) -> Result<serde_json::Value, Failure> {
+    fn item_json(&self, index: usize) -> Result<String, Failure> {
         items::to_json(&self.entries[index].item)
+    }
+    fn field(&self, index: usize, path: &str) -> Option<serde_json::Value> {
+        self.entries[index].item.field(path)
     }
 }
 
