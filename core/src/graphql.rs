@@ -6,7 +6,6 @@
 //! `extensions.reason` (item 5). The whole array is read, never just the first message.
 
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
@@ -25,7 +24,7 @@ struct Envelope<'a> {
     #[serde(borrow, default)]
     data: Option<&'a RawValue>,
     #[serde(default)]
-    errors: Option<Vec<Value>>,
+    errors: Option<Value>,
 }
 
 #[derive(Deserialize)]
@@ -33,11 +32,33 @@ struct TypedEnvelope<T> {
     #[serde(default = "none")]
     data: Option<ObjectOnly<T>>,
     #[serde(default)]
-    errors: Option<Vec<Value>>,
+    errors: Option<Value>,
 }
 
 fn none<T>() -> Option<T> {
     None
+}
+
+/// The entries of `errors` when it is a non-empty array; `None` when absent, null or empty.
+/// Any other value is not what the spec describes, and never success.
+fn entries(errors: Option<Value>) -> Result<Option<Vec<Value>>> {
+    match errors {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Array(list)) if list.is_empty() => Ok(None),
+        Some(Value::Array(list)) => Ok(Some(list)),
+        Some(other) => Err(Error::new(
+            ErrorKind::Decode,
+            format!(
+                "the response's errors is {}, not an array",
+                match other {
+                    Value::Object(_) => "an object",
+                    Value::String(_) => "a string",
+                    Value::Number(_) => "a number",
+                    _ => "a boolean",
+                }
+            ),
+        )),
+    }
 }
 
 /// Decodes `body`, fails on a non-empty `errors` array, and returns `data` decoded as `T`.
@@ -45,24 +66,22 @@ fn none<T>() -> Option<T> {
 /// One pass in the common case (the body decodes with `data` typed); bodies that do not are
 /// read again with `data` kept raw, so their `errors` are still mapped and everything else is a
 /// precise `decode` error.
-pub(crate) fn data<T: DeserializeOwned>(body: &[u8]) -> Result<T> {
+pub(crate) fn data<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T> {
     if let Ok(envelope) = serde_json::from_slice::<TypedEnvelope<T>>(body) {
-        match envelope.errors.filter(|e| !e.is_empty()) {
-            Some(errors) => return Err(map_errors(errors, body)),
-            None => {
-                if let Some(ObjectOnly(data)) = envelope.data {
-                    return Ok(data);
-                }
-            }
+        if let Some(errors) = entries(envelope.errors)? {
+            return Err(map_errors(errors, body, 200));
+        }
+        if let Some(ObjectOnly(data)) = envelope.data {
+            return Ok(data);
         }
     }
     data_slow(body)
 }
 
-fn data_slow<T: DeserializeOwned>(body: &[u8]) -> Result<T> {
-    let envelope: Envelope<'_> = serde_json::from_slice(body).map_err(decode_error)?;
-    if let Some(errors) = envelope.errors.filter(|e| !e.is_empty()) {
-        return Err(map_errors(errors, body));
+fn data_slow<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T> {
+    let envelope: Envelope<'a> = serde_json::from_slice(body).map_err(decode_error)?;
+    if let Some(errors) = entries(envelope.errors)? {
+        return Err(map_errors(errors, body, 200));
     }
     let data = envelope
         .data
@@ -71,6 +90,17 @@ fn data_slow<T: DeserializeOwned>(body: &[u8]) -> Result<T> {
     serde_json::from_str::<ObjectOnly<T>>(data.get())
         .map(|ObjectOnly(data)| data)
         .map_err(decode_error)
+}
+
+/// The mapped error of a non-2xx body that is a GraphQL response with a non-empty `errors`
+/// array (as GraphQL-over-HTTP servers answer a query they cannot parse); `None` otherwise.
+pub(crate) fn errors_of(body: &[u8], status: u16) -> Option<Error> {
+    let envelope: Envelope<'_> = serde_json::from_slice(body).ok()?;
+    let errors = entries(envelope.errors).ok()??;
+    errors
+        .iter()
+        .all(Value::is_object)
+        .then(|| map_errors(errors, body, status))
 }
 
 /// `T` read only from a JSON object. Derived structs also accept an array of their fields in
@@ -119,7 +149,7 @@ pub(crate) fn decode_error(err: serde_json::Error) -> Error {
 /// `extensions.reason`); else `validation` if any entry has `extensions.validation`; else
 /// `invalid_cursor`. Validation entries become `fields` (one per failing field, with its
 /// path); a cursor entry's `reason` is kept in every case.
-fn map_errors(errors: Vec<Value>, body: &[u8]) -> Error {
+fn map_errors(errors: Vec<Value>, body: &[u8], status: u16) -> Error {
     let mut fields = Vec::new();
     let mut reason = None;
     let mut plain = Vec::new();
@@ -157,7 +187,7 @@ fn map_errors(errors: Vec<Value>, body: &[u8]) -> Error {
         ErrorKind::InvalidCursor
     };
     let mut error = Error::new(kind, messages.join("; "))
-        .with_status(200)
+        .with_status(status)
         .with_fields(fields);
     if let Some(reason) = reason {
         error = error.with_reason(reason);
@@ -287,6 +317,9 @@ mod tests {
             b"{}",
             b"{\"data\": null}",
             b"{\"data\": [[]], \"errors\": []}",
+            b"{\"data\": {\"x\": 1}, \"errors\": \"boom\"}",
+            b"{\"data\": {\"x\": 1}, \"errors\": {\"message\": \"boom\"}}",
+            b"{\"data\": {\"x\": 1}, \"errors\": 3}",
         ] {
             assert_eq!(
                 data::<Value>(body).unwrap_err().kind(),

@@ -1,5 +1,6 @@
-//! HTTP: one connection pool per client, the base address rules, retries, the body cap, and
-//! the mapping of transport failures to error kinds. Nothing above this file sees reqwest.
+//! HTTP: one connection pool per client, the base address rules, retries within the call's
+//! deadline, the body cap, and the mapping of transport failures to error kinds. Nothing above
+//! this file sees reqwest.
 
 use std::error::Error as _;
 use std::net::IpAddr;
@@ -10,6 +11,7 @@ use reqwest::header::{self, HeaderValue};
 use url::Url;
 
 use crate::config::ClientConfig;
+use crate::deadline::{Deadline, seconds};
 use crate::error::{Error, ErrorKind, Result};
 use crate::retry::RetryPolicy;
 use crate::tls;
@@ -33,7 +35,12 @@ pub(crate) struct PlainRequest<'a> {
 /// A complete response (status and capped body).
 pub(crate) struct Response {
     pub status: u16,
+    /// `Retry-After`, as delta-seconds or an HTTP date (then the time until it).
     pub retry_after: Option<Duration>,
+    /// `Location` of a redirect (never followed), for the error message.
+    pub location: Option<String>,
+    /// Why a retryable answer was not retried (the call's deadline), for the error message.
+    pub unretried: Option<String>,
     pub body: Bytes,
 }
 
@@ -41,6 +48,7 @@ pub(crate) struct Transport {
     http: reqwest::Client,
     base: Url,
     retry: RetryPolicy,
+    timeout: Duration,
     max_body: usize,
 }
 
@@ -54,19 +62,22 @@ impl Transport {
             ));
         }
         let tls = tls::client_config(&config.extra_root_pem)?;
-        let http = reqwest::Client::builder()
+        let builder = reqwest::Client::builder()
             .tls_backend_preconfigured(tls)
             .user_agent(config.user_agent.as_str())
             .timeout(config.timeout)
             .connect_timeout(config.connect_timeout)
-            .redirect(reqwest::redirect::Policy::none())
-            .no_proxy()
+            .redirect(reqwest::redirect::Policy::none());
+        let http = config
+            .proxy
+            .apply(builder)?
             .build()
             .map_err(|e| Error::new(ErrorKind::Internal, format!("HTTP client set-up: {e}")))?;
         Ok(Transport {
             http,
             base,
             retry: config.retry,
+            timeout: config.timeout,
             max_body: config.max_body_bytes,
         })
     }
@@ -78,18 +89,27 @@ impl Transport {
             .map_err(|e| Error::new(ErrorKind::Internal, format!("request address: {e}")))
     }
 
-    /// Sends with retries on 502/503/504, connection errors and timeouts.
+    /// Sends with retries on 502/503/504, connection errors and timeouts, each attempt and
+    /// each wait within `deadline`: a wait that would end after it is not started, and the
+    /// last outcome is returned as it is (a `Retry-After` keeps the value the service sent).
     pub(crate) async fn send(
         &self,
         method: reqwest::Method,
         url: &Url,
         payload: &Payload<'_>,
         token: &AccessToken,
+        deadline: &Deadline,
     ) -> Result<Response> {
         let mut retry = 0;
         loop {
             let started = Instant::now();
-            let outcome = self.send_once(method.clone(), url, payload, token).await;
+            let attempt = self.timeout.min(deadline.remaining());
+            if attempt.is_zero() {
+                return Err(deadline.passed());
+            }
+            let outcome = self
+                .send_once(method.clone(), url, payload, token, attempt)
+                .await;
             tracing::debug!(
                 method = %method, path = url.path(), attempt = retry + 1,
                 status = outcome.as_ref().ok().map(|r| r.status),
@@ -100,6 +120,19 @@ impl Transport {
             let Some(delay) = retry_delay(&self.retry, retry, &outcome) else {
                 return outcome;
             };
+            let left = deadline.remaining();
+            if delay >= left {
+                let note = format!(
+                    "not retried: the wait of {} would pass the call's deadline ({} left)",
+                    seconds(delay),
+                    seconds(left)
+                );
+                tracing::debug!(%note);
+                return outcome.map_err(|e| e.with_note(&note)).map(|mut r| {
+                    r.unretried = Some(note);
+                    r
+                });
+            }
             tracing::debug!(delay_ms = delay.as_millis() as u64, "retrying");
             tokio::time::sleep(delay).await;
             retry += 1;
@@ -112,10 +145,12 @@ impl Transport {
         url: &Url,
         payload: &Payload<'_>,
         token: &AccessToken,
+        timeout: Duration,
     ) -> Result<Response> {
         let mut request = self
             .http
             .request(method, url.clone())
+            .timeout(timeout)
             .header(
                 header::AUTHORIZATION,
                 bearer(token.secret(), "the access token")?,
@@ -155,15 +190,18 @@ impl Transport {
         self.collect(response).await
     }
 
-    /// Status, `Retry-After` and the capped body of a response.
+    /// Status, `Retry-After`, `Location` and the capped body of a response. A body that
+    /// breaks off is a `network` (or `timeout`) error carrying the status that arrived.
     async fn collect(&self, mut response: reqwest::Response) -> Result<Response> {
         let status = response.status().as_u16();
-        let retry_after = response
-            .headers()
-            .get(header::RETRY_AFTER)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .map(Duration::from_secs);
+        let headers = response.headers();
+        let text = |name| {
+            headers
+                .get(name)
+                .and_then(|v: &HeaderValue| v.to_str().ok())
+        };
+        let retry_after = text(header::RETRY_AFTER).and_then(retry_after);
+        let location = text(header::LOCATION).map(str::to_owned);
         if response
             .content_length()
             .is_some_and(|length| length > self.max_body as u64)
@@ -171,7 +209,11 @@ impl Transport {
             return Err(self.too_large(status));
         }
         let mut body = BytesMut::new();
-        while let Some(chunk) = response.chunk().await.map_err(transport_error)? {
+        while let Some(chunk) = response
+            .chunk()
+            .await
+            .map_err(|e| transport_error(e).with_status(status))?
+        {
             if body.len() + chunk.len() > self.max_body {
                 return Err(self.too_large(status));
             }
@@ -180,6 +222,8 @@ impl Transport {
         Ok(Response {
             status,
             retry_after,
+            location,
+            unretried: None,
             body: body.freeze(),
         })
     }
@@ -211,6 +255,19 @@ pub(crate) fn retry_delay(
         return None;
     }
     policy.delay(retry, retry_after)
+}
+
+/// A `Retry-After` value: delta-seconds, or an HTTP date (the time until it; zero if past).
+pub(crate) fn retry_after(value: &str) -> Option<Duration> {
+    let value = value.trim();
+    if let Ok(secs) = value.parse::<u64>() {
+        return Some(Duration::from_secs(secs));
+    }
+    let at = httpdate::parse_http_date(value).ok()?;
+    Some(
+        at.duration_since(std::time::SystemTime::now())
+            .unwrap_or(Duration::ZERO),
+    )
 }
 
 /// `Bearer <secret>`, marked sensitive so it never shows in debug output.
@@ -304,6 +361,25 @@ mod tests {
         }
         assert!(base_url("http://offers.example.com", true).is_ok());
         assert!(base_url("https://x/?q=1", false).is_err());
+    }
+
+    #[test]
+    fn retry_after_takes_seconds_and_dates() {
+        assert_eq!(retry_after(" 30 "), Some(Duration::from_secs(30)));
+        assert_eq!(
+            retry_after("Wed, 21 Oct 2015 07:28:00 GMT"),
+            Some(Duration::ZERO)
+        );
+        let later =
+            httpdate::fmt_http_date(std::time::SystemTime::now() + Duration::from_secs(120));
+        let wait = retry_after(&later).unwrap();
+        assert!(
+            wait > Duration::from_secs(100) && wait <= Duration::from_secs(120),
+            "{wait:?}"
+        );
+        for junk in ["", "-1", "soon", "1.5"] {
+            assert_eq!(retry_after(junk), None, "{junk}");
+        }
     }
 
     #[test]

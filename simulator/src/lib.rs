@@ -12,6 +12,7 @@ mod catalogue;
 mod control;
 mod cursor;
 mod faults;
+mod forward_proxy;
 mod graphql;
 mod jwt;
 mod keys;
@@ -41,6 +42,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 pub use faults::{Fault, FaultKind};
+pub use forward_proxy::ForwardProxy;
 pub use jwt::{ISSUER as JWT_ISSUER, OFFERS_SCOPE};
 pub use report::{EXPIRED_REPORT_API_KEY, REPORT_API_KEY, REPORT_RATE_LIMIT};
 pub use stats::Stats;
