@@ -137,7 +137,8 @@ async fn listing_pages_follow_has_more_pages_to_the_end() {
         .unwrap()
         .collect_all()
         .await
-        .unwrap();
+        .unwrap()
+        .offers;
     assert_eq!(all.len(), sim.catalogue().len());
     let unique: HashSet<&str> = all.iter().filter_map(|o| o.id.as_deref()).collect();
     assert_eq!(unique.len(), all.len(), "no offer twice");
@@ -203,7 +204,8 @@ async fn a_replaced_player_offers_selection_reads_the_list_it_names() {
         .collect_all()
         .await
         .unwrap();
-    let ids: Vec<String> = all.into_iter().filter_map(|i| i.id).collect();
+    assert!(all.skipped.is_empty() && all.next_cursor.is_none());
+    let ids: Vec<String> = all.items.into_iter().filter_map(|i| i.id).collect();
     assert_eq!(ids, sim.player_offer_ids("demo"));
     // `select` has no place in a replaced selection.
     let both = PlayerOffersOptions {
