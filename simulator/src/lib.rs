@@ -40,6 +40,7 @@ use std::time::Duration;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
+pub use catalogue::ENGAGED_WITH_ALL_PREFIX;
 pub use faults::{Fault, FaultKind};
 pub use jwt::{ISSUER as JWT_ISSUER, OFFERS_SCOPE};
 pub use report::{EXPIRED_REPORT_API_KEY, REPORT_API_KEY, REPORT_RATE_LIMIT};
@@ -237,7 +238,7 @@ pub struct SimArgs {
     /// Refresh token the token endpoint accepts.
     #[arg(long, default_value = "sim-refresh-token")]
     pub refresh_token: String,
-    /// Offers in the catalogue.
+    /// Offers in the catalogue (players whose id starts with `many-` engaged with all of them).
     #[arg(long = "offers", value_name = "N", default_value_t = 50)]
     pub offers: usize,
     /// Lifetime of issued access tokens, in seconds.
