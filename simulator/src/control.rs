@@ -220,7 +220,7 @@ mod tests {
         use tower::ServiceExt;
         let state = Arc::new(AppState::new(
             crate::SimConfig::default(),
-            "http://127.0.0.1:1".into(),
+            "http://127.0.0.1:1",
         ));
         let mut request = Request::builder()
             .uri("/_sim/stats")

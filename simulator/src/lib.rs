@@ -18,6 +18,7 @@ mod keys;
 mod listing;
 mod locale;
 mod offer_view;
+mod path_prefix;
 mod query_cache;
 mod report;
 mod response_json;
@@ -65,6 +66,11 @@ pub struct SimConfig {
     pub token_ttl: Duration,
     /// Port on 127.0.0.1; 0 picks a free one.
     pub port: u16,
+    /// Serve the service's routes under this path, e.g. `/api` (default none): `/api/v1/offers`,
+    /// and [`Simulator::base_url`] ends with it. `/_sim` stays at the root; any other path
+    /// answers an HTML 404. `/` or empty is no prefix; [`Simulator::start`] refuses an
+    /// invalid one (segments of letters, digits, `-`, `.`, `_`, `~`; not `/_sim`).
+    pub path_prefix: Option<String>,
 }
 
 impl Default for SimConfig {
@@ -75,6 +81,7 @@ impl Default for SimConfig {
             refresh_token: "sim-refresh-token".to_owned(),
             token_ttl: Duration::from_secs(3600),
             port: 0,
+            path_prefix: None,
         }
     }
 }
@@ -88,11 +95,14 @@ pub struct Simulator {
 }
 
 impl Simulator {
-    /// Binds 127.0.0.1:`port` and serves; ready to answer when this returns.
+    /// Binds 127.0.0.1:`port` and serves; ready to answer when this returns. An invalid
+    /// `path_prefix` is an `InvalidInput` error.
     pub async fn start(config: SimConfig) -> std::io::Result<Simulator> {
+        path_prefix::normalise(config.path_prefix.as_deref())
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
         let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, config.port)).await?;
         let addr = listener.local_addr()?;
-        let state = Arc::new(AppState::new(config, format!("http://{addr}")));
+        let state = Arc::new(AppState::new(config, &format!("http://{addr}")));
         let app =
             routes::router(Arc::clone(&state)).into_make_service_with_connect_info::<SocketAddr>();
         let (stop, stopped) = oneshot::channel::<()>();
@@ -112,7 +122,8 @@ impl Simulator {
         })
     }
 
-    /// `http://127.0.0.1:PORT`, no trailing slash.
+    /// `http://127.0.0.1:PORT` plus the path prefix if any (`http://127.0.0.1:PORT/api`),
+    /// no trailing slash.
     pub fn base_url(&self) -> String {
         self.state.base_url.clone()
     }
@@ -244,6 +255,13 @@ pub struct SimArgs {
     /// Lifetime of issued access tokens, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 3600)]
     pub token_ttl_secs: u64,
+    /// Serve the service under this path (e.g. /api); /_sim stays at the root.
+    #[arg(long, value_name = "PATH", value_parser = parse_path_prefix)]
+    pub path_prefix: Option<String>,
+}
+
+fn parse_path_prefix(prefix: &str) -> Result<String, String> {
+    path_prefix::normalise(Some(prefix)).map(|_| prefix.to_owned())
 }
 
 impl SimArgs {
@@ -254,12 +272,13 @@ impl SimArgs {
             refresh_token: self.refresh_token,
             token_ttl: Duration::from_secs(self.token_ttl_secs),
             port: self.port,
+            path_prefix: self.path_prefix,
         }
     }
 }
 
-/// Starts a simulator, prints `listening on http://127.0.0.1:PORT` (one line, flushed) to
-/// stdout, and serves until Ctrl-C.
+/// Starts a simulator, prints `listening on http://127.0.0.1:PORT` (one line, flushed; with
+/// the path prefix if any) to stdout, and serves until Ctrl-C.
 pub async fn run_until_ctrl_c(config: SimConfig) -> std::io::Result<()> {
     let sim = Simulator::start(config).await?;
     {
@@ -295,5 +314,27 @@ mod tests {
             ),
             (50, "sim-refresh-token", 3600, 0)
         );
+        assert!(c.path_prefix.is_none());
+    }
+
+    #[test]
+    fn path_prefix_flag() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            sim: SimArgs,
+        }
+        let config = Cli::try_parse_from(["sim", "--path-prefix", "/api"])
+            .expect("parses")
+            .sim
+            .into_config();
+        assert_eq!(config.path_prefix.as_deref(), Some("/api"));
+        assert!(Cli::try_parse_from(["sim", "--path-prefix", "api"]).is_err());
+        let plain = Cli::try_parse_from(["sim"])
+            .expect("parses")
+            .sim
+            .into_config();
+        assert!(plain.path_prefix.is_none());
     }
 }

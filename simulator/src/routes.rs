@@ -1,6 +1,6 @@
-//! The HTTP surface: which path goes to which handler, the `/v1` gate that counts every
-//! request and applies injected faults before anything else, and small request and response
-//! helpers (JSON bodies, content types, query strings).
+//! The HTTP surface: which path goes to which handler (under the path prefix, if any), the
+//! `/v1` gate that counts every request and applies injected faults before anything else, and small request and response helpers (JSON bodies, content types, query
+//! strings).
 
 use axum::Router;
 use axum::body::Body;
@@ -15,20 +15,32 @@ use std::time::Duration;
 use crate::faults::{self, FaultKind};
 use crate::state::AppState;
 use crate::stats::Endpoint;
-use crate::{control, graphql, listing, report, token, tracking};
+use crate::{control, graphql, listing, path_prefix, report, token, tracking};
 
 /// Largest request body the simulator reads.
 pub const MAX_REQUEST_BODY: usize = 2 * 1024 * 1024;
 
 pub fn router(state: Arc<AppState>) -> Router {
-    Router::new()
+    let service = Router::new()
         .route("/v1/users/token", post(token::exchange))
         .route("/v1/offers", post(graphql::execute).get(listing::list))
         .route("/v1/report", get(report::report))
-        .merge(tracking::routes())
+        .merge(tracking::routes());
+    let gate = middleware::from_fn_with_state(Arc::clone(&state), v1_gate);
+    if state.prefix.is_empty() {
+        return service
+            .merge(control::routes())
+            .fallback(not_found)
+            .layer(gate)
+            .with_state(state);
+    }
+    // Under the prefix the service sees its paths without it (`/v1/offers`), as a gateway
+    // passes them on; faults and stats therefore name the same paths as without a prefix.
+    let prefix = state.prefix.clone();
+    Router::new()
+        .nest(&prefix, service.fallback(not_found).layer(gate))
         .merge(control::routes())
-        .fallback(not_found)
-        .layer(middleware::from_fn_with_state(Arc::clone(&state), v1_gate))
+        .fallback(path_prefix::gateway_not_found)
         .with_state(state)
 }
 
