@@ -2,8 +2,9 @@
 //!
 //! It serves the token exchange, the GraphQL offer endpoint, the paginated listing, the
 //! reporting endpoint and tracking links over real HTTP on loopback, from a catalogue
-//! generated from a seed (same seed, same bytes). Tests inject faults and read counters
-//! through [`Simulator`] in-process, or through the `/_sim` control endpoint of the binary.
+//! generated from a seed (same seed, same bytes). Tests inject faults, switch misbehaviour
+//! modes ([`Mess`]) and read counters through [`Simulator`] in-process, or through the
+//! `/_sim` control endpoint of the binary.
 //! The GraphQL schema and everything the spec leaves unshown are documented in README.md.
 #![forbid(unsafe_code)]
 
@@ -17,6 +18,9 @@ mod jwt;
 mod keys;
 mod listing;
 mod locale;
+mod mess;
+mod mess_body;
+mod mess_paging;
 mod offer_view;
 mod path_prefix;
 mod query_cache;
@@ -29,6 +33,7 @@ mod state;
 mod stats;
 mod time;
 mod token;
+mod top_fields;
 mod tracking;
 mod unboxed;
 mod validation;
@@ -44,6 +49,7 @@ use tokio::task::JoinHandle;
 pub use catalogue::ENGAGED_WITH_ALL_PREFIX;
 pub use faults::{Fault, FaultKind};
 pub use jwt::{ISSUER as JWT_ISSUER, OFFERS_SCOPE};
+pub use mess::Mess;
 pub use report::{EXPIRED_REPORT_API_KEY, REPORT_API_KEY, REPORT_RATE_LIMIT};
 pub use stats::Stats;
 pub use token::{NO_PERMISSION_REFRESH_TOKEN, NO_SCOPE_REFRESH_TOKEN};
@@ -66,6 +72,8 @@ pub struct SimConfig {
     pub token_ttl: Duration,
     /// Port on 127.0.0.1; 0 picks a free one.
     pub port: u16,
+    /// Misbehaviour modes in force at start (default: all off); see [`Simulator::set_mess`].
+    pub mess: Mess,
     /// Serve the service's routes under this path, e.g. `/api` (default none): `/api/v1/offers`,
     /// and [`Simulator::base_url`] ends with it. `/_sim` stays at the root; any other path
     /// answers an HTML 404. `/` or empty is no prefix; [`Simulator::start`] refuses an
@@ -81,6 +89,7 @@ impl Default for SimConfig {
             refresh_token: "sim-refresh-token".to_owned(),
             token_ttl: Duration::from_secs(3600),
             port: 0,
+            mess: Mess::default(),
             path_prefix: None,
         }
     }
@@ -132,8 +141,19 @@ impl Simulator {
         self.addr
     }
 
+    /// The configuration it started with (`mess` as at start; [`Simulator::mess`] is current).
     pub fn config(&self) -> &SimConfig {
         &self.state.config
+    }
+
+    /// Replaces the misbehaviour modes in force (from the next request on).
+    pub fn set_mess(&self, mess: Mess) {
+        self.state.mess.set(mess);
+    }
+
+    /// The misbehaviour modes in force.
+    pub fn mess(&self) -> Mess {
+        self.state.mess.get()
     }
 
     /// A valid access token with scope `offers:read`, expiring `ttl` from now.
@@ -255,6 +275,15 @@ pub struct SimArgs {
     /// Lifetime of issued access tokens, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 3600)]
     pub token_ttl_secs: u64,
+    /// Misbehaviour modes, comma separated or repeated: bad_fields, all_bad_fields, odd_extra,
+    /// cursor_cycle, endless_empty_pages, listing_stall, retry_after_storm=SECS.
+    #[arg(
+        long = "mess",
+        value_name = "MODE[,MODE...]",
+        value_delimiter = ',',
+        value_parser = Mess::parse_mode
+    )]
+    pub mess: Vec<Mess>,
     /// Serve the service under this path (e.g. /api); /_sim stays at the root.
     #[arg(long, value_name = "PATH", value_parser = parse_path_prefix)]
     pub path_prefix: Option<String>,
@@ -272,6 +301,7 @@ impl SimArgs {
             refresh_token: self.refresh_token,
             token_ttl: Duration::from_secs(self.token_ttl_secs),
             port: self.port,
+            mess: self.mess.into_iter().fold(Mess::default(), Mess::union),
             path_prefix: self.path_prefix,
         }
     }
@@ -314,27 +344,49 @@ mod tests {
             ),
             (50, "sim-refresh-token", 3600, 0)
         );
-        assert!(c.path_prefix.is_none());
+        assert!(c.mess.is_off() && c.path_prefix.is_none());
     }
 
     #[test]
-    fn path_prefix_flag() {
+    fn mess_and_path_prefix_flags() {
         use clap::Parser;
         #[derive(Parser)]
         struct Cli {
             #[command(flatten)]
             sim: SimArgs,
         }
-        let config = Cli::try_parse_from(["sim", "--path-prefix", "/api"])
-            .expect("parses")
-            .sim
-            .into_config();
+        let config = Cli::try_parse_from([
+            "sim",
+            "--mess",
+            "bad_fields,retry_after_storm=3",
+            "--mess=listing_stall",
+            "--path-prefix",
+            "/api",
+        ])
+        .expect("parses")
+        .sim
+        .into_config();
+        assert_eq!(
+            config.mess,
+            Mess {
+                bad_fields: true,
+                listing_stall: true,
+                retry_after_storm: Some(3),
+                ..Mess::default()
+            }
+        );
         assert_eq!(config.path_prefix.as_deref(), Some("/api"));
-        assert!(Cli::try_parse_from(["sim", "--path-prefix", "api"]).is_err());
+        for bad in [
+            &["sim", "--mess", "bad"][..],
+            &["sim", "--mess", "retry_after_storm"],
+            &["sim", "--path-prefix", "api"],
+        ] {
+            assert!(Cli::try_parse_from(bad).is_err(), "{bad:?}");
+        }
         let plain = Cli::try_parse_from(["sim"])
             .expect("parses")
             .sim
             .into_config();
-        assert!(plain.path_prefix.is_none());
+        assert!(plain.mess.is_off() && plain.path_prefix.is_none());
     }
 }

@@ -1,5 +1,6 @@
 //! The HTTP surface: which path goes to which handler (under the path prefix, if any), the
-//! `/v1` gate that counts every request and applies injected faults before anything else, and small request and response helpers (JSON bodies, content types, query
+//! `/v1` gate that counts every request and applies a 503 storm or injected faults before
+//! anything else, and small request and response helpers (JSON bodies, content types, query
 //! strings).
 
 use axum::Router;
@@ -53,7 +54,8 @@ fn is_v1(path: &str) -> bool {
 }
 
 /// Counts each `/v1` request, keeps a guard alive while it is handled (dropped early = the
-/// client hung up), and applies the first matching fault.
+/// client hung up), answers 503 during a `retry_after_storm` (pending faults then wait), and
+/// otherwise applies the first matching fault.
 async fn v1_gate(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
     let path = request.uri().path();
     if !is_v1(path) {
@@ -62,6 +64,10 @@ async fn v1_gate(State(state): State<Arc<AppState>>, request: Request, next: Nex
     let guard = state
         .stats
         .begin(Endpoint::classify(request.method(), path));
+    if let Some(secs) = state.mess.active().and_then(|m| m.retry_after_storm) {
+        guard.complete();
+        return faults::status_response(503, Some(secs), None);
+    }
     let fault = state.faults.take(path, request.method().as_str());
     let response = match fault.as_ref().and_then(faults::response_for) {
         Some(faulted) => faulted,

@@ -1,5 +1,6 @@
 //! Everything one running simulator holds: its configuration, the catalogue, keys, the
-//! fault queue, the counters and the built GraphQL schema. Shared by all handlers.
+//! fault queue, the misbehaviour modes, the counters and the built GraphQL schema. Shared
+//! by all handlers.
 
 use std::sync::Arc;
 
@@ -8,6 +9,7 @@ use crate::catalogue::Catalogue;
 use crate::cursor::CursorKey;
 use crate::faults::FaultQueue;
 use crate::jwt::JwtIssuer;
+use crate::mess::MessSwitch;
 use crate::path_prefix;
 use crate::report::{RateLimiter, ReportKeys};
 use crate::schema::{self, SchemaData, SimSchema};
@@ -23,6 +25,7 @@ pub struct AppState {
     pub catalogue: Arc<Catalogue>,
     pub jwt: JwtIssuer,
     pub faults: FaultQueue,
+    pub mess: MessSwitch,
     pub stats: Arc<Counters>,
     pub schema: SimSchema,
     pub report_limiter: RateLimiter,
@@ -43,6 +46,7 @@ impl AppState {
         });
         AppState {
             jwt: JwtIssuer::new(config.seed),
+            mess: MessSwitch::new(config.mess.clone()),
             config,
             base_url,
             prefix,
