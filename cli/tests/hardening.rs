@@ -430,3 +430,37 @@ async fn a_malformed_200_reports_its_status() {
     assert_eq!(code(&out), 6);
     assert_eq!(json(&out)["error"]["http_status"], 200);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn all_pages_end_on_a_cursor_cycle_and_on_endless_empty_pages() {
+    let sim = Simulator::start(SimConfig::default()).await.unwrap();
+    let token = sim.issue_token(Duration::from_secs(60));
+    let args = [
+        "--json",
+        "--base-url",
+        &sim.base_url(),
+        "--access-token",
+        &token,
+        "player-offers",
+        "--player-id",
+        "demo",
+        "--all",
+    ];
+    for mess in [
+        offerkit_sim::Mess {
+            cursor_cycle: true,
+            ..Default::default()
+        },
+        offerkit_sim::Mess {
+            endless_empty_pages: true,
+            ..Default::default()
+        },
+    ] {
+        sim.set_mess(mess);
+        sim.reset_stats();
+        let out = offerkit(&args, &[]);
+        assert_eq!(code(&out), 6, "{}", stderr(&out));
+        assert_eq!(json(&out)["error"]["kind"], "decode");
+        assert!(sim.stats().graphql <= 1000, "bounded by the page cap");
+    }
+}
