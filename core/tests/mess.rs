@@ -27,12 +27,13 @@ fn client_with(sim: &Simulator, edit: impl FnOnce(&mut ClientConfig)) -> OfferCl
 
 /// The reason `bad_fields` gives the item at `index` (positions 1, 5, 9, … broken in turn).
 fn bad_fields_reason(index: usize) -> Option<&'static str> {
-    (index % 4 == 1).then(|| match (index / 4) % 4 {
+    let reason = match (index / 4) % 4 {
         0 => "name is null",
         1 => r#"total_payout_usd is a string ("lots"), not a number"#,
         2 => "creatives is missing",
         _ => "creatives.description is the number 12, not text",
-    })
+    };
+    (index % 4 == 1).then_some(reason)
 }
 
 #[tokio::test]
