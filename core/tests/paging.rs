@@ -53,7 +53,7 @@ async fn player_offers_default_limit_is_fifty() {
         .player_offers(&player, &PlayerOffersOptions::default())
         .await
         .unwrap();
-    let ids: Vec<String> = page.items.into_iter().map(|i| i.id).collect();
+    let ids: Vec<String> = page.items.into_iter().filter_map(|i| i.id).collect();
     assert_eq!(ids, expected[..50], "no limit sent: the service's 50");
     assert!(page.next_cursor.is_some());
 
@@ -67,7 +67,7 @@ async fn player_offers_default_limit_is_fifty() {
         )
         .await
         .unwrap();
-    let ids: Vec<String> = hundred.items.into_iter().map(|i| i.id).collect();
+    let ids: Vec<String> = hundred.items.into_iter().filter_map(|i| i.id).collect();
     assert_eq!(ids, expected[..100]);
     assert!(hundred.next_cursor.is_some());
 }
