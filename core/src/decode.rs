@@ -13,12 +13,19 @@ use serde_json::value::RawValue;
 use crate::error::{Error, ErrorKind, Result};
 use crate::extra::Extra;
 use crate::graphql::{self, GraphqlResponse, ObjectOnly};
-use crate::offer::{ListingPage, OfferList, Pagination, PlayerOffersPage};
+use crate::offer::{ListingPage, Offer, OfferList, Pagination, PlayerOffer, PlayerOffersPage};
 use crate::query::OFFER_FIELDS;
-use crate::tolerant::{self, OfferRequired};
+use crate::tolerant::{self, Elements, LooseItem, OfferRequired, Read};
 
+/// `data.offers` read strictly in one pass.
 #[derive(Deserialize)]
-struct OffersData<'a> {
+struct OffersData {
+    offers: Option<Vec<Read<Offer, true>>>,
+}
+
+/// `data.offers` split into the raw text of its items (the slow path).
+#[derive(Deserialize)]
+struct RawOffersData<'a> {
     #[serde(borrow)]
     offers: Option<Vec<&'a RawValue>>,
 }
@@ -36,15 +43,13 @@ struct PlayerOffersData<'a> {
 }
 
 #[derive(Deserialize)]
-struct ListingEnvelope<'a> {
-    #[serde(borrow)]
-    data: ObjectOnly<ListingData<'a>>,
+struct ListingEnvelope<T> {
+    data: ObjectOnly<ListingData<T>>,
 }
 
 #[derive(Deserialize)]
-struct ListingData<'a> {
-    #[serde(borrow)]
-    offers: Vec<&'a RawValue>,
+struct ListingData<T> {
+    offers: Vec<T>,
     #[serde(default)]
     pagination: Option<Pagination>,
 }
@@ -52,10 +57,17 @@ struct ListingData<'a> {
 /// A GraphQL `offers` response body. `selection` is the whole offer selection that was sent
 /// (`None`: the default one); the spec-typed fields it names are required in every item.
 pub fn offers(body: &[u8], selection: Option<&str>) -> Result<OfferList> {
-    let data: OffersData<'_> = graphql::data(body)?;
-    let items = data.offers.ok_or_else(|| missing("offers"))?;
+    let elements = match graphql::data::<OffersData>(body) {
+        Ok(data) => data.offers.map(Elements::Strict),
+        Err(e) if e.kind() == ErrorKind::Decode => {
+            let data: RawOffersData<'_> = graphql::data(body)?;
+            data.offers.map(Elements::Raw)
+        }
+        Err(e) => return Err(e),
+    };
+    let elements = elements.ok_or_else(|| missing("offers"))?;
     let required = OfferRequired::of(selection.unwrap_or(OFFER_FIELDS));
-    let (offers, skipped) = tolerant::offers(&items, &required, "offers")?;
+    let (offers, skipped) = tolerant::offers(elements, &required, "offers")?;
     Ok(OfferList { offers, skipped })
 }
 
@@ -102,9 +114,8 @@ pub fn player_offers(body: &[u8]) -> Result<PlayerOffersPage> {
             ));
         }
     };
-    let items: Vec<&RawValue> = serde_json::from_str(items.get()).map_err(graphql::decode_error)?;
     let what = format!("playerOffers {name}");
-    let (items, skipped) = tolerant::player_offers(&items, &what)?;
+    let (items, skipped) = tolerant::player_offers(elements::<PlayerOffer>(items)?, &what)?;
     Ok(PlayerOffersPage {
         items,
         next_cursor: fields.next_cursor,
@@ -168,21 +179,40 @@ pub fn graphql_response(body: &[u8]) -> Result<GraphqlResponse> {
 /// object is required). The item shape of this form is not shown by the spec and nothing is
 /// selected, so no item field is required: only items that are not objects are skipped.
 pub fn listing(body: &[u8], paginated: bool) -> Result<ListingPage> {
-    let envelope: ListingEnvelope<'_> =
-        serde_json::from_slice(body).map_err(graphql::decode_error)?;
-    let ObjectOnly(data) = envelope.data;
-    if paginated && data.pagination.is_none() {
+    let strict = serde_json::from_slice::<ListingEnvelope<Read<Offer, true>>>(body);
+    let (elements, pagination) = match strict {
+        Ok(ListingEnvelope {
+            data: ObjectOnly(d),
+        }) => (Elements::Strict(d.offers), d.pagination),
+        Err(_) => {
+            let envelope: ListingEnvelope<&RawValue> =
+                serde_json::from_slice(body).map_err(graphql::decode_error)?;
+            let ObjectOnly(d) = envelope.data;
+            (Elements::Raw(d.offers), d.pagination)
+        }
+    };
+    if paginated && pagination.is_none() {
         return Err(Error::new(
             ErrorKind::Decode,
             "paginated listing response has no pagination object",
         ));
     }
-    let (offers, skipped) = tolerant::offers(&data.offers, &OfferRequired::NONE, "offers")?;
+    let (offers, skipped) = tolerant::offers(elements, &OfferRequired::NONE, "offers")?;
     Ok(ListingPage {
         offers,
-        pagination: data.pagination,
+        pagination,
         skipped,
     })
+}
+
+/// The elements of a list given as raw JSON text: in one pass, or item by item.
+fn elements<T: LooseItem>(list: &RawValue) -> Result<Elements<'_, T>> {
+    match serde_json::from_str::<Vec<Read<T, true>>>(list.get()) {
+        Ok(read) => Ok(Elements::Strict(read)),
+        Err(_) => serde_json::from_str(list.get())
+            .map(Elements::Raw)
+            .map_err(graphql::decode_error),
+    }
 }
 
 fn missing(field: &str) -> Error {

@@ -1,14 +1,15 @@
 //! Reading lists of items from responses without trusting them: one malformed item is
 //! skipped and reported, never fatal to its list.
 //!
-//! Each item of a list is read on its own (the list is first split into the raw text of its
-//! items), so an item that is not an object, or whose numbers do not fit, cannot fail the
-//! others. Inside an item, a spec-typed field is required only when the caller's selection
-//! named it (see [`OfferRequired`]); a required field that is null, missing or of the wrong
-//! type skips the item with a reason, while an unusable field that was not required is kept as
-//! sent in `extra` and its typed slot stays `None`. Only a list whose items all fail is an
-//! error. The typed values are taken from their raw text, so a hostile value (nested a
-//! thousand levels, `1e400`) is at worst one skipped item.
+//! A list is read in one pass, each element as a [`Slot`]: an object read field by field, or
+//! the reason it is not one. Inside an item, a spec-typed field is required only when the
+//! caller's selection named it (see [`OfferRequired`]); a required field that is null, missing
+//! or of the wrong type skips the item with a reason, while an unusable field that was not
+//! required is kept as sent in `extra` and its typed slot stays `None`. Typed values are taken
+//! from their raw text (borrowed, no copy), so no value's type or size can fail the pass. The
+//! one thing that can — an item that is itself a number no float holds — sends the list down
+//! the slow path: split into the raw text of its items, each read on its own. Only a list whose
+//! items all fail is an error.
 
 use std::fmt;
 
@@ -51,33 +52,43 @@ const OFFER_PATHS: [&str; 6] = [
     "creatives.description",
 ];
 
-/// Which spec-typed offer fields every item must carry: those the selection names.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct OfferRequired {
-    paths: Vec<&'static str>,
-}
+/// Which spec-typed offer fields every item must carry: those the selection names, as a mask
+/// over [`OFFER_PATHS`] (checked per offer, so kept to a few bit tests).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct OfferRequired(u8);
 
 impl OfferRequired {
     /// Nothing required (the listing: its item shape is not shown and nothing is selected).
-    pub(crate) const NONE: OfferRequired = OfferRequired { paths: Vec::new() };
+    pub(crate) const NONE: OfferRequired = OfferRequired(0);
 
     /// The typed fields `selection` (the whole offer selection) asks for.
     pub(crate) fn of(selection: &str) -> OfferRequired {
         let selection = Selection::parse(selection);
         let creatives = selection.sub("creatives").unwrap_or_default();
-        let paths = OFFER_PATHS
+        let mask = OFFER_PATHS
             .into_iter()
-            .filter(|path| match path.strip_prefix("creatives.") {
+            .enumerate()
+            .filter(|(_, path)| match path.strip_prefix("creatives.") {
                 Some(inner) => selection.requires("creatives") && creatives.requires(inner),
                 None => selection.requires(path),
             })
-            .collect();
-        OfferRequired { paths }
+            .fold(0u8, |mask, (bit, _)| mask | 1 << bit);
+        OfferRequired(mask)
     }
 
     /// Why `offer` lacks a required field, or `None` when it has them all.
     fn missing(&self, offer: &Offer, problems: &Problems) -> Option<String> {
-        let missing = self.paths.iter().find(|path| !has(offer, path))?;
+        let creatives = offer.creatives.as_ref();
+        let present = [
+            offer.id.is_some(),
+            offer.name.is_some(),
+            offer.total_payout_usd.is_some(),
+            creatives.is_some(),
+            creatives.is_some_and(|c| c.name.is_some()),
+            creatives.is_some_and(|c| c.description.is_some()),
+        ];
+        let bit = (0..OFFER_PATHS.len()).find(|&bit| self.0 & (1 << bit) != 0 && !present[bit])?;
+        let missing = OFFER_PATHS[bit];
         Some(problems.about(missing).map_or_else(
             || format!("{missing} is missing"),
             |what| format!("{missing} is {what}"),
@@ -85,22 +96,9 @@ impl OfferRequired {
     }
 }
 
-fn has(offer: &Offer, path: &str) -> bool {
-    let creatives = offer.creatives.as_ref();
-    match path {
-        "id" => offer.id.is_some(),
-        "name" => offer.name.is_some(),
-        "total_payout_usd" => offer.total_payout_usd.is_some(),
-        "creatives" => creatives.is_some(),
-        "creatives.name" => creatives.is_some_and(|c| c.name.is_some()),
-        "creatives.description" => creatives.is_some_and(|c| c.description.is_some()),
-        _ => true,
-    }
-}
-
 /// The typed fields of one item whose values were unusable, with what they were.
 #[derive(Debug, Default)]
-struct Problems(Vec<(String, String)>);
+pub(crate) struct Problems(Vec<(String, String)>);
 
 impl Problems {
     fn add(&mut self, path: &str, what: String) {
@@ -114,15 +112,44 @@ impl Problems {
     }
 }
 
-/// Offers from the raw items of a list: the good ones in order, and the skipped ones.
-/// `what` names the list in messages (`"offers"`). Fails only when every item failed.
+/// The elements of a list as read: strictly in one pass, or (slow path) from their raw text.
+pub(crate) enum Elements<'a, T> {
+    Strict(Vec<Read<T, true>>),
+    Raw(Vec<&'a RawValue>),
+}
+
+impl<'a, T: LooseItem + 'a> Elements<'a, T> {
+    fn len(&self) -> usize {
+        match self {
+            Elements::Strict(read) => read.len(),
+            Elements::Raw(items) => items.len(),
+        }
+    }
+
+    /// Each element as a slot, read on the way for the slow path.
+    fn into_slots(self) -> Box<dyn Iterator<Item = Slot<T>> + 'a> {
+        match self {
+            Elements::Strict(read) => Box::new(read.into_iter().map(|Read(slot)| slot)),
+            Elements::Raw(items) => {
+                Box::new(items.into_iter().map(|raw| {
+                    match serde_json::from_str::<Read<T, false>>(raw.get()) {
+                        Ok(Read(slot)) => slot,
+                        Err(e) => Slot::Unreadable(e.to_string()),
+                    }
+                }))
+            }
+        }
+    }
+}
+
+/// Offers from the elements of a list: the good ones in order, and the skipped ones. `what`
+/// names the list in messages (`"offers"`). Fails only when every item failed.
 pub(crate) fn offers(
-    items: &[&RawValue],
+    elements: Elements<'_, Offer>,
     required: &OfferRequired,
     what: &str,
 ) -> Result<(Vec<Offer>, Vec<SkippedItem>)> {
-    keep(items, what, |text| {
-        let (offer, problems) = read_item::<Offer>(text)?;
+    keep(elements, what, |offer, problems| {
         match required.missing(&offer, &problems) {
             None => Ok(offer),
             Some(reason) => Err((reason, offer.id)),
@@ -132,25 +159,28 @@ pub(crate) fn offers(
 
 /// `playerOffers` items: nothing in them is spec-typed, so only a non-object is skipped.
 pub(crate) fn player_offers(
-    items: &[&RawValue],
+    elements: Elements<'_, PlayerOffer>,
     what: &str,
 ) -> Result<(Vec<PlayerOffer>, Vec<SkippedItem>)> {
-    keep(items, what, |text| {
-        read_item::<PlayerOffer>(text).map(|(item, _)| item)
-    })
+    keep(elements, what, |item, _| Ok(item))
 }
 
 type Verdict<T> = std::result::Result<T, (String, Option<String>)>;
 
-fn keep<T>(
-    items: &[&RawValue],
+fn keep<T: LooseItem>(
+    elements: Elements<'_, T>,
     what: &str,
-    read: impl Fn(&str) -> Verdict<T>,
+    judge: impl Fn(T, Problems) -> Verdict<T>,
 ) -> Result<(Vec<T>, Vec<SkippedItem>)> {
-    let mut kept = Vec::with_capacity(items.len());
+    let mut kept = Vec::with_capacity(elements.len());
     let mut skipped = Vec::new();
-    for (index, raw) in items.iter().enumerate() {
-        match read(raw.get()) {
+    for (index, slot) in elements.into_slots().enumerate() {
+        let verdict = match slot {
+            Slot::Item(item, problems) => judge(item, problems),
+            Slot::Not(kind) => Err((format!("the item is {kind}, not an object"), None)),
+            Slot::Unreadable(why) => Err((format!("the item cannot be read: {why}"), None)),
+        };
+        match verdict {
             Ok(item) => kept.push(item),
             Err((reason, id)) => {
                 tracing::warn!(list = what, index, id = id.as_deref(), reason = %reason,
@@ -176,153 +206,274 @@ fn keep<T>(
     Ok((kept, skipped))
 }
 
-/// One item: an object read as `T` with the problems of its typed fields, or the reason it is
-/// not one.
-fn read_item<T: LooseItem>(text: &str) -> Verdict<(T, Problems)> {
-    match serde_json::from_str::<Slot<T>>(text) {
-        Ok(Slot::Item(item, problems)) => Ok((item, problems)),
-        Ok(Slot::Not(what)) => Err((format!("the item is {what}, not an object"), None)),
-        Err(e) => Err((format!("the item cannot be read: {e}"), None)),
+/// Reads one item from its JSON text with nothing required (tests and tools).
+#[cfg(test)]
+fn read_item<T: LooseItem + Default>(text: &str) -> T {
+    match serde_json::from_str::<Read<T, false>>(text) {
+        Ok(Read(Slot::Item(item, _))) => item,
+        _ => T::default(),
     }
 }
 
-/// Reads an offer from JSON text with nothing required (tests and tools).
 #[cfg(test)]
 pub(crate) fn offer_from_json(text: &str) -> Offer {
-    read_item::<Offer>(text).map(|(o, _)| o).unwrap_or_default()
+    read_item(text)
 }
 
 #[cfg(test)]
 pub(crate) fn player_offer_from_json(text: &str) -> PlayerOffer {
-    read_item::<PlayerOffer>(text)
-        .map(|(o, _)| o)
-        .unwrap_or_default()
+    read_item(text)
 }
 
-/// An item type read field by field from a JSON object, never failing on a value's type.
-trait LooseItem: Sized {
-    fn read<'de, A: MapAccess<'de>>(map: A, problems: &mut Problems) -> Result<Self, A::Error>;
+/// An item type read field by field from a JSON object. `STRICT` reads (the one-pass path)
+/// fail on any typed value of the wrong type, which sends the whole list down the slow path;
+/// tolerant reads never fail on a value's type: they note the problem and keep the value.
+pub(crate) trait LooseItem: Sized {
+    fn read<'de, A: MapAccess<'de>, const STRICT: bool>(
+        map: A,
+        problems: &mut Problems,
+    ) -> Result<Self, A::Error>;
 }
 
-enum Slot<T> {
+/// One element of a list.
+pub(crate) enum Slot<T> {
+    /// An object, read as `T`, with the problems of its typed fields.
     Item(T, Problems),
+    /// Not an object: what it is.
     Not(&'static str),
+    /// Its text could not be read at all (slow path only).
+    Unreadable(String),
 }
 
-impl<'de, T: LooseItem> de::Deserialize<'de> for Slot<T> {
+/// An element read strictly (`STRICT`: an object with well-typed fields, anything else an
+/// error) or tolerantly (anything).
+pub(crate) struct Read<T, const STRICT: bool>(pub(crate) Slot<T>);
+
+impl<'de, T: LooseItem, const STRICT: bool> de::Deserialize<'de> for Read<T, STRICT> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct SlotVisitor<T>(std::marker::PhantomData<T>);
-        impl<'de, T: LooseItem> Visitor<'de> for SlotVisitor<T> {
-            type Value = Slot<T>;
+        struct SlotVisitor<T, const STRICT: bool>(std::marker::PhantomData<T>);
+        impl<'de, T: LooseItem, const STRICT: bool> Visitor<'de> for SlotVisitor<T, STRICT> {
+            type Value = Read<T, STRICT>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an item")
+                f.write_str("an object")
             }
-            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Slot<T>, A::Error> {
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
                 let mut problems = Problems::default();
-                let item = T::read(map, &mut problems)?;
-                Ok(Slot::Item(item, problems))
+                let item = T::read::<A, STRICT>(map, &mut problems)?;
+                Ok(Read(Slot::Item(item, problems)))
             }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Slot<T>, A::Error> {
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
                 while seq.next_element::<IgnoredAny>()?.is_some() {}
-                Ok(Slot::Not("an array"))
+                not::<T, STRICT, A::Error>("an array")
             }
-            fn visit_unit<E>(self) -> Result<Slot<T>, E> {
-                Ok(Slot::Not("null"))
+            fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+                not::<T, STRICT, E>("null")
             }
-            fn visit_bool<E>(self, _: bool) -> Result<Slot<T>, E> {
-                Ok(Slot::Not("a boolean"))
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+                not::<T, STRICT, E>("a boolean")
             }
-            fn visit_i64<E>(self, _: i64) -> Result<Slot<T>, E> {
-                Ok(Slot::Not("a number"))
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+                not::<T, STRICT, E>("a number")
             }
-            fn visit_u64<E>(self, _: u64) -> Result<Slot<T>, E> {
-                Ok(Slot::Not("a number"))
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+                not::<T, STRICT, E>("a number")
             }
-            fn visit_f64<E>(self, _: f64) -> Result<Slot<T>, E> {
-                Ok(Slot::Not("a number"))
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+                not::<T, STRICT, E>("a number")
             }
-            fn visit_str<E>(self, _: &str) -> Result<Slot<T>, E> {
-                Ok(Slot::Not("a string"))
+            fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
+                not::<T, STRICT, E>("a string")
             }
         }
-        d.deserialize_any(SlotVisitor(std::marker::PhantomData))
+        if STRICT {
+            d.deserialize_map(SlotVisitor::<T, STRICT>(std::marker::PhantomData))
+        } else {
+            d.deserialize_any(SlotVisitor::<T, STRICT>(std::marker::PhantomData))
+        }
+    }
+}
+
+fn not<T, const STRICT: bool, E: de::Error>(what: &'static str) -> Result<Read<T, STRICT>, E> {
+    if STRICT {
+        Err(E::custom(format!("the item is {what}")))
+    } else {
+        Ok(Read(Slot::Not(what)))
+    }
+}
+
+/// Reads the value of typed field `field`: strictly with `strict` (a wrong type is an
+/// error), or from its raw text with `loose` (a wrong type is noted in `problems` and the
+/// value kept as sent in `extra`; then `None`).
+fn typed<'de, A: MapAccess<'de>, V, const STRICT: bool>(
+    map: &mut A,
+    field: (&str, &str),
+    extra: &mut crate::extra::Extra,
+    problems: &mut Problems,
+    strict: impl FnOnce(&mut A) -> Result<V, A::Error>,
+    loose: impl FnOnce(&RawValue, &mut Problems) -> std::result::Result<V, String>,
+) -> Result<Option<V>, A::Error> {
+    if STRICT {
+        return strict(map).map(Some);
+    }
+    let raw: &'de RawValue = map.next_value()?;
+    match loose(raw, problems) {
+        Ok(value) => Ok(Some(value)),
+        Err(what) => {
+            let (key, path) = field;
+            problems.add(path, what);
+            extra.insert(key.to_owned(), raw.to_owned());
+            Ok(None)
+        }
     }
 }
 
 impl LooseItem for Offer {
-    fn read<'de, A: MapAccess<'de>>(mut map: A, problems: &mut Problems) -> Result<Self, A::Error> {
-        let mut offer = Offer::default();
+    fn read<'de, A: MapAccess<'de>, const STRICT: bool>(
+        mut map: A,
+        problems: &mut Problems,
+    ) -> Result<Self, A::Error> {
+        let mut o = Offer::default();
         const TYPED: &[&str] = &["id", "name", "total_payout_usd", "creatives"];
         while let Some(key) = map.next_key_seed(KeySeed(TYPED))? {
-            let Key::Typed(i) = key else {
-                if let Key::Other(key) = key {
-                    offer.extra.read_value(key, &mut map)?;
+            let i = match key {
+                Key::Other(key) => {
+                    o.extra.read_value(key, &mut map)?;
+                    continue;
                 }
-                continue;
+                Key::Typed(i) => i,
             };
-            let raw: Box<RawValue> = map.next_value()?;
-            let field = TYPED[i];
-            let ok = match i {
-                0 => id(&raw).map(|v| offer.id = Some(v)),
-                1 => text(&raw).map(|v| offer.name = Some(v)),
-                2 => decimal(&raw).map(|v| offer.total_payout_usd = Some(v)),
-                _ => creatives(&raw, problems).map(|v| offer.creatives = Some(v)),
-            };
-            if let Err(what) = ok {
-                problems.add(field, what);
-                offer.extra.insert(field.to_owned(), raw);
+            let (extra, at) = (&mut o.extra, (TYPED[i], TYPED[i]));
+            match i {
+                0 => {
+                    o.id = typed::<A, _, STRICT>(
+                        &mut map,
+                        at,
+                        extra,
+                        problems,
+                        |m| m.next_value_seed(IdSeed),
+                        |r, _| id(r),
+                    )?;
+                }
+                1 => {
+                    o.name = typed::<A, _, STRICT>(
+                        &mut map,
+                        at,
+                        extra,
+                        problems,
+                        |m| m.next_value(),
+                        |r, _| text(r),
+                    )?;
+                }
+                2 => {
+                    o.total_payout_usd = typed::<A, _, STRICT>(
+                        &mut map,
+                        at,
+                        extra,
+                        problems,
+                        |m| m.next_value_seed(DecimalSeed),
+                        |r, _| decimal(r),
+                    )?;
+                }
+                _ => {
+                    o.creatives = typed::<A, _, STRICT>(
+                        &mut map,
+                        at,
+                        extra,
+                        problems,
+                        |m| m.next_value::<Read<Creatives, true>>().map(|r| r.item()),
+                        creatives,
+                    )?;
+                }
             }
         }
-        Ok(offer)
+        Ok(o)
+    }
+}
+
+impl<T: Default> Read<T, true> {
+    /// The item of a strict read (always an object; non-objects are errors there).
+    fn item(self) -> T {
+        match self.0 {
+            Slot::Item(item, _) => item,
+            _ => T::default(),
+        }
     }
 }
 
 impl LooseItem for Creatives {
-    fn read<'de, A: MapAccess<'de>>(mut map: A, problems: &mut Problems) -> Result<Self, A::Error> {
-        let mut creatives = Creatives::default();
+    fn read<'de, A: MapAccess<'de>, const STRICT: bool>(
+        mut map: A,
+        problems: &mut Problems,
+    ) -> Result<Self, A::Error> {
+        let mut c = Creatives::default();
         const TYPED: &[&str] = &["name", "description"];
+        const PATHS: &[&str] = &["creatives.name", "creatives.description"];
         while let Some(key) = map.next_key_seed(KeySeed(TYPED))? {
             match key {
-                Key::Other(key) => creatives.extra.read_value(key, &mut map)?,
+                Key::Other(key) => c.extra.read_value(key, &mut map)?,
                 Key::Typed(i) => {
-                    let raw: Box<RawValue> = map.next_value()?;
-                    match text(&raw) {
-                        Ok(v) if i == 0 => creatives.name = Some(v),
-                        Ok(v) => creatives.description = Some(v),
-                        Err(what) => {
-                            problems.add(&format!("creatives.{}", TYPED[i]), what);
-                            creatives.extra.insert(TYPED[i].to_owned(), raw);
-                        }
+                    let at = (TYPED[i], PATHS[i]);
+                    let value = typed::<A, _, STRICT>(
+                        &mut map,
+                        at,
+                        &mut c.extra,
+                        problems,
+                        |m| m.next_value(),
+                        |r, _| text(r),
+                    )?;
+                    if i == 0 {
+                        c.name = value;
+                    } else {
+                        c.description = value;
                     }
                 }
             }
         }
-        Ok(creatives)
+        Ok(c)
     }
 }
 
 impl LooseItem for PlayerOffer {
-    fn read<'de, A: MapAccess<'de>>(mut map: A, problems: &mut Problems) -> Result<Self, A::Error> {
-        let mut item = PlayerOffer::default();
+    fn read<'de, A: MapAccess<'de>, const STRICT: bool>(
+        mut map: A,
+        problems: &mut Problems,
+    ) -> Result<Self, A::Error> {
+        let mut p = PlayerOffer::default();
         const TYPED: &[&str] = &["id", "name", "status"];
         while let Some(key) = map.next_key_seed(KeySeed(TYPED))? {
             match key {
-                Key::Other(key) => item.extra.read_value(key, &mut map)?,
+                Key::Other(key) => p.extra.read_value(key, &mut map)?,
                 Key::Typed(i) => {
-                    let raw: Box<RawValue> = map.next_value()?;
-                    let ok = match i {
-                        0 => id(&raw).map(|v| item.id = Some(v)),
-                        1 => text(&raw).map(|v| item.name = Some(v)),
-                        _ => text(&raw).map(|v| item.status = Some(v)),
+                    let at = (TYPED[i], TYPED[i]);
+                    let extra = &mut p.extra;
+                    let value = if i == 0 {
+                        typed::<A, _, STRICT>(
+                            &mut map,
+                            at,
+                            extra,
+                            problems,
+                            |m| m.next_value_seed(IdSeed),
+                            |r, _| id(r),
+                        )?
+                    } else {
+                        typed::<A, _, STRICT>(
+                            &mut map,
+                            at,
+                            extra,
+                            problems,
+                            |m| m.next_value(),
+                            |r, _| text(r),
+                        )?
                     };
-                    if let Err(what) = ok {
-                        problems.add(TYPED[i], what);
-                        item.extra.insert(TYPED[i].to_owned(), raw);
+                    match i {
+                        0 => p.id = value,
+                        1 => p.name = value,
+                        _ => p.status = value,
                     }
                 }
             }
         }
-        Ok(item)
+        Ok(p)
     }
 }
 
@@ -353,31 +504,46 @@ fn wrong(raw: &RawValue, expected: &str) -> String {
     }
 }
 
+/// The text of a JSON string: sliced straight from the raw text when it has no escapes
+/// (nearly always), unescaped by serde_json otherwise.
+fn string(raw: &RawValue) -> Option<String> {
+    let text = raw.get();
+    let inner = text.strip_prefix('"')?.strip_suffix('"')?;
+    if inner.contains('\\') {
+        serde_json::from_str::<String>(text).ok()
+    } else {
+        Some(inner.to_owned())
+    }
+}
+
 fn text(raw: &RawValue) -> std::result::Result<String, String> {
-    serde_json::from_str::<String>(raw.get()).map_err(|_| wrong(raw, "text"))
+    string(raw).ok_or_else(|| wrong(raw, "text"))
 }
 
 /// An id as text, or as an integer (written as text).
 fn id(raw: &RawValue) -> std::result::Result<String, String> {
     let text = raw.get();
     if text.starts_with('"') {
-        return serde_json::from_str::<String>(text).map_err(|_| wrong(raw, "text"));
+        return string(raw).ok_or_else(|| wrong(raw, "text"));
     }
-    serde_json::from_str::<u64>(text)
-        .map(|n| n.to_string())
-        .or_else(|_| serde_json::from_str::<i64>(text).map(|n| n.to_string()))
-        .map_err(|_| wrong(raw, "text or an integer"))
+    let integer = text.parse::<u64>().is_ok() || text.parse::<i64>().is_ok();
+    integer
+        .then(|| text.to_owned())
+        .ok_or_else(|| wrong(raw, "text or an integer"))
 }
 
-/// A decimal number, or a string holding one (finite either way).
+/// A decimal number, or a string holding one (finite either way). A raw JSON number is in
+/// Rust's float syntax, and both parsers round correctly.
 fn decimal(raw: &RawValue) -> std::result::Result<f64, String> {
-    let text = raw.get();
-    let parsed = if text.starts_with('"') {
-        serde_json::from_str::<String>(text)
-            .ok()
-            .and_then(|s| s.trim().parse::<f64>().ok())
-    } else {
-        serde_json::from_str::<f64>(text).ok()
+    let parsed = match string(raw) {
+        Some(s) => s.trim().parse::<f64>().ok(),
+        None if raw
+            .get()
+            .starts_with(['-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9']) =>
+        {
+            raw.get().parse::<f64>().ok()
+        }
+        None => None,
     };
     parsed
         .filter(|f| f.is_finite())
@@ -388,12 +554,74 @@ fn creatives(raw: &RawValue, problems: &mut Problems) -> std::result::Result<Cre
     if !raw.get().starts_with('{') {
         return Err(wrong(raw, "an object"));
     }
-    match serde_json::from_str::<Slot<Creatives>>(raw.get()) {
-        Ok(Slot::Item(creatives, inner)) => {
+    match serde_json::from_str::<Read<Creatives, false>>(raw.get()) {
+        Ok(Read(Slot::Item(creatives, inner))) => {
             problems.0.extend(inner.0);
             Ok(creatives)
         }
         _ => Err(wrong(raw, "an object")),
+    }
+}
+
+/// A strict id: text, or an integer (written as text).
+struct IdSeed;
+
+impl<'de> de::DeserializeSeed<'de> for IdSeed {
+    type Value = String;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
+        struct IdVisitor;
+        impl Visitor<'_> for IdVisitor {
+            type Value = String;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an id as text or an integer")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<String, E> {
+                Ok(v.to_owned())
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<String, E> {
+                Ok(v)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<String, E> {
+                Ok(v.to_string())
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<String, E> {
+                Ok(v.to_string())
+            }
+        }
+        d.deserialize_any(IdVisitor)
+    }
+}
+
+/// A strict decimal: a finite number, or a string holding one.
+struct DecimalSeed;
+
+impl<'de> de::DeserializeSeed<'de> for DecimalSeed {
+    type Value = f64;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<f64, D::Error> {
+        struct DecimalVisitor;
+        impl Visitor<'_> for DecimalVisitor {
+            type Value = f64;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a decimal number")
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<f64, E> {
+                Ok(v)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<f64, E> {
+                Ok(v as f64)
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<f64, E> {
+                Ok(v as f64)
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<f64, E> {
+                v.trim()
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|f| f.is_finite())
+                    .ok_or_else(|| E::custom("not a decimal number"))
+            }
+        }
+        d.deserialize_any(DecimalVisitor)
     }
 }
 
@@ -437,14 +665,23 @@ mod tests {
     use super::*;
     use crate::query::OFFER_FIELDS;
 
-    fn raw_items(json: &str) -> Vec<Box<RawValue>> {
-        serde_json::from_str(json).unwrap()
-    }
-
+    /// Both paths: one pass, and the raw split (forced), must agree.
     fn decode(json: &str, selection: &str) -> Result<(Vec<Offer>, Vec<SkippedItem>)> {
-        let items = raw_items(json);
-        let borrowed: Vec<&RawValue> = items.iter().map(|b| &**b).collect();
-        offers(&borrowed, &OfferRequired::of(selection), "offers")
+        let required = OfferRequired::of(selection);
+        let raw: Vec<&RawValue> = serde_json::from_str(json).unwrap();
+        let slow = offers(Elements::Raw(raw), &required, "offers");
+        match serde_json::from_str::<Vec<Read<Offer, true>>>(json) {
+            Ok(read) => {
+                let fast = offers(Elements::Strict(read), &required, "offers");
+                assert_eq!(
+                    format!("{fast:?}"),
+                    format!("{slow:?}"),
+                    "one pass and item by item agree"
+                );
+                fast
+            }
+            Err(_) => slow,
+        }
     }
 
     const GOOD: &str = r#"{"id":"1","name":"A","total_payout_usd":1.5,"creatives":{"name":"c","description":"d"}}"#;
@@ -530,10 +767,42 @@ mod tests {
     }
 
     #[test]
+    fn an_item_no_float_holds_is_one_skipped_item_on_the_slow_path() {
+        let list = format!(r#"[{GOOD}, 1e400, {GOOD}]"#);
+        assert!(
+            serde_json::from_str::<Vec<Read<Offer, true>>>(&list).is_err(),
+            "one pass fails"
+        );
+        let (kept, skipped) = decode(&list, OFFER_FIELDS).unwrap();
+        assert_eq!(kept.len(), 2);
+        assert_eq!(skipped[0].index, 1);
+        assert!(
+            skipped[0].reason.starts_with("the item cannot be read"),
+            "{}",
+            skipped[0].reason
+        );
+    }
+
+    #[test]
+    fn escaped_strings_are_unescaped() {
+        let (kept, _) = decode(
+            r#"[{"id":"1","name":"A \"quoted\" \u00e9","total_payout_usd":-0.5e1,"creatives":{"name":"\n","description":""}}]"#,
+            OFFER_FIELDS,
+        )
+        .unwrap();
+        assert_eq!(kept[0].name.as_deref(), Some("A \"quoted\" é"));
+        assert_eq!(kept[0].total_payout_usd, Some(-5.0));
+        assert_eq!(
+            kept[0].creatives.as_ref().unwrap().name.as_deref(),
+            Some("\n")
+        );
+    }
+
+    #[test]
     fn player_offer_items_require_nothing_but_being_objects() {
-        let items = raw_items(r#"[{"id":"1","status":5}, "x", {}]"#);
-        let borrowed: Vec<&RawValue> = items.iter().map(|b| &**b).collect();
-        let (kept, skipped) = player_offers(&borrowed, "playerOffers items").unwrap();
+        let raw: Vec<&RawValue> =
+            serde_json::from_str(r#"[{"id":"1","status":5}, "x", {}]"#).unwrap();
+        let (kept, skipped) = player_offers(Elements::Raw(raw), "playerOffers items").unwrap();
         assert_eq!(kept.len(), 2);
         assert_eq!(kept[0].status, None);
         assert_eq!(kept[0].field("status"), Some(serde_json::json!(5)));
