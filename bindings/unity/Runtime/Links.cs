@@ -1,5 +1,6 @@
 // Links.cs: the result of the links query (the player's support portal and offerwall URLs).
-// The selection is configurable, so the whole object is kept and readable by field name.
+// The selection is configurable (LinksOptions), so the whole object is kept and readable by
+// field name.
 using System.Collections.Generic;
 
 namespace OfferKit
