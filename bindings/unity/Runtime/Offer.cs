@@ -36,12 +36,16 @@ namespace OfferKit
         /// <summary>The offer as the JSON object the service sent (extra selected fields included).</summary>
         public string RawJson { get; private set; }
 
-        /// <summary>Any field by dotted path ("links.click_url", "goals.0.name"), parsed (see Json.Parse); null when absent.</summary>
+        /// <summary>
+        /// Any field by dotted path ("links.click_url", "goals.0.name"), parsed (see Json.Parse);
+        /// null when absent or unreadable (nested deeper than 128 levels, a number beyond double's
+        /// range). Never throws.
+        /// </summary>
         public object Field(string dottedPath)
         {
             if (!_isParsed)
             {
-                _parsed = RawJson != null ? Json.Parse(RawJson) : null;
+                _parsed = Json.ParseItem(RawJson);
                 _isParsed = true;
             }
             return Json.Select(_parsed, dottedPath);

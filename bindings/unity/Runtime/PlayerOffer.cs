@@ -28,12 +28,12 @@ namespace OfferKit
         /// <summary>The item as the JSON object the service sent.</summary>
         public string RawJson { get; private set; }
 
-        /// <summary>Any field by dotted path, parsed; null when absent.</summary>
+        /// <summary>Any field by dotted path, parsed; null when absent or unreadable (see Offer.Field). Never throws.</summary>
         public object Field(string dottedPath)
         {
             if (!_isParsed)
             {
-                _parsed = RawJson != null ? Json.Parse(RawJson) : null;
+                _parsed = Json.ParseItem(RawJson);
                 _isParsed = true;
             }
             return Json.Select(_parsed, dottedPath);
