@@ -722,7 +722,10 @@ fn all_pages_future(
 }
 
 /// Blocking listing of every page, `per_page` (1 to 100) offers per request, from page 1 while
-/// the service says there are more: one list of every offer (no pagination).
+/// the service says there are more: one list of every offer (no pagination), its skipped items
+/// numbered across the walk. Each page is one call within the deadline, so this blocks for at
+/// most `max_pages` deadlines; a walk that does not advance, or needs more than `max_pages`
+/// pages, fails with `OFFERKIT_STATUS_DECODE`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_list_all_offers(
     client: *const OfferkitClient,
