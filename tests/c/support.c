@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 int test_failures = 0;
+const char *test_skip_reason = NULL;
 
 static char url_buf[256];
 static char host_url_buf[256];
@@ -145,6 +146,40 @@ void sim_fresh(void) {
     sim_reset_stats();
 }
 
+/* `text` as a JSON string literal (malloc'd). */
+static char *json_quoted(const char *text) {
+    size_t cap = strlen(text) * 6 + 3, len = 0;
+    char *out = malloc(cap);
+    out[len++] = '"';
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c == '"' || *c == '\\') {
+            out[len++] = '\\';
+            out[len++] = (char)*c;
+        } else if (*c < 0x20) {
+            len += (size_t)snprintf(out + len, cap - len, "\\u%04x", *c);
+        } else {
+            out[len++] = (char)*c;
+        }
+    }
+    out[len++] = '"';
+    out[len] = '\0';
+    return out;
+}
+
+void sim_answer(const char *method, const char *path, int status, const char *body, int times) {
+    char *quoted = json_quoted(body);
+    size_t cap = strlen(quoted) + 256 + (path ? strlen(path) : 0);
+    char *fault = malloc(cap);
+    int n = snprintf(fault, cap, "{\"kind\":\"status\",\"status\":%d,\"times\":%d,\"body\":%s", status,
+                     times, quoted);
+    if (method) n += snprintf(fault + n, cap - (size_t)n, ",\"method\":\"%s\"", method);
+    if (path) n += snprintf(fault + n, cap - (size_t)n, ",\"path\":\"%s\"", path);
+    snprintf(fault + n, cap - (size_t)n, "}");
+    sim_fault(fault);
+    free(fault);
+    free(quoted);
+}
+
 OfferkitConfig *test_config(const char *token) {
     OfferkitConfig *config = NULL;
     if (offerkit_config_new(sim_url(), &config, NULL) != OFFERKIT_STATUS_OK) {
@@ -157,6 +192,24 @@ OfferkitConfig *test_config(const char *token) {
     offerkit_config_set_timeout_ms(config, 60000, NULL);
     if (token) offerkit_config_set_access_token(config, token, NULL);
     return config;
+}
+
+OfferkitConfig *test_config_with_token(void) {
+    char *token = sim_token(0, true);
+    OfferkitConfig *config = test_config(token);
+    free(token);
+    return config;
+}
+
+OfferkitClient *client_of(OfferkitConfig *config) {
+    OfferkitClient *client = NULL;
+    OfferkitError *error = NULL;
+    if (offerkit_client_new(config, &client, &error) != OFFERKIT_STATUS_OK) {
+        fprintf(stderr, "offerkit_client_new failed: %s\n", offerkit_error_message(error));
+        exit(2);
+    }
+    offerkit_config_free(config);
+    return client;
 }
 
 OfferkitClient *test_client(uint32_t delivery) {
