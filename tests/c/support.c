@@ -41,14 +41,37 @@ const char *sim_url_hostname(void) {
     return host_url_buf;
 }
 
+static int http_to(int port, const char *method, const char *path, const char *body,
+                   char **out_body);
+
 int sim_http(const char *method, const char *path, const char *body, char **out_body) {
     sim_url();
+    return http_to(sim_port, method, path, body, out_body);
+}
+
+const char *sim_prefixed_url(void) {
+    const char *env = getenv("OFFERKIT_SIM_PREFIXED_URL");
+    return env && env[0] ? env : NULL;
+}
+
+int sim_prefixed_http(const char *method, const char *path, const char *body, char **out_body) {
+    const char *url = sim_prefixed_url();
+    if (!url) return -1;
+    /* http://127.0.0.1:PORT/prefix */
+    const char *host = strstr(url, "://");
+    const char *colon = host ? strchr(host + 3, ':') : NULL;
+    int port = colon ? atoi(colon + 1) : 0;
+    return port > 0 ? http_to(port, method, path, body, out_body) : -1;
+}
+
+static int http_to(int port, const char *method, const char *path, const char *body,
+                   char **out_body) {
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0) return -1;
     struct sockaddr_in addr;
     memset(&addr, 0, sizeof addr);
     addr.sin_family = AF_INET;
-    addr.sin_port = htons((uint16_t)sim_port);
+    addr.sin_port = htons((uint16_t)port);
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
         close(fd);
@@ -59,7 +82,7 @@ int sim_http(const char *method, const char *path, const char *body, char **out_
     int n = snprintf(head, sizeof head,
                      "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n"
                      "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
-                     method, path, sim_port, body_len);
+                     method, path, port, body_len);
     if (write(fd, head, (size_t)n) != n || (body_len && write(fd, body, body_len) != (ssize_t)body_len)) {
         close(fd);
         return -1;
@@ -138,8 +161,20 @@ char *sim_token(long ttl_secs, bool scoped) {
     return token;
 }
 
+void sim_mess(const char *modes_json) {
+    char *answer = NULL;
+    int status = sim_http("PUT", "/_sim/mess", modes_json, &answer);
+    if (status != 200) {
+        fprintf(stderr, "cannot set misbehaviour modes %s (HTTP %d: %s)\n", modes_json, status,
+                answer ? answer : "");
+        exit(2);
+    }
+    free(answer);
+}
+
 void sim_fresh(void) {
     sim_clear_faults();
+    sim_http("DELETE", "/_sim/mess", NULL, NULL);
     /* Let the previous test's aborted or slow exchanges finish before counting anew. */
     long until = now_ms() + 30000;
     while (sim_stat("in_flight") > 0 && now_ms() < until) sleep_ms(10);
