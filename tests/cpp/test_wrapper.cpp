@@ -367,6 +367,34 @@ void test_absent_fields_and_skipped_items() {
     EXPECT(page_skipped.size() == 1 && page_skipped[0].index == 1 && !page_skipped[0].id);
 }
 
+// The simulator's misbehaviour modes through the wrapper: skipped() names the broken offers
+// (positions by the mode's rule, ids from the same request with the mode off), the odd members
+// come through field_json as JSON reads them.
+void test_misbehaving_service() {
+    auto c = client();
+    offerkit::OffersOptions twelve;
+    twelve.limit = 12;
+    twelve.sort = "epc.desc";
+    auto reference = c.offers("demo", twelve);
+    EXPECT(reference.ok() && reference->size() == 12);
+    if (!reference.ok() || reference->size() != 12) return;
+    sim_mess("{\"bad_fields\":true,\"odd_extra\":true}");
+    auto broken = c.offers("demo", twelve);
+    EXPECT(broken.ok() && broken->size() == 9);
+    if (!broken.ok()) return;
+    auto skipped = broken->skipped();
+    EXPECT(skipped.size() == 3);
+    const size_t positions[] = {1, 5, 9};
+    for (size_t i = 0; i < skipped.size() && i < 3; i++) {
+        EXPECT(skipped[i].index == positions[i]);
+        EXPECT(skipped[i].id && *skipped[i].id == *(*reference)[positions[i]].id);
+    }
+    EXPECT(broken->field_json(0, "") == std::optional<std::string>("\"empty key\""));
+    EXPECT(!broken->field_json(0, "x_deep") && !broken->field_json(0, "x_huge"));
+    EXPECT(broken->field_text(0, "x_unicode_\xc3\xa9") == std::optional<std::string>("\xc3\xbc"));
+    EXPECT(broken->item_json(0).find("\"x_bigint\":123456789012345678901234567890") != std::string::npos);
+}
+
 // The client options of the hardening: deadline, page cap, proxy; and the rejected kind.
 void test_deadline_max_pages_proxy_and_rejected() {
     offerkit::ClientOptions o = options();
@@ -426,6 +454,7 @@ int main() {
         {"helpers_and_logging", test_helpers_and_logging},
         {"absent_fields_and_skipped_items", test_absent_fields_and_skipped_items},
         {"deadline_max_pages_proxy_and_rejected", test_deadline_max_pages_proxy_and_rejected},
+        {"misbehaving_service", test_misbehaving_service},
     };
     int passed = 0, failed = 0;
     for (const Test &t : tests) {

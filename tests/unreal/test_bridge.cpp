@@ -96,6 +96,7 @@ void sim_fault(const std::string &fault) { sim_http("POST", "/_sim/faults", faul
 long sim_stat(const char *name) { return json_number_field(sim_http("GET", "/_sim/stats", ""), name); }
 void sim_reset() {
     sim_http("DELETE", "/_sim/faults", "");
+    sim_http("DELETE", "/_sim/mess", "");
     // Let the previous test's aborted or slow exchanges finish before counting anew.
     auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     while (sim_stat("in_flight") > 0 && std::chrono::steady_clock::now() < until)
@@ -514,6 +515,47 @@ void test_settings_bound_and_route_requests() {
     CHECK(rejected.http_status == 404);
 }
 
+// The simulator's misbehaviour modes: the broken items arrive as SkippedItem on the game
+// thread, the good ones with the odd members in their JSON, and a Retry-After storm does not
+// hold a request past its deadline.
+void test_misbehaving_service() {
+    std::unique_ptr<Bridge> bridge = make_bridge();
+    sim_http("PUT", "/_sim/mess", "{\"bad_fields\":true,\"odd_extra\":true}");
+    int calls = 0;
+    offerkit_unreal::OfferList list;
+    offerkit::OffersOptions eight;
+    eight.limit = 8;
+    bridge->offers("demo", eight, [&](offerkit_unreal::OfferList l, Outcome outcome) {
+        CHECK(std::this_thread::get_id() == game->id);
+        CHECK(outcome.ok);
+        list = std::move(l);
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 1; }));
+    CHECK(list.offers.size() == 6 && list.skipped.size() == 2);
+    if (list.skipped.size() == 2) {
+        CHECK(list.skipped[0].index == 1 && list.skipped[0].id && list.skipped[0].reason.find("name is null") != std::string::npos);
+        CHECK(list.skipped[1].index == 5 && list.skipped[1].reason.find("total_payout_usd") != std::string::npos);
+    }
+    for (const auto &offer : list.offers) {
+        CHECK(offer.name && offer.total_payout_usd);
+        CHECK(offer.json.find("\"x_huge\":1e400") != std::string::npos);
+    }
+    sim_http("PUT", "/_sim/mess", "{\"retry_after_storm\":30}");
+    offerkit_unreal::Settings bounded;
+    bounded.deadline_ms = 2000;
+    bridge = make_bridge(sim_token(), nullptr, bounded);
+    Outcome stormed;
+    auto started = std::chrono::steady_clock::now();
+    bridge->links("demo", {}, [&](std::string, Outcome o) {
+        stormed = o;
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 2; }));
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
+    CHECK(!stormed.ok && stormed.kind == OFFERKIT_ERROR_KIND_SERVER && stormed.retry_after_ms == 30000);
+}
+
 } // namespace
 
 int main() {
@@ -542,6 +584,7 @@ int main() {
         {"absent fields and skipped items are copied", test_absent_fields_and_skipped_items_are_copied},
         {"selections reach the service", test_selections_reach_the_service},
         {"settings bound and route requests", test_settings_bound_and_route_requests},
+        {"misbehaving service", test_misbehaving_service},
     };
     int passed = 0;
     for (auto &test : tests) {
