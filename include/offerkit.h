@@ -691,7 +691,9 @@ OfferkitStatus offerkit_client_new(const struct OfferkitConfig *config, struct O
  * client (completion or token-needed) runs again. Called from inside a completion callback on
  * a library thread, it cannot wait for that thread: it cancels and delivers what it can, and
  * callbacks already handed to the library thread still run (exactly once) after it returns, on
- * that thread (in poll mode too: nobody can poll a freed client).
+ * that thread (in poll mode too: nobody can poll a freed client). Called from inside one of its
+ * own poll-delivery callbacks (on the host's thread), it delivers every other callback, also a
+ * completion the library thread is queueing at that moment, before it returns.
  * Pagers of the client stay valid but fail with `OFFERKIT_STATUS_CANCELLED`. Do not hold a lock
  * that the client's callbacks take while freeing it: free waits for a callback that is running.
  * Freeing a client from inside one of its own completion callbacks is allowed (any delivery).
@@ -1224,6 +1226,15 @@ const char *offerkit_error_kind_name(uint32_t kind);
  * `offerkit_string_free(NULL)` does nothing. Never pass a borrowed (`const char *`) string.
  */
 void offerkit_string_free(char *string);
+
+#if defined(OFFERKIT_TEST_HOOKS)
+/**
+ * Test builds only: every completion of a poll-delivery client waits `ms` milliseconds (0:
+ * none) on the library thread after it is decided and before it is queued for
+ * `offerkit_client_poll`.
+ */
+void offerkit_test_delay_queueing_ms(uint64_t ms);
+#endif
 
 #if defined(OFFERKIT_TEST_HOOKS)
 /**
