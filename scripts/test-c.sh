@@ -283,15 +283,19 @@ suite cpp-tests-g++-no-exceptions cpp_tests g++ -fno-exceptions
 if have clang++; then suite cpp-tests-clang++ cpp_tests clang++; else skip cpp-tests-clang++ "clang++ not installed"; fi
 
 # ---- example, pkg-config, CMake (against the installed shipping library) --------------------------
-token() {
-  local body
+# sim METHOD PATH: one request to the simulator's control endpoint; prints the body.
+sim() {
   if have curl; then
-    body="$(curl -fsS -X POST "$OFFERKIT_SIM_URL/_sim/tokens")"
+    curl -fsS -X "$1" "$OFFERKIT_SIM_URL$2"
   else
-    body="$(python3 -c 'import sys, urllib.request as u; print(u.urlopen(u.Request(sys.argv[1] + "/_sim/tokens", data=b"", method="POST")).read().decode())' "$OFFERKIT_SIM_URL")"
+    python3 -c 'import sys, urllib.request as u; print(u.urlopen(u.Request(sys.argv[1] + sys.argv[2], data=b"" if sys.argv[3] == "POST" else None, method=sys.argv[3])).read().decode())' "$OFFERKIT_SIM_URL" "$2" "$1"
   fi
-  sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p' <<<"$body"
 }
+token() {
+  sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p' <<<"$(sim POST /_sim/tokens)"
+}
+# The examples expect a well-behaved service, whatever a test run before them left switched on.
+sim DELETE /_sim/faults >/dev/null && sim DELETE /_sim/mess >/dev/null
 run_example() {
   local exe="$1"
   OFFERKIT_ACCESS_TOKEN="$(token)" "$exe" "$OFFERKIT_SIM_URL" demo | tee "$work/example.out" &&

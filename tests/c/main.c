@@ -62,6 +62,7 @@ int main(int argc, char **argv) {
         }
         fflush(stdout);
     }
+    sim_fresh(); /* leave the simulator as found: no fault or misbehaviour mode left on */
     printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
     return failed == 0 && passed > 0 ? 0 : 1;
 }

@@ -464,6 +464,7 @@ int main() {
         std::printf("%s %s\n", failures ? "FAIL" : "ok  ", t.name);
         (failures ? failed : passed)++;
     }
+    sim_fresh(); // leave the simulator as found
     std::printf("%d passed, %d failed, 0 skipped\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -599,6 +599,7 @@ int main() {
         if (current_failures) failures++;
         else passed++;
     }
+    sim_reset(); // leave the simulator as found
     std::printf("%d passed, %d failed\n", passed, failures);
     return failures ? 1 : 0;
 }
