@@ -42,14 +42,44 @@
  *             came from and valid until it is freed (or are static, where documented).
  *
  * Optional    In options structs, a NULL string or a 0 number is "not sent" (valid numbers start
- *             at 1). Zero-initialise options structs: OfferkitOffersOptions o = {0};
+ *             at 1). Zero-initialise options structs: OfferkitOffersOptions o = {0}; (new
+ *             fields are added at the end, so such code keeps compiling and means "default").
+ *
+ * Absent      A typed field of a view is NULL when it is absent: not asked for by the selection,
+ *             or sent unusable (the payout is then NaN with has_total_payout_usd false).
+ *             Present but empty is "", never NULL. *_field_json / *_field_text give OK and NULL
+ *             for a path that names nothing; *_item_json gives every field as sent.
+ *
+ * Skipped     An item the service sent malformed (not an object, or a typed field the selection
+ *             asked for null, missing or of the wrong type) is left out of its list or page and
+ *             reported by *_skipped_count / *_skipped_get (position, id or NULL, reason). Only
+ *             an answer whose items are all malformed fails, with OFFERKIT_STATUS_DECODE.
+ *
+ * Selections  select ADDS fields to a default selection; selection REPLACES it (select is then
+ *             added). playerOffers' selection is the whole result (e.g. "offers: items { id }
+ *             next_cursor"; the items are the one list it names) and excludes select. The typed
+ *             fields a selection names are required in every item; the others may be absent.
  *
  * Blocking    Functions without the _async suffix block the calling thread until the service
  *             answers, and never longer than the client's deadline (default 30 s,
  *             offerkit_config_set_deadline_ms): every attempt, retry, Retry-After wait and the
- *             wait for a token happen within it. Called on a library thread
+ *             wait for a token happen within it, and a Retry-After past it is not waited for
+ *             (the call fails at once with the service's retry-after). The deadline is the
+ *             worst-case time of a blocking call, except offerkit_client_list_all_offers: one
+ *             call per page, so at most max_pages deadlines. Called on a library thread
  *             (inside a callback that offerkit runs) they return OFFERKIT_STATUS_WOULD_DEADLOCK
  *             instead of blocking: use the _async form there.
+ *
+ * Pages       A walk over pages ends with OFFERKIT_STATUS_DECODE when a cursor repeats, a
+ *             listing page does not advance, or after max_pages pages (default 1000,
+ *             offerkit_config_set_max_pages); the walk is then over.
+ *
+ * Proxy       Direct connections unless offerkit_config_set_proxy names a proxy; environment
+ *             variables are never read. An unreachable proxy is OFFERKIT_STATUS_NETWORK.
+ *
+ * Rejected    OFFERKIT_STATUS_REJECTED (16): a 4xx the spec does not name, or a redirect (never
+ *             followed); usually a wrong base URL or path prefix. Never retried or cached.
+ *             Errors of calls that got a response carry its HTTP status (a DECODE of a 200 too).
  *
  * Async       *_async functions return at once. On OFFERKIT_STATUS_OK the request is under way
  *             and its callback runs EXACTLY ONCE with (user_data, status, result, error): the
@@ -439,8 +469,9 @@ typedef struct OfferkitPlayerOffersPage OfferkitPlayerOffersPage;
 /**
  * A pager over every page of `playerOffers`. Owned by the caller: free with
  * `offerkit_player_offers_pager_free` (a `next` under way keeps what it needs alive).
- * Thread-safe: concurrent `next` calls run one after the other. A failed page leaves the
- * position unchanged, so `next` may be called again.
+ * Thread-safe: concurrent `next` calls run one after the other. A page that failed on the way
+ * (network, timeout, server, …) leaves the position unchanged, so `next` may be called again;
+ * a walk that does not advance (a repeated cursor, more than `max_pages` pages) is over.
  */
 typedef struct OfferkitPlayerOffersPager OfferkitPlayerOffersPager;
 
@@ -626,12 +657,15 @@ typedef struct OfferkitPagination {
  */
 typedef struct OfferkitPlayerOfferView {
     /**
-     * The offer id, as text.
+     * The offer id, as text; NULL when absent.
      */
     const char *id;
+    /**
+     * NULL when absent.
+     */
     const char *name;
     /**
-     * `"in_progress"` or `"completed"`.
+     * `"in_progress"` or `"completed"` (the simulator's schema); NULL when absent.
      */
     const char *status;
 } OfferkitPlayerOfferView;
@@ -657,7 +691,9 @@ OfferkitStatus offerkit_client_new(const struct OfferkitConfig *config, struct O
  * client (completion or token-needed) runs again. Called from inside a completion callback on
  * a library thread, it cannot wait for that thread: it cancels and delivers what it can, and
  * callbacks already handed to the library thread still run (exactly once) after it returns, on
- * that thread (in poll mode too: nobody can poll a freed client).
+ * that thread (in poll mode too: nobody can poll a freed client). Called from inside one of its
+ * own poll-delivery callbacks (on the host's thread), it delivers every other callback, also a
+ * completion the library thread is queueing at that moment, before it returns.
  * Pagers of the client stay valid but fail with `OFFERKIT_STATUS_CANCELLED`. Do not hold a lock
  * that the client's callbacks take while freeing it: free waits for a callback that is running.
  * Freeing a client from inside one of its own completion callbacks is allowed (any delivery).
@@ -752,7 +788,10 @@ OfferkitStatus offerkit_client_list_offers_async(const struct OfferkitClient *cl
 
 /**
  * Blocking listing of every page, `per_page` (1 to 100) offers per request, from page 1 while
- * the service says there are more: one list of every offer (no pagination).
+ * the service says there are more: one list of every offer (no pagination), its skipped items
+ * numbered across the walk. Each page is one call within the deadline, so this blocks for at
+ * most `max_pages` deadlines; a walk that does not advance, or needs more than `max_pages`
+ * pages, fails with `OFFERKIT_STATUS_DECODE`.
  */
 OfferkitStatus offerkit_client_list_all_offers(const struct OfferkitClient *client, int64_t per_page, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
 
@@ -1052,8 +1091,11 @@ bool offerkit_offer_list_pagination(const struct OfferkitOfferList *list, struct
 OfferkitStatus offerkit_client_player_offers_pager(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, struct OfferkitPlayerOffersPager **out_pager, struct OfferkitError **out_error);
 
 /**
- * Blocking: fetches the next page. On `OFFERKIT_STATUS_OK`, `*out_page` owns the page, or is
- * NULL when the previous page was the last one (and stays so on later calls).
+ * Blocking: fetches the next page (one call, within the deadline). On `OFFERKIT_STATUS_OK`,
+ * `*out_page` owns the page, or is NULL when the previous page was the last one (and stays so
+ * on later calls). A page whose cursor was seen before in this walk, or a page past the
+ * client's `max_pages`, fails with `OFFERKIT_STATUS_DECODE` and ends the walk (later calls
+ * give NULL); other failures leave the position unchanged.
  */
 OfferkitStatus offerkit_player_offers_pager_next(const struct OfferkitPlayerOffersPager *pager, struct OfferkitPlayerOffersPage **out_page, struct OfferkitError **out_error);
 
@@ -1120,7 +1162,7 @@ const char *offerkit_player_offers_page_next_cursor(const struct OfferkitPlayerO
 
 /**
  * How many items of the service's answer were left out of the page because they were
- * malformed (not objects); 0 for NULL.
+ * malformed (not objects: no field of these items is required); 0 for NULL.
  */
 size_t offerkit_player_offers_page_skipped_count(const struct OfferkitPlayerOffersPage *page);
 
@@ -1184,6 +1226,15 @@ const char *offerkit_error_kind_name(uint32_t kind);
  * `offerkit_string_free(NULL)` does nothing. Never pass a borrowed (`const char *`) string.
  */
 void offerkit_string_free(char *string);
+
+#if defined(OFFERKIT_TEST_HOOKS)
+/**
+ * Test builds only: every completion of a poll-delivery client waits `ms` milliseconds (0:
+ * none) on the library thread after it is decided and before it is queued for
+ * `offerkit_client_poll`.
+ */
+void offerkit_test_delay_queueing_ms(uint64_t ms);
+#endif
 
 #if defined(OFFERKIT_TEST_HOOKS)
 /**

@@ -343,7 +343,9 @@ pub unsafe extern "C" fn offerkit_client_new(
 /// client (completion or token-needed) runs again. Called from inside a completion callback on
 /// a library thread, it cannot wait for that thread: it cancels and delivers what it can, and
 /// callbacks already handed to the library thread still run (exactly once) after it returns, on
-/// that thread (in poll mode too: nobody can poll a freed client).
+/// that thread (in poll mode too: nobody can poll a freed client). Called from inside one of its
+/// own poll-delivery callbacks (on the host's thread), it delivers every other callback, also a
+/// completion the library thread is queueing at that moment, before it returns.
 /// Pagers of the client stay valid but fail with `OFFERKIT_STATUS_CANCELLED`. Do not hold a lock
 /// that the client's callbacks take while freeing it: free waits for a callback that is running.
 /// Freeing a client from inside one of its own completion callbacks is allowed (any delivery).
@@ -722,7 +724,10 @@ fn all_pages_future(
 }
 
 /// Blocking listing of every page, `per_page` (1 to 100) offers per request, from page 1 while
-/// the service says there are more: one list of every offer (no pagination).
+/// the service says there are more: one list of every offer (no pagination), its skipped items
+/// numbered across the walk. Each page is one call within the deadline, so this blocks for at
+/// most `max_pages` deadlines; a walk that does not advance, or needs more than `max_pages`
+/// pages, fails with `OFFERKIT_STATUS_DECODE`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_list_all_offers(
     client: *const OfferkitClient,

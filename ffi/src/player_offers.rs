@@ -17,10 +17,11 @@ use crate::strings::{c_opt, c_text, ptr};
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OfferkitPlayerOfferView {
-    /// The offer id, as text.
+    /// The offer id, as text; NULL when absent.
     pub id: *const c_char,
+    /// NULL when absent.
     pub name: *const c_char,
-    /// `"in_progress"` or `"completed"`.
+    /// `"in_progress"` or `"completed"` (the simulator's schema); NULL when absent.
     pub status: *const c_char,
 }
 
@@ -103,7 +104,7 @@ pub unsafe extern "C" fn offerkit_player_offers_page_next_cursor(
 }
 
 /// How many items of the service's answer were left out of the page because they were
-/// malformed (not objects); 0 for NULL.
+/// malformed (not objects: no field of these items is required); 0 for NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_player_offers_page_skipped_count(
     page: *const OfferkitPlayerOffersPage,
