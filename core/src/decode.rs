@@ -15,12 +15,12 @@ use crate::extra::Extra;
 use crate::graphql::{self, GraphqlResponse, ObjectOnly};
 use crate::offer::{ListingPage, Offer, OfferList, Pagination, PlayerOffer, PlayerOffersPage};
 use crate::query::OFFER_FIELDS;
-use crate::tolerant::{self, Elements, LooseItem, OfferRequired, Read};
+use crate::tolerant::{self, Elements, LooseItem, OfferRequired, Strict};
 
 /// `data.offers` read strictly in one pass.
 #[derive(Deserialize)]
 struct OffersData {
-    offers: Option<Vec<Read<Offer, true>>>,
+    offers: Option<Vec<Strict<Offer>>>,
 }
 
 /// `data.offers` split into the raw text of its items (the slow path).
@@ -179,7 +179,7 @@ pub fn graphql_response(body: &[u8]) -> Result<GraphqlResponse> {
 /// object is required). The item shape of this form is not shown by the spec and nothing is
 /// selected, so no item field is required: only items that are not objects are skipped.
 pub fn listing(body: &[u8], paginated: bool) -> Result<ListingPage> {
-    let strict = serde_json::from_slice::<ListingEnvelope<Read<Offer, true>>>(body);
+    let strict = serde_json::from_slice::<ListingEnvelope<Strict<Offer>>>(body);
     let (elements, pagination) = match strict {
         Ok(ListingEnvelope {
             data: ObjectOnly(d),
@@ -207,7 +207,7 @@ pub fn listing(body: &[u8], paginated: bool) -> Result<ListingPage> {
 
 /// The elements of a list given as raw JSON text: in one pass, or item by item.
 fn elements<T: LooseItem>(list: &RawValue) -> Result<Elements<'_, T>> {
-    match serde_json::from_str::<Vec<Read<T, true>>>(list.get()) {
+    match serde_json::from_str::<Vec<Strict<T>>>(list.get()) {
         Ok(read) => Ok(Elements::Strict(read)),
         Err(_) => serde_json::from_str(list.get())
             .map(Elements::Raw)

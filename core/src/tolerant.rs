@@ -1,15 +1,15 @@
 //! Reading lists of items from responses without trusting them: one malformed item is
 //! skipped and reported, never fatal to its list.
 //!
-//! A list is read in one pass, each element as a [`Slot`]: an object read field by field, or
-//! the reason it is not one. Inside an item, a spec-typed field is required only when the
-//! caller's selection named it (see [`OfferRequired`]); a required field that is null, missing
-//! or of the wrong type skips the item with a reason, while an unusable field that was not
-//! required is kept as sent in `extra` and its typed slot stays `None`. Typed values are taken
-//! from their raw text (borrowed, no copy), so no value's type or size can fail the pass. The
-//! one thing that can — an item that is itself a number no float holds — sends the list down
-//! the slow path: split into the raw text of its items, each read on its own. Only a list whose
-//! items all fail is an error.
+//! A list is first read strictly, in one pass: every element an object whose typed fields
+//! have their types (borrowed, no copies) — what a well-behaved service always sends, at the
+//! cost of plain typed decoding. Anything else makes that pass fail, and only then is the list
+//! split into the raw text of its items, each read tolerantly on its own: an item that is not
+//! an object, or that no parser can read, is one skipped item. Inside an item a spec-typed
+//! field is required only when the caller's selection named it (see [`OfferRequired`]); a
+//! required field that is null, missing or of the wrong type skips the item with a reason,
+//! while an unusable field that was not required is kept as sent in `extra` and its typed slot
+//! stays `None`. Only a list whose items all fail is an error.
 
 use std::fmt;
 
@@ -63,6 +63,9 @@ impl OfferRequired {
 
     /// The typed fields `selection` (the whole offer selection) asks for.
     pub(crate) fn of(selection: &str) -> OfferRequired {
+        if selection == crate::query::OFFER_FIELDS {
+            return OfferRequired(0b11_1111); // the default names all six; no need to parse it
+        }
         let selection = Selection::parse(selection);
         let creatives = selection.sub("creatives").unwrap_or_default();
         let mask = OFFER_PATHS
@@ -112,34 +115,10 @@ impl Problems {
     }
 }
 
-/// The elements of a list as read: strictly in one pass, or (slow path) from their raw text.
+/// The elements of a list as read: strictly in one pass, or (slow path) as raw text.
 pub(crate) enum Elements<'a, T> {
-    Strict(Vec<Read<T, true>>),
+    Strict(Vec<Strict<T>>),
     Raw(Vec<&'a RawValue>),
-}
-
-impl<'a, T: LooseItem + 'a> Elements<'a, T> {
-    fn len(&self) -> usize {
-        match self {
-            Elements::Strict(read) => read.len(),
-            Elements::Raw(items) => items.len(),
-        }
-    }
-
-    /// Each element as a slot, read on the way for the slow path.
-    fn into_slots(self) -> Box<dyn Iterator<Item = Slot<T>> + 'a> {
-        match self {
-            Elements::Strict(read) => Box::new(read.into_iter().map(|Read(slot)| slot)),
-            Elements::Raw(items) => {
-                Box::new(items.into_iter().map(|raw| {
-                    match serde_json::from_str::<Read<T, false>>(raw.get()) {
-                        Ok(Read(slot)) => slot,
-                        Err(e) => Slot::Unreadable(e.to_string()),
-                    }
-                }))
-            }
-        }
-    }
 }
 
 /// Offers from the elements of a list: the good ones in order, and the skipped ones. `what`
@@ -149,12 +128,12 @@ pub(crate) fn offers(
     required: &OfferRequired,
     what: &str,
 ) -> Result<(Vec<Offer>, Vec<SkippedItem>)> {
-    keep(elements, what, |offer, problems| {
-        match required.missing(&offer, &problems) {
-            None => Ok(offer),
-            Some(reason) => Err((reason, offer.id)),
-        }
-    })
+    let judge = |offer: &Offer, problems: &Problems| {
+        required
+            .missing(offer, problems)
+            .map(|reason| (reason, offer.id.clone()))
+    };
+    keep(elements, what, judge)
 }
 
 /// `playerOffers` items: nothing in them is spec-typed, so only a non-object is skipped.
@@ -162,33 +141,60 @@ pub(crate) fn player_offers(
     elements: Elements<'_, PlayerOffer>,
     what: &str,
 ) -> Result<(Vec<PlayerOffer>, Vec<SkippedItem>)> {
-    keep(elements, what, |item, _| Ok(item))
+    keep(elements, what, |_, _| None)
 }
 
-type Verdict<T> = std::result::Result<T, (String, Option<String>)>;
+/// Why an item must be skipped (and its id), or `None` to keep it.
+type Verdict = Option<(String, Option<String>)>;
 
+/// The items to keep and the ones skipped, with a warning each. A strictly read list is
+/// filtered in place (the common case costs no second vector); a raw one is read item by item.
 fn keep<T: LooseItem>(
     elements: Elements<'_, T>,
     what: &str,
-    judge: impl Fn(T, Problems) -> Verdict<T>,
+    judge: impl Fn(&T, &Problems) -> Verdict,
 ) -> Result<(Vec<T>, Vec<SkippedItem>)> {
-    let mut kept = Vec::with_capacity(elements.len());
     let mut skipped = Vec::new();
-    for (index, slot) in elements.into_slots().enumerate() {
-        let verdict = match slot {
-            Slot::Item(item, problems) => judge(item, problems),
-            Slot::Not(kind) => Err((format!("the item is {kind}, not an object"), None)),
-            Slot::Unreadable(why) => Err((format!("the item cannot be read: {why}"), None)),
-        };
-        match verdict {
-            Ok(item) => kept.push(item),
-            Err((reason, id)) => {
-                tracing::warn!(list = what, index, id = id.as_deref(), reason = %reason,
-                    "skipped a malformed item the service sent");
-                skipped.push(SkippedItem { index, id, reason });
-            }
+    let mut skip = |index: usize, (reason, id): (String, Option<String>)| {
+        tracing::warn!(list = what, index, id = id.as_deref(), reason = %reason,
+            "skipped a malformed item the service sent");
+        skipped.push(SkippedItem { index, id, reason });
+    };
+    let kept = match elements {
+        Elements::Strict(items) => {
+            let mut items: Vec<T> = items.into_iter().map(|Strict(item)| item).collect();
+            let none = Problems::default();
+            let mut index = 0;
+            items.retain(|item| {
+                let verdict = judge(item, &none);
+                let keep = verdict.is_none();
+                if let Some(verdict) = verdict {
+                    skip(index, verdict);
+                }
+                index += 1;
+                keep
+            });
+            items
         }
-    }
+        Elements::Raw(raw) => {
+            let mut items = Vec::with_capacity(raw.len());
+            for (index, raw) in raw.into_iter().enumerate() {
+                let verdict = match serde_json::from_str::<Tolerant<T>>(raw.get()) {
+                    Ok(Tolerant::Item(item, problems)) => match judge(&item, &problems) {
+                        None => {
+                            items.push(item);
+                            continue;
+                        }
+                        Some(verdict) => verdict,
+                    },
+                    Ok(Tolerant::Not(kind)) => (format!("the item is {kind}, not an object"), None),
+                    Err(e) => (format!("the item cannot be read: {e}"), None),
+                };
+                skip(index, verdict);
+            }
+            items
+        }
+    };
     if kept.is_empty() && !skipped.is_empty() {
         let mut reasons: Vec<String> = skipped.iter().take(3).map(|s| s.to_string()).collect();
         if skipped.len() > 3 {
@@ -209,8 +215,8 @@ fn keep<T: LooseItem>(
 /// Reads one item from its JSON text with nothing required (tests and tools).
 #[cfg(test)]
 fn read_item<T: LooseItem + Default>(text: &str) -> T {
-    match serde_json::from_str::<Read<T, false>>(text) {
-        Ok(Read(Slot::Item(item, _))) => item,
+    match serde_json::from_str::<Tolerant<T>>(text) {
+        Ok(Tolerant::Item(item, _)) => item,
         _ => T::default(),
     }
 }
@@ -235,69 +241,70 @@ pub(crate) trait LooseItem: Sized {
     ) -> Result<Self, A::Error>;
 }
 
-/// One element of a list.
-pub(crate) enum Slot<T> {
-    /// An object, read as `T`, with the problems of its typed fields.
-    Item(T, Problems),
-    /// Not an object: what it is.
-    Not(&'static str),
-    /// Its text could not be read at all (slow path only).
-    Unreadable(String),
-}
+/// An element read strictly: an object whose typed fields all have their types, anything
+/// else an error.
+pub(crate) struct Strict<T>(pub(crate) T);
 
-/// An element read strictly (`STRICT`: an object with well-typed fields, anything else an
-/// error) or tolerantly (anything).
-pub(crate) struct Read<T, const STRICT: bool>(pub(crate) Slot<T>);
-
-impl<'de, T: LooseItem, const STRICT: bool> de::Deserialize<'de> for Read<T, STRICT> {
+impl<'de, T: LooseItem> de::Deserialize<'de> for Strict<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct SlotVisitor<T, const STRICT: bool>(std::marker::PhantomData<T>);
-        impl<'de, T: LooseItem, const STRICT: bool> Visitor<'de> for SlotVisitor<T, STRICT> {
-            type Value = Read<T, STRICT>;
+        struct StrictVisitor<T>(std::marker::PhantomData<T>);
+        impl<'de, T: LooseItem> Visitor<'de> for StrictVisitor<T> {
+            type Value = Strict<T>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("an object")
             }
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-                let mut problems = Problems::default();
-                let item = T::read::<A, STRICT>(map, &mut problems)?;
-                Ok(Read(Slot::Item(item, problems)))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-                while seq.next_element::<IgnoredAny>()?.is_some() {}
-                not::<T, STRICT, A::Error>("an array")
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-                not::<T, STRICT, E>("null")
-            }
-            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
-                not::<T, STRICT, E>("a boolean")
-            }
-            fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
-                not::<T, STRICT, E>("a number")
-            }
-            fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
-                not::<T, STRICT, E>("a number")
-            }
-            fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
-                not::<T, STRICT, E>("a number")
-            }
-            fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
-                not::<T, STRICT, E>("a string")
+                T::read::<A, true>(map, &mut Problems::default()).map(Strict)
             }
         }
-        if STRICT {
-            d.deserialize_map(SlotVisitor::<T, STRICT>(std::marker::PhantomData))
-        } else {
-            d.deserialize_any(SlotVisitor::<T, STRICT>(std::marker::PhantomData))
-        }
+        d.deserialize_map(StrictVisitor(std::marker::PhantomData))
     }
 }
 
-fn not<T, const STRICT: bool, E: de::Error>(what: &'static str) -> Result<Read<T, STRICT>, E> {
-    if STRICT {
-        Err(E::custom(format!("the item is {what}")))
-    } else {
-        Ok(Read(Slot::Not(what)))
+/// An element read tolerantly: an object with the problems of its typed fields, or what it
+/// is instead.
+enum Tolerant<T> {
+    Item(T, Problems),
+    Not(&'static str),
+}
+
+impl<'de, T: LooseItem> de::Deserialize<'de> for Tolerant<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct TolerantVisitor<T>(std::marker::PhantomData<T>);
+        impl<'de, T: LooseItem> Visitor<'de> for TolerantVisitor<T> {
+            type Value = Tolerant<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an item")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+                let mut problems = Problems::default();
+                let item = T::read::<A, false>(map, &mut problems)?;
+                Ok(Tolerant::Item(item, problems))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(Tolerant::Not("an array"))
+            }
+            fn visit_unit<E>(self) -> Result<Self::Value, E> {
+                Ok(Tolerant::Not("null"))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+                Ok(Tolerant::Not("a boolean"))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+                Ok(Tolerant::Not("a number"))
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+                Ok(Tolerant::Not("a number"))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+                Ok(Tolerant::Not("a number"))
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+                Ok(Tolerant::Not("a string"))
+            }
+        }
+        d.deserialize_any(TolerantVisitor(std::marker::PhantomData))
     }
 }
 
@@ -380,23 +387,13 @@ impl LooseItem for Offer {
                         at,
                         extra,
                         problems,
-                        |m| m.next_value::<Read<Creatives, true>>().map(|r| r.item()),
+                        |m| m.next_value::<Strict<Creatives>>().map(|Strict(c)| c),
                         creatives,
                     )?;
                 }
             }
         }
         Ok(o)
-    }
-}
-
-impl<T: Default> Read<T, true> {
-    /// The item of a strict read (always an object; non-objects are errors there).
-    fn item(self) -> T {
-        match self.0 {
-            Slot::Item(item, _) => item,
-            _ => T::default(),
-        }
     }
 }
 
@@ -554,8 +551,8 @@ fn creatives(raw: &RawValue, problems: &mut Problems) -> std::result::Result<Cre
     if !raw.get().starts_with('{') {
         return Err(wrong(raw, "an object"));
     }
-    match serde_json::from_str::<Read<Creatives, false>>(raw.get()) {
-        Ok(Read(Slot::Item(creatives, inner))) => {
+    match serde_json::from_str::<Tolerant<Creatives>>(raw.get()) {
+        Ok(Tolerant::Item(creatives, inner)) => {
             problems.0.extend(inner.0);
             Ok(creatives)
         }
@@ -670,7 +667,7 @@ mod tests {
         let required = OfferRequired::of(selection);
         let raw: Vec<&RawValue> = serde_json::from_str(json).unwrap();
         let slow = offers(Elements::Raw(raw), &required, "offers");
-        match serde_json::from_str::<Vec<Read<Offer, true>>>(json) {
+        match serde_json::from_str::<Vec<Strict<Offer>>>(json) {
             Ok(read) => {
                 let fast = offers(Elements::Strict(read), &required, "offers");
                 assert_eq!(
@@ -730,6 +727,13 @@ mod tests {
     }
 
     #[test]
+    fn the_default_selection_requires_every_typed_field() {
+        let parsed = OfferRequired::of(&format!(" {OFFER_FIELDS}"));
+        assert_eq!(OfferRequired::of(OFFER_FIELDS), parsed);
+        assert_eq!(parsed, OfferRequired(0b11_1111));
+    }
+
+    #[test]
     fn only_selected_typed_fields_are_required() {
         let list = r#"[{"id":"1","name":"A"},{"name":"B","creatives":{"name":"n"}}]"#;
         let (kept, skipped) = decode(list, "name creatives { name }").unwrap();
@@ -770,7 +774,7 @@ mod tests {
     fn an_item_no_float_holds_is_one_skipped_item_on_the_slow_path() {
         let list = format!(r#"[{GOOD}, 1e400, {GOOD}]"#);
         assert!(
-            serde_json::from_str::<Vec<Read<Offer, true>>>(&list).is_err(),
+            serde_json::from_str::<Vec<Strict<Offer>>>(&list).is_err(),
             "one pass fails"
         );
         let (kept, skipped) = decode(&list, OFFER_FIELDS).unwrap();
