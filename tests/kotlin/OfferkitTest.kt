@@ -120,8 +120,10 @@ fun main() {
         val offers = client().offers("player-1", OffersOptions(limit = 3))
         assertEquals(3, offers.size, "offers")
         for (offer in offers) {
-            assertTrue(offer.id.all { it.isDigit() } && offer.name.isNotEmpty())
-            assertTrue(offer.totalPayoutUsd >= 0.0)
+            // The default selection names every typed field, so none is null.
+            assertTrue(offer.id!!.all { it.isDigit() } && offer.name!!.isNotEmpty())
+            assertTrue(offer.totalPayoutUsd!! >= 0.0)
+            assertTrue(offer.creatives!!.name != null && offer.creatives!!.description != null)
             assertEquals("{}", offer.extraJson, "extra")
         }
         val selected = client().offers("player-1", OffersOptions(limit = 1, select = "campaign_id links { click_url }"))
@@ -169,7 +171,7 @@ fun main() {
         assertEquals(null, whole.nextCursor, "cursor of a complete page")
         assertTrue(whole.items.size >= 3) { "items: ${whole.items.size}" }
         val pager = c.playerOffersPager("pager-player", PlayerOffersOptions(limit = 2))
-        val seen = mutableListOf<String>()
+        val seen = mutableListOf<String?>()
         while (true) {
             val next = pager.nextPage() ?: break
             assertTrue(next.items.size <= 2)
