@@ -14,6 +14,8 @@ mod log;
 mod pager;
 mod player_id;
 mod records;
+#[cfg(test)]
+mod records_props;
 mod runtime;
 mod skipped;
 mod token;
