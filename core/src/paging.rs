@@ -10,7 +10,7 @@ use std::collections::HashSet;
 
 use crate::client::{ListingOptions, OfferClient, PlayerOffersOptions};
 use crate::error::{Error, ErrorKind, Result};
-use crate::offer::{ListingPage, Offer, PlayerOffer, PlayerOffersPage};
+use crate::offer::{ListingPage, OfferList, PlayerOffersPage, SkippedItem};
 
 /// Pages of `playerOffers`, following `next_cursor` until it is null.
 pub struct PlayerOffersPager {
@@ -75,14 +75,26 @@ impl PlayerOffersPager {
         Ok(Some(page))
     }
 
-    /// Every remaining item, in order.
-    pub async fn collect_all(mut self) -> Result<Vec<PlayerOffer>> {
-        let mut items = Vec::new();
+    /// Every remaining item, in order, as one page without a next cursor; skipped items are
+    /// numbered by their position in the whole walk.
+    pub async fn collect_all(mut self) -> Result<PlayerOffersPage> {
+        let mut all = PlayerOffersPage::default();
+        let mut sent = 0;
         while let Some(page) = self.next_page().await? {
-            items.extend(page.items);
+            all.skipped.extend(renumbered(&page.skipped, sent));
+            sent += page.items.len() + page.skipped.len();
+            all.items.extend(page.items);
         }
-        Ok(items)
+        Ok(all)
     }
+}
+
+/// `skipped` of a page whose first item was item `offset` of the walk.
+fn renumbered(skipped: &[SkippedItem], offset: usize) -> impl Iterator<Item = SkippedItem> + '_ {
+    skipped.iter().map(move |s| SkippedItem {
+        index: offset + s.index,
+        ..s.clone()
+    })
 }
 
 fn too_many_pages(max_pages: u32) -> Error {
@@ -152,12 +164,16 @@ impl ListingPager {
         Ok(Some(listing))
     }
 
-    /// Every remaining offer, in order.
-    pub async fn collect_all(mut self) -> Result<Vec<Offer>> {
-        let mut offers = Vec::new();
+    /// Every remaining offer, in order; skipped items are numbered by their position in the
+    /// whole walk.
+    pub async fn collect_all(mut self) -> Result<OfferList> {
+        let mut all = OfferList::default();
+        let mut sent = 0;
         while let Some(page) = self.next_page().await? {
-            offers.extend(page.offers);
+            all.skipped.extend(renumbered(&page.skipped, sent));
+            sent += page.offers.len() + page.skipped.len();
+            all.offers.extend(page.offers);
         }
-        Ok(offers)
+        Ok(all)
     }
 }

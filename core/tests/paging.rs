@@ -6,7 +6,7 @@ mod common;
 use std::collections::HashSet;
 
 use offerkit::{ErrorKind, ListingOptions, PlayerOffersOptions};
-use offerkit_sim::{Fault, FaultKind};
+use offerkit_sim::{ENGAGED_WITH_ALL_PREFIX, Fault, FaultKind, SimConfig, Simulator};
 
 #[tokio::test]
 async fn player_offers_pager_reaches_the_last_page_with_every_item_once() {
@@ -37,14 +37,39 @@ async fn player_offers_pager_reaches_the_last_page_with_every_item_once() {
 
 #[tokio::test]
 async fn player_offers_default_limit_is_fifty() {
-    let sim = common::sim().await;
-    let page = common::client(&sim)
-        .player_offers("demo", &PlayerOffersOptions::default())
+    // 150 offers, and a `many-` player has engaged with every one of them: more than any page.
+    let sim = Simulator::start(SimConfig {
+        offer_count: 150,
+        ..SimConfig::default()
+    })
+    .await
+    .unwrap();
+    let player = format!("{ENGAGED_WITH_ALL_PREFIX}pager");
+    let expected = sim.player_offer_ids(&player);
+    assert_eq!(expected.len(), 150);
+    let client = common::client(&sim);
+
+    let page = client
+        .player_offers(&player, &PlayerOffersOptions::default())
         .await
         .unwrap();
-    let total = sim.player_offer_ids("demo").len();
-    assert_eq!(page.items.len(), total.min(50));
-    assert_eq!(page.next_cursor.is_some(), total > 50);
+    let ids: Vec<String> = page.items.into_iter().filter_map(|i| i.id).collect();
+    assert_eq!(ids, expected[..50], "no limit sent: the service's 50");
+    assert!(page.next_cursor.is_some());
+
+    let hundred = client
+        .player_offers(
+            &player,
+            &PlayerOffersOptions {
+                limit: Some(100),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    let ids: Vec<String> = hundred.items.into_iter().filter_map(|i| i.id).collect();
+    assert_eq!(ids, expected[..100]);
+    assert!(hundred.next_cursor.is_some());
 }
 
 #[tokio::test]
@@ -137,7 +162,8 @@ async fn listing_pages_follow_has_more_pages_to_the_end() {
         .unwrap()
         .collect_all()
         .await
-        .unwrap();
+        .unwrap()
+        .offers;
     assert_eq!(all.len(), sim.catalogue().len());
     let unique: HashSet<&str> = all.iter().filter_map(|o| o.id.as_deref()).collect();
     assert_eq!(unique.len(), all.len(), "no offer twice");
@@ -203,7 +229,8 @@ async fn a_replaced_player_offers_selection_reads_the_list_it_names() {
         .collect_all()
         .await
         .unwrap();
-    let ids: Vec<String> = all.into_iter().filter_map(|i| i.id).collect();
+    assert!(all.skipped.is_empty() && all.next_cursor.is_none());
+    let ids: Vec<String> = all.items.into_iter().filter_map(|i| i.id).collect();
     assert_eq!(ids, sim.player_offer_ids("demo"));
     // `select` has no place in a replaced selection.
     let both = PlayerOffersOptions {

@@ -42,6 +42,7 @@ pub mod player_id;
 pub mod player_offers;
 pub mod request;
 pub mod runtime;
+pub mod skipped;
 pub mod status;
 pub mod strings;
 pub mod test_hooks;
