@@ -149,3 +149,93 @@ impl ClientConfig {
         Ok(config)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn defaults() -> ClientConfig {
+        ClientConfig {
+            base_url: "https://offers.example.com".into(),
+            timeout_ms: 10_000,
+            deadline_ms: 30_000,
+            max_pages: 1000,
+            proxy_url: None,
+            max_retries: 2,
+            extra_root_pem: Vec::new(),
+            allow_insecure_http: false,
+            access_token: None,
+            user_agent: None,
+            cache_ttl_ms: None,
+            cache_max_stale_ms: 3_600_000,
+        }
+    }
+
+    #[test]
+    fn debug_never_shows_the_token_or_proxy_credentials() {
+        let config = ClientConfig {
+            access_token: Some("eyJ.secret-token.sig".into()),
+            proxy_url: Some("http://alice:hunter2@proxy.example.com:3128".into()),
+            ..defaults()
+        };
+        let shown = format!("{config:?}");
+        for secret in ["secret-token", "alice", "hunter2"] {
+            assert!(!shown.contains(secret), "{secret} in {shown}");
+        }
+        assert!(shown.contains("proxy.example.com:3128"), "{shown}");
+        let unparsable = ClientConfig {
+            proxy_url: Some("http://bob:pw@[bad".into()),
+            ..defaults()
+        };
+        assert!(!format!("{unparsable:?}").contains("pw"));
+    }
+
+    #[test]
+    fn values_reach_the_core_unchanged() {
+        let core = ClientConfig {
+            deadline_ms: 2_500,
+            max_pages: 7,
+            proxy_url: Some("http://127.0.0.1:3128".into()),
+            ..defaults()
+        }
+        .into_core()
+        .expect("converts");
+        assert_eq!(core.deadline, Duration::from_millis(2_500));
+        assert_eq!(core.max_pages, 7);
+        assert_eq!(
+            core.proxy,
+            offerkit::Proxy::Url("http://127.0.0.1:3128".into())
+        );
+        // No proxy given: direct, whatever the environment says.
+        assert_eq!(
+            defaults().into_core().expect("converts").proxy,
+            offerkit::Proxy::None
+        );
+        // Zero is the core's to refuse, not the conversion's.
+        let zero = ClientConfig {
+            deadline_ms: 0,
+            max_pages: 0,
+            ..defaults()
+        }
+        .into_core()
+        .expect("converts");
+        assert_eq!((zero.deadline, zero.max_pages), (Duration::ZERO, 0));
+    }
+
+    #[test]
+    fn negative_numbers_fail_the_conversion() {
+        for bad in [
+            ClientConfig {
+                deadline_ms: -1,
+                ..defaults()
+            },
+            ClientConfig {
+                max_pages: -1,
+                ..defaults()
+            },
+        ] {
+            let err = bad.into_core().expect_err("negative");
+            assert_eq!(err.kind(), crate::ErrorKind::InvalidArgument);
+        }
+    }
+}
