@@ -15,8 +15,10 @@ failed=0
 failures=()
 work=$(mktemp -d)
 sim_pid=""
+prefixed_sim_pid=""
 cleanup() {
   [ -n "$sim_pid" ] && kill "$sim_pid" 2>/dev/null
+  [ -n "$prefixed_sim_pid" ] && kill "$prefixed_sim_pid" 2>/dev/null
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -79,23 +81,33 @@ no_server_api() {
 }
 check "no refresh-token or reporting API exported" no_server_api
 
-# The simulator on a free port, shared by the Kotlin and Python runs (each test resets it).
+# The simulator on a free port, shared by the Kotlin and Python runs (each test resets it), and a
+# second one behind the path prefix /api (a gateway: other paths get an HTML 404), for the
+# tests of a wrong base_url.
 echo "==> simulator"
+# `wait_listening OUT`: waits for a simulator's "listening on" line in OUT and prints its address.
+wait_listening() {
+  local out=$1
+  for _ in $(seq 600); do
+    grep -q '^listening on ' "$out" && break
+    sleep 0.1
+  done
+  sed -n 's/^listening on //p' "$out"
+}
 "$lib_dir/offerkit-sim" --port 0 > "$work/sim.out" 2>&1 &
 sim_pid=$!
-for _ in $(seq 600); do
-  grep -q '^listening on ' "$work/sim.out" && break
-  sleep 0.1
-done
-OFFERKIT_SIM_URL=$(sed -n 's/^listening on //p' "$work/sim.out")
-if [ -z "$OFFERKIT_SIM_URL" ]; then
+OFFERKIT_SIM_URL=$(wait_listening "$work/sim.out")
+"$lib_dir/offerkit-sim" --port 0 --path-prefix /api > "$work/sim-prefixed.out" 2>&1 &
+prefixed_sim_pid=$!
+OFFERKIT_SIM_PREFIXED_URL=$(wait_listening "$work/sim-prefixed.out")
+if [ -z "$OFFERKIT_SIM_URL" ] || [ -z "$OFFERKIT_SIM_PREFIXED_URL" ]; then
   fail 1 "simulator did not start"
-  cat "$work/sim.out"
+  cat "$work/sim.out" "$work/sim-prefixed.out"
   echo "$passed passed, $failed failed"
   exit 1
 fi
-export OFFERKIT_SIM_URL
-echo "simulator at $OFFERKIT_SIM_URL"
+export OFFERKIT_SIM_URL OFFERKIT_SIM_PREFIXED_URL
+echo "simulator at $OFFERKIT_SIM_URL, behind a path prefix at $OFFERKIT_SIM_PREFIXED_URL"
 
 # Kotlin: the committed generated bindings, the tests and the example in one compile.
 echo "==> kotlin"
