@@ -74,7 +74,7 @@ fn raw_value() -> impl Strategy<Value = String> {
         Just(quoted("lots")),
         Just(quoted(" 0.50 ")),
         Just(quoted("ü é \u{1F600}")),
-        (0usize..1200).prop_map(|d| format!("{}{}", "[".repeat(d), "]".repeat(d))),
+        (1usize..1200).prop_map(|d| format!("{}{}", "[".repeat(d), "]".repeat(d))),
         (0usize..1200).prop_map(|d| format!("{}1{}", "{\"a\":".repeat(d), "}".repeat(d))),
     ];
     leaf.prop_recursive(3, 16, 4, |inner| {
