@@ -258,10 +258,15 @@ pub(crate) fn retry_delay(
 }
 
 /// A `Retry-After` value: delta-seconds, or an HTTP date (the time until it; zero if past).
+/// Seconds too many for 64 bits are the longest wait there is, never "no wait asked": like a
+/// cache reading an overflowing delta-seconds (RFC 9111 §1.2.2), the client must not take a
+/// request to wait for ages as leave to retry at once.
 pub(crate) fn retry_after(value: &str) -> Option<Duration> {
     let value = value.trim();
-    if let Ok(secs) = value.parse::<u64>() {
-        return Some(Duration::from_secs(secs));
+    if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(Duration::from_secs(
+            value.parse::<u64>().unwrap_or(u64::MAX),
+        ));
     }
     let at = httpdate::parse_http_date(value).ok()?;
     Some(
@@ -377,9 +382,13 @@ mod tests {
             wait > Duration::from_secs(100) && wait <= Duration::from_secs(120),
             "{wait:?}"
         );
-        for junk in ["", "-1", "soon", "1.5"] {
+        for junk in ["", "-1", "soon", "1.5", "+5", "30 s"] {
             assert_eq!(retry_after(junk), None, "{junk}");
         }
+        assert_eq!(
+            retry_after("99999999999999999999999999"),
+            Some(Duration::from_secs(u64::MAX))
+        );
     }
 
     #[test]
