@@ -1,6 +1,6 @@
 //! HTTP: one connection pool per client, the base address rules, retries within the call's
-//! deadline, the body cap, and the mapping of transport failures to error kinds. Nothing above
-//! this file sees reqwest.
+//! deadline, the body cap (and a stray byte order mark), and the mapping of transport failures
+//! to error kinds. Nothing above this file sees reqwest.
 
 use std::error::Error as _;
 use std::net::IpAddr;
@@ -224,7 +224,7 @@ impl Transport {
             retry_after,
             location,
             unretried: None,
-            body: body.freeze(),
+            body: without_bom(body.freeze()),
         })
     }
 
@@ -234,6 +234,17 @@ impl Transport {
             format!("response body exceeds the {} byte limit", self.max_body),
         )
         .with_status(status)
+    }
+}
+
+/// `body` without a leading UTF-8 byte order mark, which some gateways add: JSON text must
+/// not start with one, but RFC 8259 §8.1 lets a parser ignore it, and the body is the same JSON.
+fn without_bom(body: Bytes) -> Bytes {
+    const BOM: &[u8] = b"\xEF\xBB\xBF";
+    if body.starts_with(BOM) {
+        body.slice(BOM.len()..)
+    } else {
+        body
     }
 }
 
@@ -389,6 +400,15 @@ mod tests {
             retry_after("99999999999999999999999999"),
             Some(Duration::from_secs(u64::MAX))
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped_and_nothing_else() {
+        let with = Bytes::from_static(b"\xEF\xBB\xBF{\"data\":1}");
+        assert_eq!(&without_bom(with)[..], b"{\"data\":1}");
+        for kept in [&b"{}"[..], b"", b"\xEF\xBB", b" \xEF\xBB\xBF{}"] {
+            assert_eq!(&without_bom(Bytes::copy_from_slice(kept))[..], kept);
+        }
     }
 
     #[test]
