@@ -98,7 +98,7 @@ impl Clock for ManualClock {
     }
 
     fn sleep(&self, duration: Duration) -> BoxFuture<'static, ()> {
-        let deadline = self.now() + duration;
+        let deadline = self.now().saturating_add(duration);
         let mut changes = self.now.subscribe();
         self.sleepers.fetch_add(1, Ordering::SeqCst);
         let guard = Sleeping(Arc::clone(&self.sleepers));
@@ -222,14 +222,16 @@ impl RateLimiter {
 
     /// Blocks `key` for `wait` (after the server answered 429 with that `Retry-After`).
     pub fn hold_off(&self, key: &str, wait: Duration) {
-        let until = self.clock.now() + wait;
+        let until = self.clock.now().saturating_add(wait);
         let mut keys = self.keys.lock().unwrap_or_else(PoisonError::into_inner);
         let state = keys.entry(key.to_owned()).or_default();
         state.held_until = Some(state.held_until.map_or(until, |u| u.max(until)));
     }
 
     fn limited(&self, wait: Duration) -> Error {
-        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        let secs = wait
+            .as_secs()
+            .saturating_add(u64::from(wait.subsec_nanos() > 0));
         Error::new(
             ErrorKind::RateLimited,
             format!(
@@ -282,6 +284,17 @@ mod tests {
         assert_eq!(l.try_acquire("a"), Err(Duration::from_secs(30)));
         clock.advance(Duration::from_secs(30));
         assert!(l.try_acquire("a").is_ok());
+    }
+
+    #[test]
+    fn a_hold_off_longer_than_time_saturates_instead_of_overflowing() {
+        let clock = ManualClock::new();
+        clock.advance(Duration::from_secs(3600));
+        let l = limiter(&clock);
+        l.hold_off("a", Duration::MAX);
+        let wait = l.try_acquire("a").unwrap_err();
+        assert!(wait >= Duration::from_secs(u64::MAX - 3600), "{wait:?}");
+        assert!(l.limited(wait).retry_after() >= Some(Duration::from_secs(u64::MAX - 3600)));
     }
 
     #[tokio::test]
