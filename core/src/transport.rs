@@ -3,6 +3,7 @@
 //! to error kinds. Nothing above this file sees reqwest.
 
 use std::error::Error as _;
+use std::future::Future;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
@@ -61,6 +62,12 @@ impl Transport {
                 "timeout must be greater than zero",
             ));
         }
+        if config.deadline.is_zero() {
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                "deadline must be greater than zero",
+            ));
+        }
         let tls = tls::client_config(&config.extra_root_pem)?;
         let builder = reqwest::Client::builder()
             .tls_backend_preconfigured(tls)
@@ -89,9 +96,8 @@ impl Transport {
             .map_err(|e| Error::new(ErrorKind::Internal, format!("request address: {e}")))
     }
 
-    /// Sends with retries on 502/503/504, connection errors and timeouts, each attempt and
-    /// each wait within `deadline`: a wait that would end after it is not started, and the
-    /// last outcome is returned as it is (a `Retry-After` keeps the value the service sent).
+    /// Sends with retries on 502/503/504, connection errors and timeouts, within `deadline`
+    /// (see [`Transport::retrying`]).
     pub(crate) async fn send(
         &self,
         method: reqwest::Method,
@@ -100,22 +106,43 @@ impl Transport {
         token: &AccessToken,
         deadline: &Deadline,
     ) -> Result<Response> {
+        self.retrying("offer service request", &method, url, deadline, |timeout| {
+            self.send_once(method.clone(), url, payload, token, timeout)
+        })
+        .await
+    }
+
+    /// Runs `attempt` (given the time it may take) with the client's retry policy: retries on
+    /// 502/503/504, connection errors and timeouts, each attempt and each wait within
+    /// `deadline`. A wait that would end after the deadline is not started, and the last
+    /// outcome is returned as it is (a `Retry-After` keeps the value the service sent).
+    /// `what` names the request in the debug log.
+    pub(crate) async fn retrying<F, Fut>(
+        &self,
+        what: &str,
+        method: &reqwest::Method,
+        url: &Url,
+        deadline: &Deadline,
+        mut attempt: F,
+    ) -> Result<Response>
+    where
+        F: FnMut(Duration) -> Fut,
+        Fut: Future<Output = Result<Response>>,
+    {
         let mut retry = 0;
         loop {
             let started = Instant::now();
-            let attempt = self.timeout.min(deadline.remaining());
-            if attempt.is_zero() {
+            let budget = self.timeout.min(deadline.remaining());
+            if budget.is_zero() {
                 return Err(deadline.passed());
             }
-            let outcome = self
-                .send_once(method.clone(), url, payload, token, attempt)
-                .await;
+            let outcome = attempt(budget).await;
             tracing::debug!(
                 method = %method, path = url.path(), attempt = retry + 1,
                 status = outcome.as_ref().ok().map(|r| r.status),
                 error = outcome.as_ref().err().map(|e| e.kind().as_str()),
                 elapsed_ms = started.elapsed().as_millis() as u64,
-                "offer service request"
+                "{what}"
             );
             let Some(delay) = retry_delay(&self.retry, retry, &outcome) else {
                 return outcome;
@@ -163,19 +190,22 @@ impl Transport {
         self.collect(response).await
     }
 
-    /// One request outside the access-token flow (server feature): the token exchange (a form
-    /// body, no bearer) and the reporting endpoint (the API key as bearer). No retries here:
-    /// the callers decide, because every reporting attempt counts against its rate limit.
+    /// One attempt outside the access-token flow (server feature), taking at most `timeout`:
+    /// the token exchange (a form body, no bearer) and the reporting endpoint (the API key as
+    /// bearer). The callers retry it with [`Transport::retrying`], because every reporting
+    /// attempt must first take a rate-limit slot.
     #[cfg(feature = "server")]
     pub(crate) async fn send_plain(
         &self,
         method: reqwest::Method,
         url: &Url,
         request: PlainRequest<'_>,
+        timeout: Duration,
     ) -> Result<Response> {
         let mut builder = self
             .http
             .request(method, url.clone())
+            .timeout(timeout)
             .header(header::ACCEPT, "application/json");
         if let Some(secret) = request.bearer {
             builder = builder.header(header::AUTHORIZATION, bearer(secret, "the credential")?);

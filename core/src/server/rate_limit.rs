@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use crate::deadline::{Deadline, seconds};
 use crate::error::{Error, ErrorKind, Result};
 use crate::token::BoxFuture;
 
@@ -113,7 +114,7 @@ impl Clock for ManualClock {
 /// What a limited caller does when the window is full.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum RateLimitMode {
-    /// Wait for the next free slot (default).
+    /// Wait for the next free slot (default; a reporting call waits only within its deadline).
     #[default]
     Wait,
     /// Fail at once with `rate_limited` and the wait in [`Error::retry_after`].
@@ -202,11 +203,31 @@ impl RateLimiter {
 
     /// Takes a slot for `key`, waiting for it or failing fast as `mode` says.
     pub async fn acquire(&self, key: &str, mode: RateLimitMode) -> Result<()> {
+        self.acquire_within(key, mode, None).await
+    }
+
+    /// [`RateLimiter::acquire`] within a call's deadline: a wait that would end after it is not
+    /// started; the call fails at once with `rate_limited` and the wait instead.
+    pub(crate) async fn acquire_within(
+        &self,
+        key: &str,
+        mode: RateLimitMode,
+        deadline: Option<&Deadline>,
+    ) -> Result<()> {
         loop {
             let wait = match self.try_acquire(key) {
                 Ok(()) => return Ok(()),
                 Err(wait) => wait,
             };
+            if let Some(left) = deadline
+                .map(Deadline::remaining)
+                .filter(|left| wait >= *left)
+            {
+                return Err(self.limited(wait).with_note(&format!(
+                    "not waited for: it would pass the call's deadline ({} left)",
+                    seconds(left)
+                )));
+            }
             match mode {
                 RateLimitMode::FailFast => return Err(self.limited(wait)),
                 RateLimitMode::Wait => {
@@ -295,6 +316,21 @@ mod tests {
         let wait = l.try_acquire("a").unwrap_err();
         assert!(wait >= Duration::from_secs(u64::MAX - 3600), "{wait:?}");
         assert!(l.limited(wait).retry_after() >= Some(Duration::from_secs(u64::MAX - 3600)));
+    }
+
+    #[tokio::test]
+    async fn a_wait_past_the_deadline_fails_at_once() {
+        let clock = ManualClock::new();
+        let l = limiter(&clock);
+        l.hold_off("a", Duration::from_secs(30));
+        let deadline = Deadline::after(Duration::from_secs(2));
+        let err = l
+            .acquire_within("a", RateLimitMode::Wait, Some(&deadline))
+            .await
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::RateLimited);
+        assert_eq!(err.retry_after(), Some(Duration::from_secs(30)));
+        assert_eq!(clock.sleepers(), 0, "never waited");
     }
 
     #[tokio::test]
