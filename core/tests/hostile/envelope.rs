@@ -193,3 +193,37 @@ async fn a_byte_order_mark_before_the_json_is_ignored() {
     let list = raw_answer("application/json", body).await.unwrap();
     assert_eq!(list.offers[0].id.as_deref(), Some("4"));
 }
+
+#[tokio::test]
+async fn links_and_player_offers_of_the_wrong_type_are_decode_with_status_200() {
+    use offerkit::{LinksOptions, PlayerOffersOptions};
+    for links in [r#""https://x""#, "[]", "null", "5"] {
+        let body = format!(r#"{{"data":{{"links":{links}}}}}"#);
+        let server = Server::always(move || ok(&body)).await;
+        let err = super::bounded(
+            super::DEADLINE * 10,
+            client(&server).links("player-1", &LinksOptions::default()),
+        )
+        .await
+        .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Decode, "links {links}: {err}");
+        assert_eq!(err.http_status(), Some(200));
+    }
+    for page in [
+        "[]",
+        "null",
+        r#""items""#,
+        r#"{"items":{"0":{"id":"1"}},"next_cursor":null}"#,
+    ] {
+        let body = format!(r#"{{"data":{{"playerOffers":{page}}}}}"#);
+        let server = Server::always(move || ok(&body)).await;
+        let err = super::bounded(
+            super::DEADLINE * 10,
+            client(&server).player_offers("player-1", &PlayerOffersOptions::default()),
+        )
+        .await
+        .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Decode, "playerOffers {page}: {err}");
+        assert_eq!(err.http_status(), Some(200));
+    }
+}

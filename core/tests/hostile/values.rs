@@ -103,6 +103,19 @@ async fn numbers_no_float_holds_in_error_extensions_still_map_the_errors() {
     assert!(err.message().contains("boom"), "{err}");
 }
 
+/// GraphQL responses may carry a top-level `extensions` member; the spec shows none, so
+/// whatever it holds is not read.
+#[tokio::test]
+async fn a_top_level_extensions_member_nested_10000_deep_is_ignored() {
+    let body = format!(
+        r#"{{"data":{{"offers":[{}]}},"extensions":{{"tracing":{}}}}}"#,
+        good_offer("5"),
+        deep_object()
+    );
+    let list = offers(&client(&serving(body).await)).await.unwrap();
+    assert_eq!(list.offers[0].id.as_deref(), Some("5"));
+}
+
 #[tokio::test]
 async fn nesting_10000_deep_in_links_keeps_every_field() {
     let deep = deep_array();
