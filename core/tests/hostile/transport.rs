@@ -151,7 +151,7 @@ async fn a_reset_mid_body_is_network_with_status_200() {
         vec![
             Step::Send(head),
             Step::Send(body[..10].to_vec()),
-            Step::Pause(Duration::from_millis(50)),
+            Step::Pause(Duration::from_millis(200)),
             Step::Reset,
         ]
     })
