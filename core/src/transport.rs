@@ -1,8 +1,9 @@
 //! HTTP: one connection pool per client, the base address rules, retries within the call's
-//! deadline, the body cap, and the mapping of transport failures to error kinds. Nothing above
-//! this file sees reqwest.
+//! deadline, the body cap (and a stray byte order mark), and the mapping of transport failures
+//! to error kinds. Nothing above this file sees reqwest.
 
 use std::error::Error as _;
+use std::future::Future;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
@@ -61,6 +62,12 @@ impl Transport {
                 "timeout must be greater than zero",
             ));
         }
+        if config.deadline.is_zero() {
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                "deadline must be greater than zero",
+            ));
+        }
         let tls = tls::client_config(&config.extra_root_pem)?;
         let builder = reqwest::Client::builder()
             .tls_backend_preconfigured(tls)
@@ -89,9 +96,8 @@ impl Transport {
             .map_err(|e| Error::new(ErrorKind::Internal, format!("request address: {e}")))
     }
 
-    /// Sends with retries on 502/503/504, connection errors and timeouts, each attempt and
-    /// each wait within `deadline`: a wait that would end after it is not started, and the
-    /// last outcome is returned as it is (a `Retry-After` keeps the value the service sent).
+    /// Sends with retries on 502/503/504, connection errors and timeouts, within `deadline`
+    /// (see [`Transport::retrying`]).
     pub(crate) async fn send(
         &self,
         method: reqwest::Method,
@@ -100,22 +106,43 @@ impl Transport {
         token: &AccessToken,
         deadline: &Deadline,
     ) -> Result<Response> {
+        self.retrying("offer service request", &method, url, deadline, |timeout| {
+            self.send_once(method.clone(), url, payload, token, timeout)
+        })
+        .await
+    }
+
+    /// Runs `attempt` (given the time it may take) with the client's retry policy: retries on
+    /// 502/503/504, connection errors and timeouts, each attempt and each wait within
+    /// `deadline`. A wait that would end after the deadline is not started, and the last
+    /// outcome is returned as it is (a `Retry-After` keeps the value the service sent).
+    /// `what` names the request in the debug log.
+    pub(crate) async fn retrying<F, Fut>(
+        &self,
+        what: &str,
+        method: &reqwest::Method,
+        url: &Url,
+        deadline: &Deadline,
+        mut attempt: F,
+    ) -> Result<Response>
+    where
+        F: FnMut(Duration) -> Fut,
+        Fut: Future<Output = Result<Response>>,
+    {
         let mut retry = 0;
         loop {
             let started = Instant::now();
-            let attempt = self.timeout.min(deadline.remaining());
-            if attempt.is_zero() {
+            let budget = self.timeout.min(deadline.remaining());
+            if budget.is_zero() {
                 return Err(deadline.passed());
             }
-            let outcome = self
-                .send_once(method.clone(), url, payload, token, attempt)
-                .await;
+            let outcome = attempt(budget).await;
             tracing::debug!(
                 method = %method, path = url.path(), attempt = retry + 1,
                 status = outcome.as_ref().ok().map(|r| r.status),
                 error = outcome.as_ref().err().map(|e| e.kind().as_str()),
                 elapsed_ms = started.elapsed().as_millis() as u64,
-                "offer service request"
+                "{what}"
             );
             let Some(delay) = retry_delay(&self.retry, retry, &outcome) else {
                 return outcome;
@@ -163,19 +190,22 @@ impl Transport {
         self.collect(response).await
     }
 
-    /// One request outside the access-token flow (server feature): the token exchange (a form
-    /// body, no bearer) and the reporting endpoint (the API key as bearer). No retries here:
-    /// the callers decide, because every reporting attempt counts against its rate limit.
+    /// One attempt outside the access-token flow (server feature), taking at most `timeout`:
+    /// the token exchange (a form body, no bearer) and the reporting endpoint (the API key as
+    /// bearer). The callers retry it with [`Transport::retrying`], because every reporting
+    /// attempt must first take a rate-limit slot.
     #[cfg(feature = "server")]
     pub(crate) async fn send_plain(
         &self,
         method: reqwest::Method,
         url: &Url,
         request: PlainRequest<'_>,
+        timeout: Duration,
     ) -> Result<Response> {
         let mut builder = self
             .http
             .request(method, url.clone())
+            .timeout(timeout)
             .header(header::ACCEPT, "application/json");
         if let Some(secret) = request.bearer {
             builder = builder.header(header::AUTHORIZATION, bearer(secret, "the credential")?);
@@ -224,7 +254,7 @@ impl Transport {
             retry_after,
             location,
             unretried: None,
-            body: body.freeze(),
+            body: without_bom(body.freeze()),
         })
     }
 
@@ -234,6 +264,17 @@ impl Transport {
             format!("response body exceeds the {} byte limit", self.max_body),
         )
         .with_status(status)
+    }
+}
+
+/// `body` without a leading UTF-8 byte order mark, which some gateways add: JSON text must
+/// not start with one, but RFC 8259 §8.1 lets a parser ignore it, and the body is the same JSON.
+fn without_bom(body: Bytes) -> Bytes {
+    const BOM: &[u8] = b"\xEF\xBB\xBF";
+    if body.starts_with(BOM) {
+        body.slice(BOM.len()..)
+    } else {
+        body
     }
 }
 
@@ -258,10 +299,15 @@ pub(crate) fn retry_delay(
 }
 
 /// A `Retry-After` value: delta-seconds, or an HTTP date (the time until it; zero if past).
+/// Seconds too many for 64 bits are the longest wait there is, never "no wait asked": like a
+/// cache reading an overflowing delta-seconds (RFC 9111 §1.2.2), the client must not take a
+/// request to wait for ages as leave to retry at once.
 pub(crate) fn retry_after(value: &str) -> Option<Duration> {
     let value = value.trim();
-    if let Ok(secs) = value.parse::<u64>() {
-        return Some(Duration::from_secs(secs));
+    if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(Duration::from_secs(
+            value.parse::<u64>().unwrap_or(u64::MAX),
+        ));
     }
     let at = httpdate::parse_http_date(value).ok()?;
     Some(
@@ -377,8 +423,21 @@ mod tests {
             wait > Duration::from_secs(100) && wait <= Duration::from_secs(120),
             "{wait:?}"
         );
-        for junk in ["", "-1", "soon", "1.5"] {
+        for junk in ["", "-1", "soon", "1.5", "+5", "30 s"] {
             assert_eq!(retry_after(junk), None, "{junk}");
+        }
+        assert_eq!(
+            retry_after("99999999999999999999999999"),
+            Some(Duration::from_secs(u64::MAX))
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped_and_nothing_else() {
+        let with = Bytes::from_static(b"\xEF\xBB\xBF{\"data\":1}");
+        assert_eq!(&without_bom(with)[..], b"{\"data\":1}");
+        for kept in [&b"{}"[..], b"", b"\xEF\xBB", b" \xEF\xBB\xBF{}"] {
+            assert_eq!(&without_bom(Bytes::copy_from_slice(kept))[..], kept);
         }
     }
 
