@@ -40,7 +40,9 @@ async fn walk(client: &OfferClient) -> offerkit::Result<Vec<offerkit::PlayerOffe
     let pager = client
         .player_offers_pager("player-1", PlayerOffersOptions::default())
         .unwrap();
-    bounded(DEADLINE * 10, pager.collect_all()).await
+    bounded(DEADLINE * 10, pager.collect_all())
+        .await
+        .map(|page| page.items)
 }
 
 fn cycling(request: &Request, next: fn(Option<&str>) -> &'static str) -> String {
@@ -160,7 +162,9 @@ fn listing(page: i64, has_more: bool, next_page: &str) -> String {
 
 async fn list_all(client: &OfferClient) -> offerkit::Result<Vec<offerkit::Offer>> {
     let pager = client.list_offers_pager(1).unwrap();
-    bounded(DEADLINE * 10, pager.collect_all()).await
+    bounded(DEADLINE * 10, pager.collect_all())
+        .await
+        .map(|list| list.offers)
 }
 
 #[tokio::test]
