@@ -19,7 +19,7 @@
  *             Every free function accepts NULL and then does nothing. Never free twice.
  *
  * Statuses    Every fallible function returns an OfferkitStatus. Numbers are stable:
- *             0 OK; 1-15 the error kinds of core, numbered as OfferkitErrorKind (so a failed
+ *             0 OK; 1-16 the error kinds of core, numbered as OfferkitErrorKind (so a failed
  *             call's status is its error's kind); 100 NULL_ARGUMENT, 101 INVALID_UTF8,
  *             102 OUT_OF_RANGE, 103 WOULD_DEADLOCK for misuse of this interface (nothing was
  *             done or sent; the error object has kind invalid_argument). A panic inside the
@@ -42,12 +42,44 @@
  *             came from and valid until it is freed (or are static, where documented).
  *
  * Optional    In options structs, a NULL string or a 0 number is "not sent" (valid numbers start
- *             at 1). Zero-initialise options structs: OfferkitOffersOptions o = {0};
+ *             at 1). Zero-initialise options structs: OfferkitOffersOptions o = {0}; (new
+ *             fields are added at the end, so such code keeps compiling and means "default").
+ *
+ * Absent      A typed field of a view is NULL when it is absent: not asked for by the selection,
+ *             or sent unusable (the payout is then NaN with has_total_payout_usd false).
+ *             Present but empty is "", never NULL. *_field_json / *_field_text give OK and NULL
+ *             for a path that names nothing; *_item_json gives every field as sent.
+ *
+ * Skipped     An item the service sent malformed (not an object, or a typed field the selection
+ *             asked for null, missing or of the wrong type) is left out of its list or page and
+ *             reported by *_skipped_count / *_skipped_get (position, id or NULL, reason). Only
+ *             an answer whose items are all malformed fails, with OFFERKIT_STATUS_DECODE.
+ *
+ * Selections  select ADDS fields to a default selection; selection REPLACES it (select is then
+ *             added). playerOffers' selection is the whole result (e.g. "offers: items { id }
+ *             next_cursor"; the items are the one list it names) and excludes select. The typed
+ *             fields a selection names are required in every item; the others may be absent.
  *
  * Blocking    Functions without the _async suffix block the calling thread until the service
- *             answers (within the configured timeout and retries). Called on a library thread
+ *             answers, and never longer than the client's deadline (default 30 s,
+ *             offerkit_config_set_deadline_ms): every attempt, retry, Retry-After wait and the
+ *             wait for a token happen within it, and a Retry-After past it is not waited for
+ *             (the call fails at once with the service's retry-after). The deadline is the
+ *             worst-case time of a blocking call, except offerkit_client_list_all_offers: one
+ *             call per page, so at most max_pages deadlines. Called on a library thread
  *             (inside a callback that offerkit runs) they return OFFERKIT_STATUS_WOULD_DEADLOCK
  *             instead of blocking: use the _async form there.
+ *
+ * Pages       A walk over pages ends with OFFERKIT_STATUS_DECODE when a cursor repeats, a
+ *             listing page does not advance, or after max_pages pages (default 1000,
+ *             offerkit_config_set_max_pages); the walk is then over.
+ *
+ * Proxy       Direct connections unless offerkit_config_set_proxy names a proxy; environment
+ *             variables are never read. An unreachable proxy is OFFERKIT_STATUS_NETWORK.
+ *
+ * Rejected    OFFERKIT_STATUS_REJECTED (16): a 4xx the spec does not name, or a redirect (never
+ *             followed); usually a wrong base URL or path prefix. Never retried or cached.
+ *             Errors of calls that got a response carry its HTTP status (a DECODE of a 200 too).
  *
  * Async       *_async functions return at once. On OFFERKIT_STATUS_OK the request is under way
  *             and its callback runs EXACTLY ONCE with (user_data, status, result, error): the
@@ -138,7 +170,7 @@
 /**
  * What a call returned. Numbers are stable: new values may be added, never renumbered.
  *
- * `OFFERKIT_STATUS_OK` is success. 1 to 15 equal the `OfferkitErrorKind` of the error object.
+ * `OFFERKIT_STATUS_OK` is success. 1 to 16 equal the `OfferkitErrorKind` of the error object.
  * 100 and up are misuse of the C interface (their error object has kind `invalid_argument`).
  */
 enum OfferkitStatus
@@ -187,7 +219,7 @@ enum OfferkitStatus
      */
     OFFERKIT_STATUS_RATE_LIMITED = 9,
     /**
-     * HTTP 5xx, or a status the spec does not name.
+     * HTTP 5xx.
      */
     OFFERKIT_STATUS_SERVER = 10,
     /**
@@ -210,6 +242,11 @@ enum OfferkitStatus
      * A bug inside offerkit, e.g. a caught panic. Nothing unwinds into C.
      */
     OFFERKIT_STATUS_INTERNAL = 15,
+    /**
+     * Another 4xx (400, 404, 405, …) or a redirect (never followed): the request as sent was
+     * refused; a wrong base URL or path prefix is the usual cause. Not retried, not cached.
+     */
+    OFFERKIT_STATUS_REJECTED = 16,
     /**
      * A required pointer argument was NULL. Nothing was done.
      */
@@ -311,7 +348,7 @@ enum OfferkitErrorKind
      */
     OFFERKIT_ERROR_KIND_RATE_LIMITED = 9,
     /**
-     * `"server"`: HTTP 5xx or an unexpected status.
+     * `"server"`: HTTP 5xx.
      */
     OFFERKIT_ERROR_KIND_SERVER = 10,
     /**
@@ -334,6 +371,10 @@ enum OfferkitErrorKind
      * `"internal"`: a bug inside offerkit.
      */
     OFFERKIT_ERROR_KIND_INTERNAL = 15,
+    /**
+     * `"rejected"`: another 4xx or a redirect.
+     */
+    OFFERKIT_ERROR_KIND_REJECTED = 16,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -428,8 +469,9 @@ typedef struct OfferkitPlayerOffersPage OfferkitPlayerOffersPage;
 /**
  * A pager over every page of `playerOffers`. Owned by the caller: free with
  * `offerkit_player_offers_pager_free` (a `next` under way keeps what it needs alive).
- * Thread-safe: concurrent `next` calls run one after the other. A failed page leaves the
- * position unchanged, so `next` may be called again.
+ * Thread-safe: concurrent `next` calls run one after the other. A page that failed on the way
+ * (network, timeout, server, …) leaves the position unchanged, so `next` may be called again;
+ * a walk that does not advance (a repeated cursor, more than `max_pages` pages) is over.
  */
 typedef struct OfferkitPlayerOffersPager OfferkitPlayerOffersPager;
 
@@ -460,9 +502,15 @@ typedef struct OfferkitOffersOptions {
      */
     const char *sort;
     /**
-     * Extra GraphQL fields added to the default selection, e.g. `links { click_url }`.
+     * GraphQL fields added to the selection, e.g. `links { click_url }`.
      */
     const char *select;
+    /**
+     * The whole offer selection, replacing the default `id name total_payout_usd creatives {
+     * name description }` (`select` is then added to it); NULL: the default. The spec fields
+     * it leaves out are NULL (NaN) in the views.
+     */
+    const char *selection;
 } OfferkitOffersOptions;
 
 /**
@@ -496,9 +544,15 @@ typedef struct OfferkitPlayerOffersOptions {
      */
     const char *after;
     /**
-     * Extra GraphQL fields added to each item's default selection.
+     * GraphQL fields added to each item's default selection.
      */
     const char *select;
+    /**
+     * The whole `playerOffers` selection, replacing the default (e.g.
+     * `offers: items { id } next_cursor`): the items are read from the one list field it
+     * names. Not together with `select`.
+     */
+    const char *selection;
 } OfferkitPlayerOffersOptions;
 
 /**
@@ -535,28 +589,54 @@ typedef void (*OfferkitLogCallback)(void *user_data, OfferkitLogLevel level, con
 
 /**
  * The spec's fields of one offer. Strings are UTF-8, NUL-terminated, borrowed from the list:
- * valid until `offerkit_offer_list_free`. (A U+0000 inside a value ends the C string there;
- * the JSON accessors keep it.)
+ * valid until `offerkit_offer_list_free`; NULL when the field is absent (the selection did
+ * not ask for it). (A U+0000 inside a value ends the C string there; the JSON accessors keep
+ * it.)
  */
 typedef struct OfferkitOfferView {
     /**
-     * The offer id, as text.
+     * The offer id, as text; NULL when absent.
      */
     const char *id;
+    /**
+     * NULL when absent.
+     */
     const char *name;
     /**
-     * Payout in USD.
+     * Payout in USD; NaN when absent (then `has_total_payout_usd` is false).
      */
     double total_payout_usd;
     /**
-     * `creatives.name`.
+     * `creatives.name`; NULL when absent.
      */
     const char *creative_name;
     /**
-     * `creatives.description`.
+     * `creatives.description`; NULL when absent.
      */
     const char *creative_description;
+    /**
+     * Whether `total_payout_usd` holds the offer's payout.
+     */
+    bool has_total_payout_usd;
 } OfferkitOfferView;
+
+/**
+ * One skipped item; strings borrowed from the list or page it came from.
+ */
+typedef struct OfferkitSkippedItem {
+    /**
+     * 0-based position in the list as the service sent it.
+     */
+    size_t index;
+    /**
+     * The item's id when it had a usable one, else NULL.
+     */
+    const char *id;
+    /**
+     * Why it was left out, e.g. `name is null`.
+     */
+    const char *reason;
+} OfferkitSkippedItem;
 
 /**
  * The pagination object of a paginated listing page.
@@ -573,16 +653,19 @@ typedef struct OfferkitPagination {
 
 /**
  * The typed fields of one player offer; strings borrowed from the page (valid until
- * `offerkit_player_offers_page_free`).
+ * `offerkit_player_offers_page_free`), NULL when the service did not send the field as text.
  */
 typedef struct OfferkitPlayerOfferView {
     /**
-     * The offer id, as text.
+     * The offer id, as text; NULL when absent.
      */
     const char *id;
+    /**
+     * NULL when absent.
+     */
     const char *name;
     /**
-     * `"in_progress"` or `"completed"`.
+     * `"in_progress"` or `"completed"` (the simulator's schema); NULL when absent.
      */
     const char *status;
 } OfferkitPlayerOfferView;
@@ -608,7 +691,9 @@ OfferkitStatus offerkit_client_new(const struct OfferkitConfig *config, struct O
  * client (completion or token-needed) runs again. Called from inside a completion callback on
  * a library thread, it cannot wait for that thread: it cancels and delivers what it can, and
  * callbacks already handed to the library thread still run (exactly once) after it returns, on
- * that thread (in poll mode too: nobody can poll a freed client).
+ * that thread (in poll mode too: nobody can poll a freed client). Called from inside one of its
+ * own poll-delivery callbacks (on the host's thread), it delivers every other callback, also a
+ * completion the library thread is queueing at that moment, before it returns.
  * Pagers of the client stay valid but fail with `OFFERKIT_STATUS_CANCELLED`. Do not hold a lock
  * that the client's callbacks take while freeing it: free waits for a callback that is running.
  * Freeing a client from inside one of its own completion callbacks is allowed (any delivery).
@@ -667,15 +752,15 @@ OfferkitStatus offerkit_client_offers_async(const struct OfferkitClient *client,
 
 /**
  * Blocking `links`: the tracking links of `player_id` as a JSON object text (owned; free with
- * `offerkit_string_free`). `select` replaces the default selection (`support_portal`); NULL
- * keeps it.
+ * `offerkit_string_free`), each field as the service sent it. `select` adds fields to the
+ * default selection (`support_portal`), `selection` replaces it; NULL for neither.
  */
-OfferkitStatus offerkit_client_links(const struct OfferkitClient *client, const char *player_id, const char *select, char **out_json, struct OfferkitError **out_error);
+OfferkitStatus offerkit_client_links(const struct OfferkitClient *client, const char *player_id, const char *select, const char *selection, char **out_json, struct OfferkitError **out_error);
 
 /**
  * Asynchronous `links` (see `offerkit_client_offers_async` for the request rules).
  */
-OfferkitStatus offerkit_client_links_async(const struct OfferkitClient *client, const char *player_id, const char *select, OfferkitJsonCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+OfferkitStatus offerkit_client_links_async(const struct OfferkitClient *client, const char *player_id, const char *select, const char *selection, OfferkitJsonCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
 
 /**
  * Blocking `playerOffers`: one page of the offers `player_id` engaged with. On success
@@ -703,7 +788,10 @@ OfferkitStatus offerkit_client_list_offers_async(const struct OfferkitClient *cl
 
 /**
  * Blocking listing of every page, `per_page` (1 to 100) offers per request, from page 1 while
- * the service says there are more: one list of every offer (no pagination).
+ * the service says there are more: one list of every offer (no pagination), its skipped items
+ * numbered across the walk. Each page is one call within the deadline, so this blocks for at
+ * most `max_pages` deadlines; a walk that does not advance, or needs more than `max_pages`
+ * pages, fails with `OFFERKIT_STATUS_DECODE`.
  */
 OfferkitStatus offerkit_client_list_all_offers(const struct OfferkitClient *client, int64_t per_page, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
 
@@ -755,6 +843,28 @@ OfferkitStatus offerkit_config_set_connect_timeout_ms(struct OfferkitConfig *con
  * retried after the first attempt: 0 (no retries) to 10.
  */
 OfferkitStatus offerkit_config_set_max_retries(struct OfferkitConfig *config, uint32_t max_retries, struct OfferkitError **out_error);
+
+/**
+ * Sets the deadline of a whole call, 1 to 86 400 000 ms (`OUT_OF_RANGE` else): every attempt,
+ * backoff, `Retry-After` wait and the wait for a token happen within it, so no blocking call
+ * takes longer. A `Retry-After` that would end after it is not waited for: the call fails at
+ * once with the service's retry-after. Default 30 000 ms.
+ */
+OfferkitStatus offerkit_config_set_deadline_ms(struct OfferkitConfig *config, uint64_t deadline_ms, struct OfferkitError **out_error);
+
+/**
+ * Sets the most pages a pager walks before it ends with `OFFERKIT_STATUS_DECODE` (default
+ * 1000); 0 is refused by `offerkit_client_new`. A walk also ends when a cursor repeats.
+ */
+OfferkitStatus offerkit_config_set_max_pages(struct OfferkitConfig *config, uint32_t max_pages, struct OfferkitError **out_error);
+
+/**
+ * Sends every request through the proxy at `url` (`http://[user:password@]host:port`, copied;
+ * checked by `offerkit_client_new`); NULL: direct connections (the default). The library never
+ * reads `HTTPS_PROXY` or other environment variables: a game must not inherit a proxy from
+ * the player's machine.
+ */
+OfferkitStatus offerkit_config_set_proxy(struct OfferkitConfig *config, const char *url, struct OfferkitError **out_error);
 
 /**
  * Sets the retry backoff: the first wait is random up to `initial_ms`, doubling per retry, each
@@ -822,7 +932,7 @@ OfferkitErrorKind offerkit_error_kind(const struct OfferkitError *error);
 
 /**
  * The status the failed call returned (or the callback received) with this error: equal to the
- * kind for 1–15, or one of the interface-misuse statuses (100 and up, kind `invalid_argument`).
+ * kind for 1–16, or one of the interface-misuse statuses (100 and up, kind `invalid_argument`).
  * A NULL error reports `OFFERKIT_STATUS_NULL_ARGUMENT`.
  */
 OfferkitStatus offerkit_error_status(const struct OfferkitError *error);
@@ -935,6 +1045,18 @@ uint64_t offerkit_offer_list_age_ms(const struct OfferkitOfferList *list);
 OfferkitStatus offerkit_offer_list_get(const struct OfferkitOfferList *list, size_t index, struct OfferkitOfferView *out_view, struct OfferkitError **out_error);
 
 /**
+ * How many items of the service's answer were left out of the list because they were
+ * malformed (0 for NULL). `offerkit_offer_list_skipped_get` says which and why.
+ */
+size_t offerkit_offer_list_skipped_count(const struct OfferkitOfferList *list);
+
+/**
+ * Writes skipped item `index` (position in the service's answer, id or NULL, reason) to
+ * `*out_item`; its strings are borrowed from the list. `OUT_OF_RANGE` past the end.
+ */
+OfferkitStatus offerkit_offer_list_skipped_get(const struct OfferkitOfferList *list, size_t index, struct OfferkitSkippedItem *out_item, struct OfferkitError **out_error);
+
+/**
  * Any field of offer `index` by dotted path (`"links.click_url"`, `"creatives.icon_url"`,
  * `"goals.0.name"`) as JSON text, e.g. `"\"https://…\""` or `1.5`. On `OFFERKIT_STATUS_OK`,
  * `*out_json` is an owned string (free with `offerkit_string_free`), or NULL when the path
@@ -969,8 +1091,11 @@ bool offerkit_offer_list_pagination(const struct OfferkitOfferList *list, struct
 OfferkitStatus offerkit_client_player_offers_pager(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, struct OfferkitPlayerOffersPager **out_pager, struct OfferkitError **out_error);
 
 /**
- * Blocking: fetches the next page. On `OFFERKIT_STATUS_OK`, `*out_page` owns the page, or is
- * NULL when the previous page was the last one (and stays so on later calls).
+ * Blocking: fetches the next page (one call, within the deadline). On `OFFERKIT_STATUS_OK`,
+ * `*out_page` owns the page, or is NULL when the previous page was the last one (and stays so
+ * on later calls). A page whose cursor was seen before in this walk, or a page past the
+ * client's `max_pages`, fails with `OFFERKIT_STATUS_DECODE` and ends the walk (later calls
+ * give NULL); other failures leave the position unchanged.
  */
 OfferkitStatus offerkit_player_offers_pager_next(const struct OfferkitPlayerOffersPager *pager, struct OfferkitPlayerOffersPage **out_page, struct OfferkitError **out_error);
 
@@ -1036,6 +1161,18 @@ size_t offerkit_player_offers_page_count(const struct OfferkitPlayerOffersPage *
 const char *offerkit_player_offers_page_next_cursor(const struct OfferkitPlayerOffersPage *page);
 
 /**
+ * How many items of the service's answer were left out of the page because they were
+ * malformed (not objects: no field of these items is required); 0 for NULL.
+ */
+size_t offerkit_player_offers_page_skipped_count(const struct OfferkitPlayerOffersPage *page);
+
+/**
+ * Writes skipped item `index` to `*out_item` (strings borrowed from the page).
+ * `OUT_OF_RANGE` past the end.
+ */
+OfferkitStatus offerkit_player_offers_page_skipped_get(const struct OfferkitPlayerOffersPage *page, size_t index, struct OfferkitSkippedItem *out_item, struct OfferkitError **out_error);
+
+/**
  * Writes the typed fields of item `index` to `*out_view`. `OUT_OF_RANGE` past the end.
  */
 OfferkitStatus offerkit_player_offers_page_get(const struct OfferkitPlayerOffersPage *page, size_t index, struct OfferkitPlayerOfferView *out_view, struct OfferkitError **out_error);
@@ -1089,6 +1226,15 @@ const char *offerkit_error_kind_name(uint32_t kind);
  * `offerkit_string_free(NULL)` does nothing. Never pass a borrowed (`const char *`) string.
  */
 void offerkit_string_free(char *string);
+
+#if defined(OFFERKIT_TEST_HOOKS)
+/**
+ * Test builds only: every completion of a poll-delivery client waits `ms` milliseconds (0:
+ * none) on the library thread after it is decided and before it is queued for
+ * `offerkit_client_poll`.
+ */
+void offerkit_test_delay_queueing_ms(uint64_t ms);
+#endif
 
 #if defined(OFFERKIT_TEST_HOOKS)
 /**

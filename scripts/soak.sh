@@ -6,12 +6,30 @@
 # Prints requests, each error kind's count, panics, hangs, RSS and open descriptors, and exits
 # non-zero if an invariant breaks. The test command runs a short debug version. --debug applies
 # to the Rust soak; scripts/soak-c.sh SECONDS --release runs the C half on a release build.
-set -euo pipefail
+# Both halves always run; the last line is "N passed, N failed, N skipped" (one per half).
+set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-300}
 profile=(--release)
 [ "${2:-}" = "--debug" ] && profile=()
-cargo run -q "${profile[@]}" -p offerkit --example soak -- --seconds "$seconds" --tasks 8
-if [ -x scripts/soak-c.sh ]; then
-  scripts/soak-c.sh "$seconds"
+passed=0 failed=0 skipped=0
+
+if cargo run -q "${profile[@]}" -p offerkit --example soak -- --seconds "$seconds" --tasks 8; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+  echo "FAIL soak of the Rust client"
 fi
+if [ -x scripts/soak-c.sh ]; then
+  if scripts/soak-c.sh "$seconds"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL soak of the C ABI"
+  fi
+else
+  skipped=$((skipped + 1))
+  echo "SKIP soak of the C ABI: scripts/soak-c.sh is not executable"
+fi
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

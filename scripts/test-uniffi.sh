@@ -4,7 +4,11 @@
 #   - freshness of the committed Kotlin/Swift/Python bindings (regenerated into a temp dir, diffed),
 #   - Kotlin on the JVM (JNA, kotlinx-coroutines) against the simulator on a free port,
 #   - Python: the maturin wheel installed into a venv, pytest (asyncio) against the same simulator,
-#   - the Kotlin and Python examples.
+#   - the Kotlin and Python examples,
+#   - the Kotlin and Python tests again against the shipping library (`cargo build --release`:
+#     LTO, size-tuned, stripped), the one apps load. About 3 min of build the first time on a
+#     2-core machine, ~40 s after a change to the crate, nothing when unchanged; the runs take
+#     seconds. OFFERKIT_UNIFFI_SKIP_RELEASE=1 skips it.
 # Ends with one line "N passed, N failed" over every check and test above.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -15,8 +19,10 @@ failed=0
 failures=()
 work=$(mktemp -d)
 sim_pid=""
+prefixed_sim_pid=""
 cleanup() {
   [ -n "$sim_pid" ] && kill "$sim_pid" 2>/dev/null
+  [ -n "$prefixed_sim_pid" ] && kill "$prefixed_sim_pid" 2>/dev/null
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -79,23 +85,33 @@ no_server_api() {
 }
 check "no refresh-token or reporting API exported" no_server_api
 
-# The simulator on a free port, shared by the Kotlin and Python runs (each test resets it).
+# The simulator on a free port, shared by the Kotlin and Python runs (each test resets it), and a
+# second one behind the path prefix /api (a gateway: other paths get an HTML 404), for the
+# tests of a wrong base_url.
 echo "==> simulator"
+# `wait_listening OUT`: waits for a simulator's "listening on" line in OUT and prints its address.
+wait_listening() {
+  local out=$1
+  for _ in $(seq 600); do
+    grep -q '^listening on ' "$out" && break
+    sleep 0.1
+  done
+  sed -n 's/^listening on //p' "$out"
+}
 "$lib_dir/offerkit-sim" --port 0 > "$work/sim.out" 2>&1 &
 sim_pid=$!
-for _ in $(seq 600); do
-  grep -q '^listening on ' "$work/sim.out" && break
-  sleep 0.1
-done
-OFFERKIT_SIM_URL=$(sed -n 's/^listening on //p' "$work/sim.out")
-if [ -z "$OFFERKIT_SIM_URL" ]; then
+OFFERKIT_SIM_URL=$(wait_listening "$work/sim.out")
+"$lib_dir/offerkit-sim" --port 0 --path-prefix /api > "$work/sim-prefixed.out" 2>&1 &
+prefixed_sim_pid=$!
+OFFERKIT_SIM_PREFIXED_URL=$(wait_listening "$work/sim-prefixed.out")
+if [ -z "$OFFERKIT_SIM_URL" ] || [ -z "$OFFERKIT_SIM_PREFIXED_URL" ]; then
   fail 1 "simulator did not start"
-  cat "$work/sim.out"
+  cat "$work/sim.out" "$work/sim-prefixed.out"
   echo "$passed passed, $failed failed"
   exit 1
 fi
-export OFFERKIT_SIM_URL
-echo "simulator at $OFFERKIT_SIM_URL"
+export OFFERKIT_SIM_URL OFFERKIT_SIM_PREFIXED_URL
+echo "simulator at $OFFERKIT_SIM_URL, behind a path prefix at $OFFERKIT_SIM_PREFIXED_URL"
 
 # Kotlin: the committed generated bindings, the tests and the example in one compile.
 echo "==> kotlin"
@@ -132,6 +148,33 @@ if (cd bindings/python && "$VENV/bin/maturin" build --quiet --out "$work/wheels"
   if grep -q "^5 offers for demo-player:" "$work/python-example.log"; then ok 1; else fail 1 "python example"; fi
 else
   fail 1 "python wheel"
+fi
+
+# The same suites against the release library: what ships is built with other optimisation
+# and LTO, and stripped; the tests must hold there too. Kotlin loads it through JNA's path;
+# Python gets a copy of the installed package with the release library beside the module.
+if [ "${OFFERKIT_UNIFFI_SKIP_RELEASE:-0}" != 1 ]; then
+  echo "==> release build"
+  if cargo build -q --release -p offerkit-uniffi; then
+    release_dir="$target_dir/release"
+    if [ -f "$work/kotlin.jar" ]; then
+      echo "==> kotlin tests (release library)"
+      timeout 300 java -Djna.library.path="$release_dir" -cp "$classpath" offerkittest.OfferkitTestKt 2>&1 | tee "$work/kotlin-release.log"
+      count_from "$work/kotlin-release.log" "kotlin tests (release library)" "${PIPESTATUS[0]}"
+    fi
+    if [ -n "${installed:-}" ]; then
+      echo "==> pytest (release library)"
+      mkdir -p "$work/release-python"
+      cp -r "$(dirname "$installed")" "$work/release-python/offerkit"
+      cp "$release_dir/libofferkit_uniffi.so" "$work/release-python/offerkit/"
+      loaded=$(cd tests/python && PYTHONPATH="$work/release-python" "$VENV/bin/python" -c 'import offerkit.offerkit as m; print(m.__file__)')
+      check "python (release library) imports the copy" test "$loaded" = "$work/release-python/offerkit/offerkit.py"
+      (cd tests/python && PYTHONPATH="$work/release-python" timeout 300 "$VENV/bin/python" -m pytest -q -p no:cacheprovider 2>&1) | tee "$work/pytest-release.log"
+      count_from "$work/pytest-release.log" "python tests (release library)" "${PIPESTATUS[0]}"
+    fi
+  else
+    fail 1 "release build offerkit-uniffi"
+  fi
 fi
 
 if [ ${#failures[@]} -ne 0 ]; then

@@ -9,26 +9,30 @@
 # 3. Unity: checks the package's .meta files and manifests, compiles the runtime for plain Mono,
 #    type-checks the Unity-only code and the sample against stand-in UnityEngine/UnityEditor types
 #    (player, Editor and iOS builds), then runs the Mono test program (tests/unity) against the
-#    simulator, including the P/Invoke declarations against include/offerkit.h;
+#    simulator, including the P/Invoke declarations against include/offerkit.h: once against the
+#    debug library with its test hooks, once against the shipping build (release, no test hooks),
+#    where the tests that need the hooks are skipped;
 # 4. Unreal: compiles the engine-free bridge with g++ (-fno-exceptions and with exceptions) and
 #    runs its tests against the simulator (plainly and under valgrind), syntax-checks the
 #    engine-facing sources against stand-in engine headers, and runs OfferKit.Build.cs against a
 #    stand-in of UnrealBuildTool;
 # 5. builds and runs the console example (examples/unity/PrintOffers.cs) against the simulator.
 #
-# Ends with "N passed, N failed" (test counts of the runners plus one per other step); exit
-# status 0 only if everything passed. Logs: target/unity-tests/logs/.
+# Ends with "N passed, N failed, N skipped" (test counts of the runners plus one per other step;
+# skipped: tests a runner could not run against the library it was given); exit status 0 only if
+# nothing failed. Logs: target/unity-tests/logs/.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 work="$root/target/unity-tests"
 logs="$work/logs"
 rm -rf "$work"
-mkdir -p "$logs" "$work/lib"
+mkdir -p "$logs" "$work/lib" "$work/lib-shipping"
 export RUST_BACKTRACE=0
 
 passed=0
 failed=0
+skipped=0
 failures=()
 sim_pid=""
 cleanup() { [[ -n "$sim_pid" ]] && kill "$sim_pid" 2>/dev/null; }
@@ -54,30 +58,43 @@ step() {
   fi
 }
 
-# suite NAME COMMAND...: a test runner ending with "N passed, N failed"; its counts are added.
+# suite NAME COMMAND...: a test runner ending with "N passed, N failed" or "N passed, N failed,
+# N skipped"; its counts are added. With NOT_APPLICABLE=1 its skipped tests are not counted as
+# skips: they cannot exist in that build by design (the test hooks of a shipping library) and the
+# run against the debug library ran them.
 suite() {
-  local name="$1" log rc p f
+  local name="$1" log rc p f s summary
   shift
   log="$logs/$(log_name "$name").log"
   local started=$SECONDS
   "$@" >"$log" 2>&1
   rc=$?
-  p=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1 | awk '{print $1}')
-  f=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1 | awk '{print $3}')
+  summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$log" | tail -n 1)
+  p=$(echo "$summary" | awk '{print $1}')
+  f=$(echo "$summary" | awk '{print $3}')
+  s=$(echo "$summary" | awk '{print $5}')
   p=${p:-0}
   f=${f:-0}
+  s=${s:-0}
   if [[ $rc -ne 0 && $f -eq 0 ]]; then f=1; fi # crashed, hung or exited without its summary
-  grep -E '^(ok|FAIL|     )' "$log" | sed 's/^/     /'
-  printf '%s %-62s %4ds   %d passed, %d failed (log: %s)\n' "$([[ $f -eq 0 ]] && echo 'ok  ' || echo 'FAIL')" \
-    "$name" $((SECONDS - started)) "$p" "$f" "${log#"$root"/}"
+  local shown="$s skipped" pattern='^(ok|FAIL|skip|     )'
+  if [[ "${NOT_APPLICABLE:-0}" == 1 ]]; then
+    shown="$s not applicable to this build"
+    pattern='^(ok|FAIL|     )'
+    s=0
+  fi
+  grep -E "$pattern" "$log" | sed 's/^/     /'
+  printf '%s %-62s %4ds   %d passed, %d failed, %s (log: %s)\n' "$([[ $f -eq 0 ]] && echo 'ok  ' || echo 'FAIL')" \
+    "$name" $((SECONDS - started)) "$p" "$f" "$shown" "${log#"$root"/}"
   [[ $f -eq 0 ]] || { tail -n 20 "$log" | sed 's/^/     | /'; failures+=("$name"); }
   passed=$((passed + p))
   failed=$((failed + f))
+  skipped=$((skipped + s))
 }
 
 finish() {
   ((${#failures[@]})) && echo "failed: ${failures[*]}"
-  echo "$passed passed, $failed failed"
+  echo "$passed passed, $failed failed, $skipped skipped"
   [[ $failed -eq 0 ]]
   exit
 }
@@ -117,6 +134,19 @@ build() {
   return 1
 }
 step "build offerkit-ffi (test hooks) and offerkit-sim" build || { echo "nothing else can run"; finish; }
+build_shipping() {
+  # The library as it ships: release profile, default features (no test hooks).
+  local attempt
+  for attempt in 1 2 3; do
+    cargo build --release -p offerkit-ffi || return 1
+    cp target/release/libofferkit.so "$work/lib-shipping/" || return 1
+    nm -D "$work/lib-shipping/libofferkit.so" | grep -q ' T offerkit_version$' || return 1
+    nm -D "$work/lib-shipping/libofferkit.so" | grep -q ' T offerkit_test_' || return 0
+    echo "attempt $attempt: the release libofferkit.so has test hooks (replaced by a concurrent build); building again"
+  done
+  return 1
+}
+step "build offerkit-ffi as shipped (release, no test hooks)" build_shipping
 
 mcs_flags=(-nologo -warnaserror+ -r:System.dll -r:System.Core.dll)
 unity=bindings/unity
@@ -164,9 +194,14 @@ step "unity: C layout probe builds" bash -c \
   "gcc -std=c99 -Wall -Wextra -Werror -Iinclude -o '$work/abi_layout' tests/unity/abi_layout.c && '$work/abi_layout' > '$work/layout.txt'"
 step "unity: test program compiles" \
   mcs "${mcs_flags[@]}" -out:"$work/OfferKitTests.exe" -recurse:"$unity/Runtime/*.cs" tests/unity/*.cs
-suite "unity: Mono tests against the simulator" \
+suite "unity: Mono tests against the simulator (debug library, test hooks)" \
   env OFFERKIT_HEADER="$root/include/offerkit.h" OFFERKIT_LAYOUT="$work/layout.txt" LD_LIBRARY_PATH="$work/lib" \
-  timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim"
+  OFFERKIT_EXPECT_TEST_HOOKS=1 timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim"
+if [[ -f "$work/lib-shipping/libofferkit.so" ]]; then
+  NOT_APPLICABLE=1 suite "unity: Mono tests against the shipping library (release)" \
+    env OFFERKIT_HEADER="$root/include/offerkit.h" OFFERKIT_LAYOUT="$work/layout.txt" LD_LIBRARY_PATH="$work/lib-shipping" \
+    timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim"
+fi
 
 # ---- Unreal (and the console example, which shares its simulator) ------------------------------
 plugin=bindings/unreal/OfferKit/Source/OfferKit

@@ -11,6 +11,11 @@
 //   where: a library thread, or offerkit::Client::poll on your thread with Delivery::Poll). A
 //   completion that throws has its exception swallowed: nothing unwinds into C.
 // - Strings are UTF-8. string_view arguments are copied (the C ABI needs NUL-terminated text).
+// - A typed field the selection did not ask for (or the service left out) is std::nullopt, never
+//   an empty string or 0; items the service sent malformed are left out of a list and listed
+//   by skipped() with their position, id and reason.
+// - Blocking calls return within ClientOptions::deadline (default 30 s): attempts, retries,
+//   Retry-After waits and the wait for a token all happen inside it.
 #ifndef OFFERKIT_HPP
 #define OFFERKIT_HPP
 
@@ -57,6 +62,9 @@ enum class ErrorKind : uint32_t {
     Cancelled = OFFERKIT_ERROR_KIND_CANCELLED,
     Decode = OFFERKIT_ERROR_KIND_DECODE,
     Internal = OFFERKIT_ERROR_KIND_INTERNAL,
+    /// Another 4xx (400, 404, 405, ...) or a redirect: the request as sent was refused (a wrong
+    /// base URL or path prefix is the usual cause). Never retried or answered from the cache.
+    Rejected = OFFERKIT_ERROR_KIND_REJECTED,
 };
 
 /// Where completions run (see offerkit_config_set_delivery).
@@ -99,7 +107,7 @@ public:
         e.status_ = error ? offerkit_error_status(error) : status;
         if (error)
             e.kind_ = static_cast<ErrorKind>(offerkit_error_kind(error));
-        else if (status >= OFFERKIT_STATUS_INVALID_ARGUMENT && status <= OFFERKIT_STATUS_INTERNAL)
+        else if (status >= OFFERKIT_STATUS_INVALID_ARGUMENT && status <= OFFERKIT_STATUS_REJECTED)
             e.kind_ = static_cast<ErrorKind>(static_cast<uint32_t>(status));
         else
             e.kind_ = ErrorKind::InvalidArgument; // misuse of the C interface
@@ -130,7 +138,8 @@ public:
     OfferkitStatus status() const { return status_; }
     std::string_view kind_name() const { return offerkit::kind_name(kind_); }
     const std::string &message() const { return message_; }
-    /// The HTTP status of the response, 0 when there was none.
+    /// The HTTP status of the response (also of a 200 that could not be decoded), 0 when none
+    /// arrived.
     uint16_t http_status() const { return http_status_; }
     const std::vector<FieldEntry> &fields() const { return fields_; }
     const std::optional<std::string> &reason() const { return reason_; }
@@ -255,6 +264,12 @@ inline Error error_of(OfferkitStatus status, OfferkitError *error) {
     return Error::adopt(error, status);
 }
 
+/// A borrowed C string as a view; NULL (an absent field) as std::nullopt.
+inline std::optional<std::string_view> view_or_null(const char *s) {
+    if (!s) return std::nullopt;
+    return std::string_view(s);
+}
+
 /// Runs a completion, never letting an exception reach C.
 template <class F, class R> void run(F &function, R &&result) noexcept {
 #if OFFERKIT_CPP_EXCEPTIONS
@@ -269,14 +284,44 @@ template <class F, class R> void run(F &function, R &&result) noexcept {
 
 } // namespace detail
 
-/// The spec fields of one offer; views into the OfferList (valid while it lives).
+/// The spec fields of one offer; views into the OfferList (valid while it lives). A field is
+/// std::nullopt when the selection did not ask for it (or the service did not send it usably).
 struct OfferView {
-    std::string_view id;
-    std::string_view name;
-    double total_payout_usd = 0;
-    std::string_view creative_name;
-    std::string_view creative_description;
+    std::optional<std::string_view> id;
+    std::optional<std::string_view> name;
+    std::optional<double> total_payout_usd;
+    std::optional<std::string_view> creative_name;
+    std::optional<std::string_view> creative_description;
 };
+
+/// An item the service sent that was left out of a list because it was malformed; the
+/// strings are views into the list or page it came from.
+struct SkippedItem {
+    /// 0-based position in the answer as the service sent it (in the whole walk for
+    /// list_all_offers).
+    size_t index = 0;
+    /// The item's id when it had a usable one.
+    std::optional<std::string_view> id;
+    /// Why it was left out, e.g. "name is null".
+    std::string_view reason;
+};
+
+namespace detail {
+template <class H, class Get> std::vector<SkippedItem> skipped(H *handle, size_t count, Get get) {
+    std::vector<SkippedItem> items;
+    items.reserve(count);
+    for (size_t i = 0; i < count; i++) {
+        OfferkitSkippedItem c{};
+        if (get(handle, i, &c, nullptr) != OFFERKIT_STATUS_OK) continue;
+        SkippedItem item;
+        item.index = c.index;
+        item.id = view_or_null(c.id);
+        item.reason = c.reason ? std::string_view(c.reason) : std::string_view();
+        items.push_back(item);
+    }
+    return items;
+}
+} // namespace detail
 
 /// The pagination of a listing page.
 struct Pagination {
@@ -294,18 +339,24 @@ public:
     size_t size() const { return offerkit_offer_list_count(handle_.get()); }
     bool empty() const { return size() == 0; }
 
-    /// Offer `index`; an index past the end gives an empty view.
+    /// Offer `index`; an index past the end gives a view with every field std::nullopt.
     OfferView operator[](size_t index) const {
         OfferkitOfferView v{};
         OfferView out;
         if (offerkit_offer_list_get(handle_.get(), index, &v, nullptr) == OFFERKIT_STATUS_OK) {
-            out.id = v.id;
-            out.name = v.name;
-            out.total_payout_usd = v.total_payout_usd;
-            out.creative_name = v.creative_name;
-            out.creative_description = v.creative_description;
+            out.id = detail::view_or_null(v.id);
+            out.name = detail::view_or_null(v.name);
+            if (v.has_total_payout_usd) out.total_payout_usd = v.total_payout_usd;
+            out.creative_name = detail::view_or_null(v.creative_name);
+            out.creative_description = detail::view_or_null(v.creative_description);
         }
         return out;
+    }
+
+    /// The items of the service's answer left out because they were malformed.
+    std::vector<SkippedItem> skipped() const {
+        return detail::skipped(handle_.get(), offerkit_offer_list_skipped_count(handle_.get()),
+                               offerkit_offer_list_skipped_get);
     }
 
     /// Any field of offer `index` by dotted path, as JSON text; nullopt when absent.
@@ -377,11 +428,12 @@ private:
     detail::Handle<OfferkitOfferList, offerkit_offer_list_free> handle_;
 };
 
-/// The typed fields of one player offer; views into the page.
+/// The typed fields of one player offer; views into the page, std::nullopt when absent.
 struct PlayerOfferView {
-    std::string_view id;
-    std::string_view name;
-    std::string_view status;
+    std::optional<std::string_view> id;
+    std::optional<std::string_view> name;
+    /// "in_progress" or "completed".
+    std::optional<std::string_view> status;
 };
 
 /// One page of playerOffers.
@@ -396,11 +448,17 @@ public:
         OfferkitPlayerOfferView v{};
         PlayerOfferView out;
         if (offerkit_player_offers_page_get(handle_.get(), index, &v, nullptr) == OFFERKIT_STATUS_OK) {
-            out.id = v.id;
-            out.name = v.name;
-            out.status = v.status;
+            out.id = detail::view_or_null(v.id);
+            out.name = detail::view_or_null(v.name);
+            out.status = detail::view_or_null(v.status);
         }
         return out;
+    }
+
+    /// The items of the service's answer left out because they were malformed.
+    std::vector<SkippedItem> skipped() const {
+        return detail::skipped(handle_.get(), offerkit_player_offers_page_skipped_count(handle_.get()),
+                               offerkit_player_offers_page_skipped_get);
     }
 
     /// The cursor of the next page; nullopt on the last page.
@@ -547,7 +605,11 @@ struct OffersOptions {
     std::optional<int64_t> limit;
     std::optional<std::string> language;
     std::optional<std::string> sort;
+    /// GraphQL fields added to the selection, e.g. "links { click_url }".
     std::optional<std::string> select;
+    /// The whole offer selection, replacing the default "id name total_payout_usd creatives {
+    /// name description }" (select is added to it). The fields it leaves out are std::nullopt.
+    std::optional<std::string> selection;
 };
 
 /// Options of playerOffers (unset: not sent).
@@ -555,7 +617,19 @@ struct PlayerOffersOptions {
     std::optional<std::string> language;
     std::optional<int64_t> limit;
     std::optional<std::string> after;
+    /// GraphQL fields added to each item's default selection.
     std::optional<std::string> select;
+    /// The whole playerOffers selection, e.g. "offers: items { id } next_cursor": the items are
+    /// read from the one list it names. Not together with select.
+    std::optional<std::string> selection;
+};
+
+/// Options of links (unset: the default selection, support_portal).
+struct LinksOptions {
+    /// Fields added to the selection, e.g. "offerwall".
+    std::optional<std::string> select;
+    /// The whole selection, replacing support_portal (select is added to it).
+    std::optional<std::string> selection;
 };
 
 /// Everything a Client is made from.
@@ -575,6 +649,14 @@ struct ClientOptions {
     /// library threads or the caller of a blocking call: must be thread-safe and quick.
     std::function<void(TokenReason)> token_needed;
     std::optional<std::chrono::milliseconds> token_wait;
+    /// The bound of a whole call (default 30 s): attempts, retries, Retry-After waits and the
+    /// token wait happen inside it, so no blocking call takes longer.
+    std::optional<std::chrono::milliseconds> deadline;
+    /// The most pages a pager walks before it fails with ErrorKind::Decode (default 1000).
+    std::optional<uint32_t> max_pages;
+    /// Every request through this proxy ("http://[user:password@]host:port"); unset: direct
+    /// connections. Environment variables are never read.
+    std::optional<std::string> proxy;
 };
 
 /// A client of the offer service. Thread-safe; move-only; destroying it cancels what is in
@@ -609,6 +691,12 @@ public:
                                                &error)) &&
             (!options.token_wait ||
              check(offerkit_config_set_token_wait_ms(config.get(), ms(*options.token_wait), &error))) &&
+            (!options.deadline ||
+             check(offerkit_config_set_deadline_ms(config.get(), ms(*options.deadline), &error))) &&
+            (!options.max_pages ||
+             check(offerkit_config_set_max_pages(config.get(), *options.max_pages, &error))) &&
+            (!options.proxy ||
+             check(offerkit_config_set_proxy(config.get(), options.proxy->c_str(), &error))) &&
             (!options.token_needed ||
              check(offerkit_config_set_token_needed(config.get(), &Client::on_token_needed,
                                                     state.get(), &error)));
@@ -675,24 +763,26 @@ public:
 
     // ---- links
 
-    /// The links object as JSON text. `select` replaces the default selection.
-    Result<std::string> links(std::string_view player_id,
-                              const std::optional<std::string> &select = std::nullopt) const {
+    /// The links object as JSON text, each field as the service sent it.
+    Result<std::string> links(std::string_view player_id, const LinksOptions &options = {}) const {
         std::string id(player_id);
         char *json = nullptr;
         OfferkitError *error = nullptr;
-        OfferkitStatus status = offerkit_client_links(handle_.get(), id.c_str(),
-                                                      detail::c_str_or_null(select), &json, &error);
+        OfferkitStatus status = offerkit_client_links(
+            handle_.get(), id.c_str(), detail::c_str_or_null(options.select),
+            detail::c_str_or_null(options.selection), &json, &error);
         if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
         return detail::adopt_string(json).value_or(std::string());
     }
 
-    Result<Request> links_async(std::string_view player_id, const std::optional<std::string> &select,
+    Result<Request> links_async(std::string_view player_id, const LinksOptions &options,
                                 std::function<void(Result<std::string>)> done) const {
         std::string id(player_id);
         return detail::start<std::string>(std::move(done), [&](void *ud, OfferkitRequest **r,
                                                                OfferkitError **e) {
-            return offerkit_client_links_async(handle_.get(), id.c_str(), detail::c_str_or_null(select),
+            return offerkit_client_links_async(handle_.get(), id.c_str(),
+                                               detail::c_str_or_null(options.select),
+                                               detail::c_str_or_null(options.selection),
                                                detail::on_json, ud, r, e);
         });
     }
@@ -822,6 +912,7 @@ private:
         c.language = detail::c_str_or_null(o.language);
         c.sort = detail::c_str_or_null(o.sort);
         c.select = detail::c_str_or_null(o.select);
+        c.selection = detail::c_str_or_null(o.selection);
         return c;
     }
 
@@ -831,6 +922,7 @@ private:
         c.limit = o.limit.value_or(0);
         c.after = detail::c_str_or_null(o.after);
         c.select = detail::c_str_or_null(o.select);
+        c.selection = detail::c_str_or_null(o.selection);
         return c;
     }
 

@@ -1,8 +1,8 @@
 //! The CLI's exit codes and error document: scripts branch on these, so they are a contract.
 //!
 //! 0 ok; 2 invalid_argument (and usage errors); 3 unauthorized/forbidden; 4 validation, query,
-//! invalid_cursor, unprocessable, unsupported_media_type; 5 rate_limited; 6 network, timeout,
-//! server, decode (and cancelled); 70 internal.
+//! invalid_cursor, unprocessable, unsupported_media_type, rejected (the request as sent was
+//! refused); 5 rate_limited; 6 network, timeout, server, decode (and cancelled); 70 internal.
 
 use offerkit::{Error, ErrorKind};
 use serde_json::{Value, json};
@@ -16,7 +16,8 @@ pub fn code(kind: ErrorKind) -> u8 {
         | ErrorKind::Query
         | ErrorKind::InvalidCursor
         | ErrorKind::Unprocessable
-        | ErrorKind::UnsupportedMediaType => 4,
+        | ErrorKind::UnsupportedMediaType
+        | ErrorKind::Rejected => 4,
         ErrorKind::RateLimited => 5,
         ErrorKind::Network
         | ErrorKind::Timeout
@@ -47,7 +48,7 @@ mod tests {
 
     #[test]
     fn every_kind_has_its_documented_code() {
-        let expected = [2, 3, 3, 4, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6, 70];
+        let expected = [2, 3, 3, 4, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6, 70, 4];
         let actual: Vec<u8> = ErrorKind::ALL.iter().map(|k| code(*k)).collect();
         assert_eq!(actual, expected);
     }

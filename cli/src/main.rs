@@ -1,7 +1,9 @@
 //! `offerkit`: the offer service from a shell. Without `--base-url` it starts the embedded
-//! simulator in-process and uses a token the simulator issues, so every command works offline.
-//! With `--refresh-token` it exchanges the refresh token itself (refreshing ahead of expiry
-//! and once after a 401), as a backend would.
+//! simulator in-process and uses a token the simulator issues, so every command works offline
+//! — and says so on stderr every time, so a script that lost its environment never takes the
+//! simulator's sample offers (or money) for real ones. With `--refresh-token` it exchanges the
+//! refresh token itself (refreshing ahead of expiry and once after a 401), as a backend would.
+//! Requests honour `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY`.
 
 mod exit;
 mod output;
@@ -14,12 +16,12 @@ use clap::{Args, Parser, Subcommand};
 use offerkit::server::{ApiKey, RefreshToken, TokenExchanger};
 use offerkit::{
     AccessToken, ClientConfig, Error, ErrorKind, LinksOptions, ListingOptions, OfferClient,
-    OffersOptions, PlayerOffersOptions, lint_player_id,
+    OffersOptions, PlayerOffersOptions, Proxy, lint_player_id,
 };
 use offerkit_sim::{REPORT_API_KEY, SimArgs, SimConfig, Simulator};
 use serde_json::Value;
 
-use crate::output::Output;
+use crate::output::{Output, emit, skipped};
 use crate::server::ReportArgs;
 
 #[derive(Parser)]
@@ -50,9 +52,14 @@ struct Cli {
         hide_env_values = true
     )]
     refresh_token: Option<String>,
-    /// Request timeout in seconds.
+    /// Timeout of one attempt, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 10.0, global = true)]
     timeout: f64,
+    /// Most a whole call may take, in seconds: every attempt, retry, Retry-After wait and the
+    /// token exchange happen within it. A Retry-After longer than what remains is not waited
+    /// for: the command fails at once and reports it.
+    #[arg(long, value_name = "SECS", default_value_t = 30.0, global = true)]
+    deadline: f64,
     /// Allow plain http:// to a non-loopback host (testing only).
     #[arg(long, global = true)]
     allow_insecure_http: bool,
@@ -78,14 +85,15 @@ enum Command {
         /// epc.asc, epc.desc, last_activation.asc or last_activation.desc.
         #[arg(long)]
         sort: Option<String>,
-        /// Extra GraphQL fields, e.g. 'links { click_url } campaign_id'.
-        #[arg(long, value_name = "SELECTION")]
-        select: Option<String>,
+        #[command(flatten)]
+        fields: Fields,
     },
     /// Tracking links for a player.
     Links {
         #[command(flatten)]
         player: Player,
+        #[command(flatten)]
+        fields: Fields,
     },
     /// Offers the player has engaged with (one page, or every page with --all).
     PlayerOffers {
@@ -102,6 +110,13 @@ enum Command {
         /// Follow next_cursor to the last page.
         #[arg(long)]
         all: bool,
+        /// GraphQL fields added to each item, e.g. 'goals { id }'.
+        #[arg(long, value_name = "FIELDS", conflicts_with = "selection")]
+        select: Option<String>,
+        /// The whole playerOffers selection instead of the default, e.g.
+        /// 'offers: items { id name } next_cursor' (items are read from the one list it names).
+        #[arg(long, value_name = "SELECTION")]
+        selection: Option<String>,
     },
     /// The GET offer listing (all at once, one page, or every page with --all).
     ListOffers {
@@ -139,6 +154,17 @@ enum Command {
     },
 }
 
+/// What a query selects: the default, plus `--select`, or `--selection` instead of it.
+#[derive(Args)]
+struct Fields {
+    /// GraphQL fields added to the default selection, e.g. 'links { click_url } campaign_id'.
+    #[arg(long, value_name = "FIELDS")]
+    select: Option<String>,
+    /// The whole selection instead of the default, e.g. 'id name tracking_type'.
+    #[arg(long, value_name = "SELECTION")]
+    selection: Option<String>,
+}
+
 #[derive(Args)]
 struct Player {
     /// The player's id (1 to 255 characters; lowercase letters, digits, '-' and '_' by convention).
@@ -165,8 +191,10 @@ fn main() -> ExitCode {
 }
 
 fn init_logging() {
+    // Skipped items get a line of their own from the command (output::skipped), so the
+    // library's warning about each is left to OFFERKIT_LOG.
     let filter = tracing_subscriber::EnvFilter::try_from_env("OFFERKIT_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,offerkit::tolerant=error"));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
@@ -186,9 +214,21 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
         ));
     }
     let timeout = Duration::from_secs_f64(cli.timeout);
+    let deadline = Duration::try_from_secs_f64(cli.deadline)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| {
+            Error::new(
+                ErrorKind::InvalidArgument,
+                "--deadline must be a number of seconds greater than 0",
+            )
+        })?;
     let http = |base_url: String| {
-        let mut config = ClientConfig::new(base_url).with_timeout(timeout);
+        let mut config = ClientConfig::new(base_url)
+            .with_timeout(timeout)
+            .with_deadline(deadline);
         config.allow_insecure_http = cli.allow_insecure_http;
+        config.proxy = Proxy::System;
         config
     };
     if let Command::Report { args } = &cli.command {
@@ -203,7 +243,7 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
                 ));
             }
             (None, None) => {
-                let sim = start_simulator().await?;
+                let sim = start_simulator("--reporting-url").await?;
                 let url = sim.base_url();
                 let key = args.api_key.clone().or(Some(REPORT_API_KEY.to_owned()));
                 (Some(sim), url, key)
@@ -216,22 +256,22 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
             )
         })?;
         let rows = server::report(http(url), ApiKey::new(key), &query).await?;
-        out.report(&rows, args.format);
+        emit(&out.report(&rows, args.format));
         return Ok(());
     }
     // Keep the embedded simulator alive for the whole command.
     let (_simulator, base_url, token, refresh) = match cli.base_url {
         Some(url) => (None, url, cli.access_token, cli.refresh_token),
         None => {
-            let sim = start_simulator().await?;
+            let sim = start_simulator("--base-url").await?;
             let url = sim.base_url();
             let (token, refresh) = match (cli.access_token, cli.refresh_token) {
                 (token, Some(refresh)) => (token, Some(refresh)),
                 (Some(token), None) => (Some(token), None),
                 (None, None) if matches!(cli.command, Command::Token) => {
-                    (None, Some(sim.config().refresh_token.clone()))
+                    (None, Some(sim.sim.config().refresh_token.clone()))
                 }
-                (None, None) => (Some(sim.issue_token(Duration::from_secs(3600))), None),
+                (None, None) => (Some(sim.sim.issue_token(Duration::from_secs(3600))), None),
             };
             (Some(sim), url, token, refresh)
         }
@@ -249,7 +289,7 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
             )
         })?;
         let grant = exchanger.exchange().await?;
-        out.token(&grant);
+        emit(&out.token(&grant));
         return Ok(());
     }
     if let Some(exchanger) = exchanger {
@@ -263,24 +303,31 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
             limit,
             language,
             sort,
-            select,
+            fields,
         } => {
             warn_conventions(&player.player_id);
             let options = OffersOptions {
                 limit,
                 language,
                 sort,
-                select,
+                select: fields.select,
+                selection: fields.selection,
             };
-            let offers = client.offers(&player.player_id, &options).await?;
-            out.offers(&offers, true);
+            let list = client
+                .offers_fetched(&player.player_id, &options)
+                .await?
+                .value;
+            skipped("offer", &list.skipped);
+            emit(&out.offers(&list.offers, true));
         }
-        Command::Links { player } => {
+        Command::Links { player, fields } => {
             warn_conventions(&player.player_id);
-            let links = client
-                .links(&player.player_id, &LinksOptions::default())
-                .await?;
-            out.links(&links);
+            let options = LinksOptions {
+                select: fields.select,
+                selection: fields.selection,
+            };
+            let links = client.links(&player.player_id, &options).await?;
+            emit(&out.links(&links));
         }
         Command::PlayerOffers {
             player,
@@ -288,27 +335,27 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
             language,
             after,
             all,
+            select,
+            selection,
         } => {
             warn_conventions(&player.player_id);
             let options = PlayerOffersOptions {
                 language,
                 limit,
                 after,
-                select: None,
+                select,
+                selection,
             };
             let page = if all {
-                let items = client
+                client
                     .player_offers_pager(&player.player_id, options)?
                     .collect_all()
-                    .await?;
-                offerkit::PlayerOffersPage {
-                    items,
-                    next_cursor: None,
-                }
+                    .await?
             } else {
                 client.player_offers(&player.player_id, &options).await?
             };
-            out.player_offers(&page);
+            skipped("player offer", &page.skipped);
+            emit(&out.player_offers(&page));
         }
         Command::ListOffers {
             per_page,
@@ -322,16 +369,18 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
                         "--all starts at page 1; do not combine it with --page",
                     ));
                 }
-                let offers = client
+                let list = client
                     .list_offers_pager(per_page.unwrap_or(offerkit::PAGE_SIZE_MAX))?
                     .collect_all()
                     .await?;
-                out.offers(&offers, false);
+                skipped("offer", &list.skipped);
+                emit(&out.offers(&list.offers, false));
             } else {
                 let listing = client
                     .list_offers(ListingOptions { per_page, page })
                     .await?;
-                out.listing(&listing);
+                skipped("offer", &listing.skipped);
+                emit(&out.listing(&listing));
             }
         }
         Command::Graphql { query, variables } => {
@@ -345,7 +394,7 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
                 })?),
             };
             let response = client.graphql(&query, variables).await?;
-            out.graphql(&response);
+            emit(&out.graphql(&response));
         }
         Command::Sim { .. } | Command::Token | Command::Report { .. } => {
             unreachable!("handled above")
@@ -354,10 +403,38 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
     Ok(())
 }
 
-async fn start_simulator() -> Result<Simulator, Error> {
-    Simulator::start(SimConfig::default())
+/// The embedded simulator, standing in for a service whose address was not given. When it
+/// goes (at the end of the command), it says on stderr whether it answered anything, so fake
+/// offers and fake money are never taken for real ones (stdout stays the result alone).
+struct Embedded {
+    sim: Simulator,
+    /// The option whose absence made it answer.
+    missing: &'static str,
+}
+
+impl Embedded {
+    fn base_url(&self) -> String {
+        self.sim.base_url()
+    }
+}
+
+impl Drop for Embedded {
+    fn drop(&mut self) {
+        if self.sim.stats().requests > 0 {
+            eprintln!(
+                "offerkit: no {} given: the embedded simulator answered (sample data, not the \
+                 real service)",
+                self.missing
+            );
+        }
+    }
+}
+
+async fn start_simulator(missing: &'static str) -> Result<Embedded, Error> {
+    let sim = Simulator::start(SimConfig::default())
         .await
-        .map_err(|e| Error::new(ErrorKind::Internal, format!("simulator: {e}")))
+        .map_err(|e| Error::new(ErrorKind::Internal, format!("simulator: {e}")))?;
+    Ok(Embedded { sim, missing })
 }
 
 /// The service accepts convention-breaking ids, so they are sent, with a warning.

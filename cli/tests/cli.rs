@@ -13,6 +13,7 @@ fn offerkit(args: &[&str]) -> Output {
         .args(args)
         .env_remove("OFFERKIT_BASE_URL")
         .env_remove("OFFERKIT_ACCESS_TOKEN")
+        .env("NO_PROXY", "127.0.0.1,localhost")
         .output()
         .expect("offerkit runs")
 }

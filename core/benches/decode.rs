@@ -38,12 +38,12 @@ fn decode(c: &mut Criterion) {
     let mut group = c.benchmark_group("decode_offers");
     for n in [10usize, 100, 1_000, 10_000] {
         let body = body(&runtime, n);
-        let count = offerkit::decode::offers(&body).unwrap().len();
+        let count = offerkit::decode::offers(&body, None).unwrap().offers.len();
         assert!(count >= n * 9 / 10, "{count} offers for {n}");
         eprintln!("decode_offers/{n}: {count} offers, {} bytes", body.len());
         group.throughput(Throughput::Bytes(body.len() as u64));
         group.bench_with_input(BenchmarkId::new("typed", n), &body, |b, body| {
-            b.iter(|| offerkit::decode::offers(black_box(body)).unwrap())
+            b.iter(|| offerkit::decode::offers(black_box(body), None).unwrap())
         });
         group.bench_with_input(BenchmarkId::new("value", n), &body, |b, body| {
             b.iter(|| serde_json::from_slice::<serde_json::Value>(black_box(body)).unwrap())

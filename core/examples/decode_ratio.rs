@@ -51,7 +51,9 @@ async fn main() {
             let mut count = 0;
             for _ in 0..rounds {
                 let t = Instant::now();
-                count = std::hint::black_box(offerkit::decode::offers(&body).unwrap()).len();
+                count = std::hint::black_box(offerkit::decode::offers(&body, None).unwrap())
+                    .offers
+                    .len();
                 typed.push(t.elapsed().as_secs_f64() * 1e6);
                 let t = Instant::now();
                 std::hint::black_box(serde_json::from_slice::<serde_json::Value>(&body).unwrap());

@@ -4,8 +4,10 @@
 //! ask for them from many UI places at once and on flaky networks. With a cache configured,
 //! identical requests within the TTL are answered from memory without touching the network,
 //! concurrent identical requests share one HTTP request, and when a refresh fails with a
-//! network, timeout or server error the last good answer is returned marked stale (up to a
-//! maximum age). Errors that say the request itself is wrong are never hidden.
+//! network, timeout, 5xx or 429 error the last good answer is returned marked stale (up to a
+//! maximum age). Errors that say the request itself is wrong (any other 4xx, a redirect,
+//! GraphQL errors) or that the answer is malformed are never hidden: a wrong base URL must not
+//! hide behind old data.
 //!
 //! Entries hold the successful response body, keyed by the full request (method, address,
 //! GraphQL document and variables), so one mechanism serves every cached query.
@@ -28,8 +30,8 @@ pub struct CacheConfig {
     pub ttl: Duration,
     /// Most entries kept; the least recently used is evicted. Default 256.
     pub max_entries: usize,
-    /// Oldest answer returned (marked stale) when a refresh fails with a network, timeout or
-    /// server error. Zero disables stale-if-error. Default 1 hour.
+    /// Oldest answer returned (marked stale) when a refresh fails with a network, timeout,
+    /// 5xx or 429 error. Zero disables stale-if-error. Default 1 hour.
     pub max_stale: Duration,
 }
 
@@ -69,7 +71,10 @@ impl<T> Fetched<T> {
     }
 }
 
-type SharedBody = Shared<BoxFuture<'static, Result<Bytes>>>;
+/// An HTTP status and a complete body.
+pub(crate) type Answer = (u16, Bytes);
+
+type SharedBody = Shared<BoxFuture<'static, Result<Answer>>>;
 
 struct Entry {
     player_id: String,
@@ -81,7 +86,7 @@ struct Entry {
 pub(crate) struct Cache {
     config: CacheConfig,
     entries: Mutex<Entries>,
-    in_flight: Mutex<HashMap<String, WeakShared<BoxFuture<'static, Result<Bytes>>>>>,
+    in_flight: Mutex<HashMap<String, WeakShared<BoxFuture<'static, Result<Answer>>>>>,
 }
 
 #[derive(Default)]
@@ -94,11 +99,12 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Failures after which a stale answer is better than none.
+/// Failures after which a stale answer is better than none: the service could not be
+/// reached or is overloaded (`server` is 5xx only; other statuses are `rejected`).
 fn worth_serving_stale(kind: ErrorKind) -> bool {
     matches!(
         kind,
-        ErrorKind::Network | ErrorKind::Timeout | ErrorKind::Server
+        ErrorKind::Network | ErrorKind::Timeout | ErrorKind::Server | ErrorKind::RateLimited
     )
 }
 
@@ -124,7 +130,7 @@ impl Cache {
     ) -> Result<Fetched<T>>
     where
         F: FnOnce() -> Fut,
-        Fut: Future<Output = Result<Bytes>> + Send + 'static,
+        Fut: Future<Output = Result<Answer>> + Send + 'static,
     {
         if let Some((body, age)) = self.lookup(&key, self.config.ttl) {
             return Ok(Fetched {
@@ -137,8 +143,8 @@ impl Cache {
         }
         let outcome = self.shared(&key, fetch).await;
         let error = match outcome {
-            Ok(body) => {
-                let value = decode(&body)?;
+            Ok((status, body)) => {
+                let value = decode(&body).map_err(|e| e.or_status(status))?;
                 self.store(key, player_id, body);
                 return Ok(Fetched::network(value));
             }
@@ -161,10 +167,10 @@ impl Cache {
 
     /// Joins the in-flight request for `key` or starts one. The request lives while anyone
     /// awaits it: when every caller has gone, it is dropped (and the HTTP request aborted).
-    async fn shared<F, Fut>(&self, key: &str, fetch: F) -> Result<Bytes>
+    async fn shared<F, Fut>(&self, key: &str, fetch: F) -> Result<Answer>
     where
         F: FnOnce() -> Fut,
-        Fut: Future<Output = Result<Bytes>> + Send + 'static,
+        Fut: Future<Output = Result<Answer>> + Send + 'static,
     {
         let shared: SharedBody = {
             let mut in_flight = lock(&self.in_flight);
@@ -272,12 +278,22 @@ mod tests {
     async fn fresh_answers_come_from_memory() {
         let cache = Cache::new(config(60_000));
         let first = cache
-            .get("k".into(), "p", || async { Ok(Bytes::from("one")) }, text)
+            .get(
+                "k".into(),
+                "p",
+                || async { Ok((200, Bytes::from("one"))) },
+                text,
+            )
             .await
             .unwrap();
         assert!(!first.from_cache);
         let second = cache
-            .get("k".into(), "p", || async { Ok(Bytes::from("two")) }, text)
+            .get(
+                "k".into(),
+                "p",
+                || async { Ok((200, Bytes::from("two"))) },
+                text,
+            )
             .await
             .unwrap();
         assert_eq!((second.value.as_str(), second.from_cache), ("one", true));
@@ -288,7 +304,12 @@ mod tests {
         let cache = Cache::new(config(60_000));
         for key in ["a", "b"] {
             cache
-                .get(key.into(), "p", || async { Ok(Bytes::from("x")) }, text)
+                .get(
+                    key.into(),
+                    "p",
+                    || async { Ok((200, Bytes::from("x"))) },
+                    text,
+                )
                 .await
                 .unwrap();
         }
@@ -298,7 +319,12 @@ mod tests {
             .await
             .unwrap();
         cache
-            .get("c".into(), "p", || async { Ok(Bytes::from("x")) }, text)
+            .get(
+                "c".into(),
+                "p",
+                || async { Ok((200, Bytes::from("x"))) },
+                text,
+            )
             .await
             .unwrap();
         assert_eq!(cache.len(), 2);
@@ -310,7 +336,12 @@ mod tests {
     async fn request_errors_are_never_hidden_but_outages_are() {
         let cache = Cache::new(config(0));
         cache
-            .get("k".into(), "p", || async { Ok(Bytes::from("good")) }, text)
+            .get(
+                "k".into(),
+                "p",
+                || async { Ok((200, Bytes::from("good"))) },
+                text,
+            )
             .await
             .unwrap();
         let stale = cache
@@ -330,6 +361,8 @@ mod tests {
             ErrorKind::Validation,
             ErrorKind::Forbidden,
             ErrorKind::Query,
+            ErrorKind::Rejected,
+            ErrorKind::Decode,
         ] {
             let err = cache
                 .get(
@@ -359,7 +392,7 @@ mod tests {
                             move || async move {
                                 calls.fetch_add(1, Ordering::SeqCst);
                                 tokio::time::sleep(Duration::from_millis(50)).await;
-                                Ok(Bytes::from("shared"))
+                                Ok((200, Bytes::from("shared")))
                             },
                             text,
                         )
@@ -378,7 +411,12 @@ mod tests {
         let cache = Cache::new(config(60_000));
         for (key, player) in [("a", "p1"), ("b", "p2")] {
             cache
-                .get(key.into(), player, || async { Ok(Bytes::from("x")) }, text)
+                .get(
+                    key.into(),
+                    player,
+                    || async { Ok((200, Bytes::from("x"))) },
+                    text,
+                )
                 .await
                 .unwrap();
         }

@@ -9,9 +9,11 @@ use url::Url;
 
 use crate::cache::{Cache, Fetched};
 use crate::config::ClientConfig;
+use crate::deadline::Deadline;
 use crate::error::{Error, ErrorKind, Result};
+use crate::extra::Extra;
 use crate::graphql::GraphqlResponse;
-use crate::offer::{ListingPage, Offer, PlayerOffersPage};
+use crate::offer::{ListingPage, Offer, OfferList, PlayerOffersPage};
 use crate::paging::{ListingPager, PlayerOffersPager};
 use crate::status;
 use crate::token::{AccessToken, Source, Tokens};
@@ -28,15 +30,22 @@ pub struct OffersOptions {
     pub language: Option<String>,
     /// `epc.asc`, `epc.desc`, `last_activation.asc` or `last_activation.desc`.
     pub sort: Option<String>,
-    /// Extra GraphQL fields added to the default selection, e.g. `links { click_url }`.
+    /// GraphQL fields added to the selection, e.g. `links { click_url }`; they land in
+    /// [`Offer::extra`].
     pub select: Option<String>,
+    /// The whole offer selection, replacing the default `id name total_payout_usd creatives {
+    /// name description }` (then `select`, if any, is added to it). The spec-typed fields it
+    /// names are required in every offer; those it leaves out are `None`.
+    pub selection: Option<String>,
 }
 
 /// Options of [`OfferClient::links`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LinksOptions {
-    /// The fields to select instead of the default `support_portal`.
+    /// Fields added to the selection, e.g. `offerwall`.
     pub select: Option<String>,
+    /// The whole selection, replacing the default `support_portal`.
+    pub selection: Option<String>,
 }
 
 /// Options of [`OfferClient::player_offers`].
@@ -48,8 +57,14 @@ pub struct PlayerOffersOptions {
     pub limit: Option<i64>,
     /// A `next_cursor` from a previous page of the same query.
     pub after: Option<String>,
-    /// Extra GraphQL fields added to each item's default selection.
+    /// GraphQL fields added to each item's default selection.
     pub select: Option<String>,
+    /// The whole `playerOffers` selection, replacing the default `items { id name status
+    /// total_payout_usd payout_earned_usd creatives { name description } last_activity_at }
+    /// next_cursor`, e.g. `offers { id name } next_cursor`: the items are read from the one
+    /// list field it names beside `next_cursor` (leave `next_cursor` out and there is no next
+    /// page). Not together with `select`.
+    pub selection: Option<String>,
 }
 
 /// Options of [`OfferClient::list_offers`]: without `per_page` every offer comes at once.
@@ -73,12 +88,26 @@ struct Inner {
     tokens: Tokens,
     offers_url: Url,
     cache: Option<Cache>,
+    deadline: std::time::Duration,
+    max_pages: u32,
 }
 
 impl OfferClient {
-    /// Builds a client; fails with `invalid_argument` on a bad base address, scheme or root
-    /// certificate.
+    /// Builds a client; fails with `invalid_argument` on a bad base address, scheme, root
+    /// certificate, proxy, or a zero deadline or page cap.
     pub fn new(config: ClientConfig) -> Result<Self> {
+        if config.deadline.is_zero() {
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                "deadline must be greater than zero",
+            ));
+        }
+        if config.max_pages == 0 {
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                "max_pages must be at least 1",
+            ));
+        }
         let transport = Transport::new(&config)?;
         let offers_url = transport.url("v1/offers")?;
         let source = match (config.token_provider, config.token_needed) {
@@ -98,6 +127,8 @@ impl OfferClient {
                 tokens,
                 offers_url,
                 cache: config.cache.map(Cache::new),
+                deadline: config.deadline,
+                max_pages: config.max_pages,
             }),
         })
     }
@@ -115,24 +146,31 @@ impl OfferClient {
         self.inner.tokens.refuse(reason);
     }
 
-    /// All targeted offers for `player_id`.
+    /// All targeted offers for `player_id`. A malformed offer is left out (and logged as a
+    /// warning); [`OfferClient::offers_fetched`] says which and why.
     pub async fn offers(&self, player_id: &str, options: &OffersOptions) -> Result<Vec<Offer>> {
-        Ok(self.offers_fetched(player_id, options).await?.value)
+        Ok(self.offers_fetched(player_id, options).await?.value.offers)
     }
 
-    /// [`OfferClient::offers`], saying whether the answer came from the cache and how old it is.
+    /// [`OfferClient::offers`] in detail: the offers with the items skipped as malformed, and
+    /// whether the answer came from the cache and how old it is.
     pub async fn offers_fetched(
         &self,
         player_id: &str,
         options: &OffersOptions,
-    ) -> Result<Fetched<Vec<Offer>>> {
+    ) -> Result<Fetched<OfferList>> {
         validate::offers(
             player_id,
             options.limit,
             options.language.as_deref(),
             options.sort.as_deref(),
         )?;
-        let document = query::offers(options.select.as_deref())?;
+        let selection = query::effective(
+            query::OFFER_FIELDS,
+            options.selection.as_deref(),
+            options.select.as_deref(),
+        )?;
+        let document = query::offers(&selection);
         let mut variables = Map::new();
         variables.insert("player_id".into(), player_id.into());
         insert(&mut variables, "limit", options.limit.map(Value::from));
@@ -146,16 +184,15 @@ impl OfferClient {
             "sort",
             options.sort.as_deref().map(Value::from),
         );
-        self.cached_graphql(player_id, &document, variables, decode::offers)
-            .await
+        self.cached_graphql(player_id, &document, variables, |body| {
+            decode::offers(body, Some(&selection))
+        })
+        .await
     }
 
-    /// The tracking links for `player_id`, as the JSON object the service returned.
-    pub async fn links(
-        &self,
-        player_id: &str,
-        options: &LinksOptions,
-    ) -> Result<Map<String, Value>> {
+    /// The tracking links for `player_id`: the object the service returned, each field as it
+    /// sent it ([`Extra::get`] parses one, [`Extra::to_json`] gives the whole object).
+    pub async fn links(&self, player_id: &str, options: &LinksOptions) -> Result<Extra> {
         Ok(self.links_fetched(player_id, options).await?.value)
     }
 
@@ -164,9 +201,14 @@ impl OfferClient {
         &self,
         player_id: &str,
         options: &LinksOptions,
-    ) -> Result<Fetched<Map<String, Value>>> {
+    ) -> Result<Fetched<Extra>> {
         validate::links(player_id)?;
-        let document = query::links(options.select.as_deref())?;
+        let selection = query::effective(
+            query::LINKS_FIELDS,
+            options.selection.as_deref(),
+            options.select.as_deref(),
+        )?;
+        let document = query::links(&selection);
         let mut variables = Map::new();
         variables.insert("player_id".into(), player_id.into());
         self.cached_graphql(player_id, &document, variables, decode::links)
@@ -187,14 +229,19 @@ impl OfferClient {
         }
     }
 
-    /// One page of the offers the player has engaged with.
+    /// One page of the offers the player has engaged with (items that are not objects are
+    /// left out and listed in the page's `skipped`).
     pub async fn player_offers(
         &self,
         player_id: &str,
         options: &PlayerOffersOptions,
     ) -> Result<PlayerOffersPage> {
         validate::player_offers(player_id, options.language.as_deref(), options.limit)?;
-        let document = query::player_offers(options.select.as_deref())?;
+        let selection = query::player_offers_selection(
+            options.selection.as_deref(),
+            options.select.as_deref(),
+        )?;
+        let document = query::player_offers(&selection);
         let mut variables = Map::new();
         variables.insert("player_id".into(), player_id.into());
         insert(
@@ -209,7 +256,7 @@ impl OfferClient {
             options.after.as_deref().map(Value::from),
         );
         let response = self.post_graphql_body(&document, variables).await?;
-        decode::player_offers(&response.body)
+        decode::player_offers(&response.body).map_err(|e| e.or_status(response.status))
     }
 
     /// A pager over every page of `playerOffers`, starting at `options.after` (or the first page).
@@ -220,15 +267,17 @@ impl OfferClient {
         options: PlayerOffersOptions,
     ) -> Result<PlayerOffersPager> {
         validate::player_offers(player_id, options.language.as_deref(), options.limit)?;
-        query::player_offers(options.select.as_deref())?;
+        query::player_offers_selection(options.selection.as_deref(), options.select.as_deref())?;
         Ok(PlayerOffersPager::new(
             self.clone(),
             player_id.to_string(),
             options,
+            self.inner.max_pages,
         ))
     }
 
-    /// One response of the `GET /v1/offers` listing.
+    /// One response of the `GET /v1/offers` listing (items that are not objects are left out
+    /// and listed in the page's `skipped`; no item field is required, the spec shows none).
     pub async fn list_offers(&self, options: ListingOptions) -> Result<ListingPage> {
         Ok(self.list_offers_fetched(options).await?.value)
     }
@@ -257,7 +306,11 @@ impl OfferClient {
     /// A pager over every page of the listing, `per_page` offers at a time, from page 1.
     pub fn list_offers_pager(&self, per_page: i64) -> Result<ListingPager> {
         validate::listing(Some(per_page), None)?;
-        Ok(ListingPager::new(self.clone(), per_page))
+        Ok(ListingPager::new(
+            self.clone(),
+            per_page,
+            self.inner.max_pages,
+        ))
     }
 
     /// Any GraphQL document; `variables` must be a JSON object. A non-empty `errors` array is
@@ -283,8 +336,8 @@ impl OfferClient {
                 ));
             }
         };
-        let body = self.post_graphql_body(document, variables).await?;
-        decode::graphql_response(&body.body)
+        let response = self.post_graphql_body(document, variables).await?;
+        decode::graphql_response(&response.body).map_err(|e| e.or_status(response.status))
     }
 
     async fn post_graphql_body(
@@ -324,7 +377,8 @@ impl OfferClient {
         let Some(cache) = &self.inner.cache else {
             let payload = body.as_ref().map_or(Payload::None, Payload::Json);
             let response = self.authorized(method, &url, &payload).await?;
-            return Ok(Fetched::network(decode(&response.body)?));
+            let value = decode(&response.body).map_err(|e| e.or_status(response.status))?;
+            return Ok(Fetched::network(value));
         };
         let key = match &body {
             Some(body) => format!("{method} {url} {body}"),
@@ -336,12 +390,13 @@ impl OfferClient {
             client
                 .authorized(method, &url, &payload)
                 .await
-                .map(|response| response.body)
+                .map(|response| (response.status, response.body))
         };
         cache.get(key, player_id, fetch, decode).await
     }
 
     /// Sends with the current token; after a 401 asks for a replacement once and retries.
+    /// Everything — the token wait, attempts, backoff, `Retry-After` — within one deadline.
     async fn authorized(
         &self,
         method: Method,
@@ -349,18 +404,28 @@ impl OfferClient {
         payload: &Payload<'_>,
     ) -> Result<Response> {
         let inner = &self.inner;
-        let token = inner.tokens.get().await?;
-        let response = inner
-            .transport
-            .send(method.clone(), url, payload, &token)
-            .await?;
-        if response.status != 401 {
-            return status::check(response);
-        }
-        match inner.tokens.replace_rejected(&token).await? {
-            Some(fresh) => status::check(inner.transport.send(method, url, payload, &fresh).await?),
-            None => status::check(response),
-        }
+        let deadline = Deadline::after(inner.deadline);
+        deadline
+            .bound(async {
+                let token = inner.tokens.get().await?;
+                let response = inner
+                    .transport
+                    .send(method.clone(), url, payload, &token, &deadline)
+                    .await?;
+                if response.status != 401 {
+                    return status::check(response);
+                }
+                match inner.tokens.replace_rejected(&token).await? {
+                    Some(fresh) => status::check(
+                        inner
+                            .transport
+                            .send(method, url, payload, &fresh, &deadline)
+                            .await?,
+                    ),
+                    None => status::check(response),
+                }
+            })
+            .await
     }
 }
 

@@ -8,11 +8,16 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::cache::CacheConfig;
+use crate::proxy::Proxy;
 use crate::retry::RetryPolicy;
 use crate::token::{AccessToken, AccessTokenProvider, TokenNeeded};
 
-/// Default request timeout (whole request, body included).
+/// Default timeout of one attempt (whole request, body included).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+/// Default deadline of a whole call: attempts, backoff, `Retry-After` waits, the token wait.
+pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(30);
+/// Default most pages one pager walk follows.
+pub const DEFAULT_MAX_PAGES: u32 = 1000;
 /// Default cap on a response body.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 16 * 1024 * 1024;
 /// Default margin before expiry at which a token is refreshed.
@@ -26,8 +31,22 @@ pub struct ClientConfig {
     /// `{base_url}/v1/...`). `https://` always; `http://` only for loopback hosts or with
     /// `allow_insecure_http`.
     pub base_url: String,
-    /// Whole-request timeout of one attempt. Default 10 s.
+    /// Timeout of one attempt, body included. Default 10 s (never more than what remains of
+    /// the deadline).
     pub timeout: Duration,
+    /// Bound of a whole call — every attempt, backoff, `Retry-After` wait and the wait for a
+    /// host's token — after which it fails with `timeout`. A `Retry-After` that would end
+    /// after it is not waited for: the call fails at once with the service's `retry_after`.
+    /// Default 30 s: the longest any call (and any blocking call of a binding) takes.
+    pub deadline: Duration,
+    /// Most pages a pager walks (`PlayerOffersPager`, `ListingPager`) before it ends with a
+    /// `decode` error; a walk also ends when a cursor repeats or a page number does not grow.
+    /// Default 1,000.
+    pub max_pages: u32,
+    /// How requests reach the service: directly ([`Proxy::None`], the default of client
+    /// builds), through the environment's `HTTPS_PROXY`/`NO_PROXY` ([`Proxy::System`], the
+    /// default with the `server` feature), or through one proxy ([`Proxy::Url`]).
+    pub proxy: Proxy,
     /// Connection set-up timeout. Default 5 s.
     pub connect_timeout: Duration,
     /// Retries of reads on 502/503/504, connection errors and timeouts.
@@ -64,6 +83,9 @@ impl ClientConfig {
         ClientConfig {
             base_url: base_url.into(),
             timeout: DEFAULT_TIMEOUT,
+            deadline: DEFAULT_DEADLINE,
+            max_pages: DEFAULT_MAX_PAGES,
+            proxy: Proxy::default(),
             connect_timeout: Duration::from_secs(5),
             retry: RetryPolicy::default(),
             user_agent: concat!("offerkit/", env!("CARGO_PKG_VERSION")).to_string(),
@@ -91,9 +113,15 @@ impl ClientConfig {
         self
     }
 
-    /// Sets the request timeout.
+    /// Sets the timeout of one attempt.
     pub fn with_timeout(mut self, timeout: Duration) -> Self {
         self.timeout = timeout;
+        self
+    }
+
+    /// Sets the deadline of a whole call.
+    pub fn with_deadline(mut self, deadline: Duration) -> Self {
+        self.deadline = deadline;
         self
     }
 
@@ -109,6 +137,9 @@ impl fmt::Debug for ClientConfig {
         f.debug_struct("ClientConfig")
             .field("base_url", &self.base_url)
             .field("timeout", &self.timeout)
+            .field("deadline", &self.deadline)
+            .field("max_pages", &self.max_pages)
+            .field("proxy", &self.proxy)
             .field("connect_timeout", &self.connect_timeout)
             .field("retry", &self.retry)
             .field("user_agent", &self.user_agent)

@@ -45,11 +45,17 @@ pub enum ErrorKind {
     Decode,
     /// A bug inside offerkit (for example a caught panic at a language boundary).
     Internal,
+    /// The service, or something in front of it, refused the request as sent with a status
+    /// the spec does not name: another 4xx (400, 404, 405, 409, 410, …) or a redirect, which
+    /// offerkit never follows. Retrying unchanged will not help; a wrong `base_url` or path
+    /// prefix is the usual cause. Never answered from the cache.
+    Rejected,
 }
 
 impl ErrorKind {
-    /// Every kind, in declaration order (bindings number them in this order).
-    pub const ALL: [ErrorKind; 15] = [
+    /// Every kind, in declaration order (bindings number them in this order; new kinds are
+    /// added at the end so existing numbers never change).
+    pub const ALL: [ErrorKind; 16] = [
         ErrorKind::InvalidArgument,
         ErrorKind::Unauthorized,
         ErrorKind::Forbidden,
@@ -65,6 +71,7 @@ impl ErrorKind {
         ErrorKind::Cancelled,
         ErrorKind::Decode,
         ErrorKind::Internal,
+        ErrorKind::Rejected,
     ];
 
     /// The stable snake_case name (`"invalid_argument"`, `"rate_limited"`, …).
@@ -85,6 +92,7 @@ impl ErrorKind {
             ErrorKind::Cancelled => "cancelled",
             ErrorKind::Decode => "decode",
             ErrorKind::Internal => "internal",
+            ErrorKind::Rejected => "rejected",
         }
     }
 }
@@ -186,6 +194,12 @@ impl Error {
         self
     }
 
+    /// Sets the HTTP status unless the error already carries one.
+    pub(crate) fn or_status(mut self, status: u16) -> Self {
+        self.0.http_status.get_or_insert(status);
+        self
+    }
+
     pub(crate) fn with_fields(mut self, fields: Vec<FieldError>) -> Self {
         self.0.fields = fields;
         self
@@ -198,6 +212,13 @@ impl Error {
 
     pub(crate) fn with_retry_after(mut self, retry_after: Option<Duration>) -> Self {
         self.0.retry_after = retry_after;
+        self
+    }
+
+    /// Adds words to the message (e.g. why a `Retry-After` was not waited for).
+    pub(crate) fn with_note(mut self, note: &str) -> Self {
+        self.0.message.push_str("; ");
+        self.0.message.push_str(note);
         self
     }
 
@@ -296,7 +317,8 @@ mod tests {
                 "timeout",
                 "cancelled",
                 "decode",
-                "internal"
+                "internal",
+                "rejected"
             ]
         );
     }

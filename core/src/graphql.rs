@@ -5,10 +5,11 @@
 //! `extensions.validation`, one per failing field (items 2–3); an invalid cursor carries
 //! `extensions.reason` (item 5). The whole array is read, never just the first message.
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
+use serde_json::Value;
 use serde_json::value::RawValue;
-use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorKind, FieldError, Result};
 
@@ -24,20 +25,47 @@ pub struct GraphqlResponse {
 struct Envelope<'a> {
     #[serde(borrow, default)]
     data: Option<&'a RawValue>,
-    #[serde(default)]
-    errors: Option<Vec<Value>>,
+    #[serde(borrow, default)]
+    errors: Option<&'a RawValue>,
 }
 
 #[derive(Deserialize)]
-struct TypedEnvelope<T> {
+struct TypedEnvelope<'a, T> {
     #[serde(default = "none")]
     data: Option<ObjectOnly<T>>,
-    #[serde(default)]
-    errors: Option<Vec<Value>>,
+    #[serde(borrow, default)]
+    errors: Option<&'a RawValue>,
 }
 
 fn none<T>() -> Option<T> {
     None
+}
+
+/// The entries of `errors` when it is a non-empty array; `None` when absent, null or empty.
+/// Any other value is not what the spec describes, and never success. Entries stay raw text:
+/// what they hold beyond the spec's fields (nested without end, numbers no float holds) must
+/// not hide the error itself.
+fn entries(errors: Option<&RawValue>) -> Result<Option<Vec<&RawValue>>> {
+    let Some(errors) = errors else {
+        return Ok(None);
+    };
+    let not_an_array = |what: &str| {
+        Error::new(
+            ErrorKind::Decode,
+            format!("the response's errors is {what}, not an array"),
+        )
+    };
+    match errors.get().as_bytes().first() {
+        Some(b'n') => Ok(None),
+        Some(b'[') => {
+            let list: Vec<&RawValue> = serde_json::from_str(errors.get()).map_err(decode_error)?;
+            Ok(Some(list).filter(|list| !list.is_empty()))
+        }
+        Some(b'{') => Err(not_an_array("an object")),
+        Some(b'"') => Err(not_an_array("a string")),
+        Some(b't' | b'f') => Err(not_an_array("a boolean")),
+        _ => Err(not_an_array("a number")),
+    }
 }
 
 /// Decodes `body`, fails on a non-empty `errors` array, and returns `data` decoded as `T`.
@@ -45,24 +73,22 @@ fn none<T>() -> Option<T> {
 /// One pass in the common case (the body decodes with `data` typed); bodies that do not are
 /// read again with `data` kept raw, so their `errors` are still mapped and everything else is a
 /// precise `decode` error.
-pub(crate) fn data<T: DeserializeOwned>(body: &[u8]) -> Result<T> {
-    if let Ok(envelope) = serde_json::from_slice::<TypedEnvelope<T>>(body) {
-        match envelope.errors.filter(|e| !e.is_empty()) {
-            Some(errors) => return Err(map_errors(errors, body)),
-            None => {
-                if let Some(ObjectOnly(data)) = envelope.data {
-                    return Ok(data);
-                }
-            }
+pub(crate) fn data<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T> {
+    if let Ok(envelope) = serde_json::from_slice::<TypedEnvelope<'a, T>>(body) {
+        if let Some(errors) = entries(envelope.errors)? {
+            return Err(map_errors(errors, body, 200));
+        }
+        if let Some(ObjectOnly(data)) = envelope.data {
+            return Ok(data);
         }
     }
     data_slow(body)
 }
 
-fn data_slow<T: DeserializeOwned>(body: &[u8]) -> Result<T> {
-    let envelope: Envelope<'_> = serde_json::from_slice(body).map_err(decode_error)?;
-    if let Some(errors) = envelope.errors.filter(|e| !e.is_empty()) {
-        return Err(map_errors(errors, body));
+fn data_slow<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T> {
+    let envelope: Envelope<'a> = serde_json::from_slice(body).map_err(decode_error)?;
+    if let Some(errors) = entries(envelope.errors)? {
+        return Err(map_errors(errors, body, 200));
     }
     let data = envelope
         .data
@@ -71,6 +97,17 @@ fn data_slow<T: DeserializeOwned>(body: &[u8]) -> Result<T> {
     serde_json::from_str::<ObjectOnly<T>>(data.get())
         .map(|ObjectOnly(data)| data)
         .map_err(decode_error)
+}
+
+/// The mapped error of a non-2xx body that is a GraphQL response with a non-empty `errors`
+/// array (as GraphQL-over-HTTP servers answer a query they cannot parse); `None` otherwise.
+pub(crate) fn errors_of(body: &[u8], status: u16) -> Option<Error> {
+    let envelope: Envelope<'_> = serde_json::from_slice(body).ok()?;
+    let errors = entries(envelope.errors).ok()??;
+    errors
+        .iter()
+        .all(|entry| entry.get().starts_with('{'))
+        .then(|| map_errors(errors, body, status))
 }
 
 /// `T` read only from a JSON object. Derived structs also accept an array of their fields in
@@ -118,38 +155,31 @@ pub(crate) fn decode_error(err: serde_json::Error) -> Error {
 /// Kind: `query` if any entry is a plain query error (no `extensions.validation`, no
 /// `extensions.reason`); else `validation` if any entry has `extensions.validation`; else
 /// `invalid_cursor`. Validation entries become `fields` (one per failing field, with its
-/// path); a cursor entry's `reason` is kept in every case.
-fn map_errors(errors: Vec<Value>, body: &[u8]) -> Error {
+/// path); a cursor entry's `reason` is kept in every case. An entry that is not an object is
+/// a plain error whose message is its own text.
+fn map_errors(errors: Vec<&RawValue>, body: &[u8], status: u16) -> Error {
     let mut fields = Vec::new();
     let mut reason = None;
-    let mut plain = Vec::new();
+    let mut plain = 0;
     let mut messages = Vec::new();
-    for entry in &errors {
-        let message = entry
-            .get("message")
-            .and_then(Value::as_str)
-            .unwrap_or("(no message)");
-        let path = path_of(entry);
-        let extensions = entry.get("extensions");
-        if let Some(validation) = extensions
-            .and_then(|x| x.get("validation"))
-            .and_then(Value::as_object)
-        {
-            let field = field_error(&path, validation);
+    for raw in &errors {
+        let entry = ErrorEntry::read(raw);
+        let path = entry.path();
+        let message = entry.message.as_deref().unwrap_or("(no message)");
+        let extensions = entry.extensions();
+        if let Some(validation) = extensions.validation() {
+            let field = field_error(&path, &validation);
             messages.push(format!("{} ({field})", at(&path, message)));
             fields.push(field);
-        } else if let Some(why) = extensions
-            .and_then(|x| x.get("reason"))
-            .and_then(Value::as_str)
-        {
+        } else if let Some(why) = extensions.reason() {
             messages.push(format!("{}: {why}", at(&path, message)));
-            reason = Some(why.to_string());
+            reason = Some(why);
         } else {
             messages.push(at(&path, message));
-            plain.push(message);
+            plain += 1;
         }
     }
-    let kind = if !plain.is_empty() {
+    let kind = if plain > 0 {
         ErrorKind::Query
     } else if !fields.is_empty() {
         ErrorKind::Validation
@@ -157,7 +187,7 @@ fn map_errors(errors: Vec<Value>, body: &[u8]) -> Error {
         ErrorKind::InvalidCursor
     };
     let mut error = Error::new(kind, messages.join("; "))
-        .with_status(200)
+        .with_status(status)
         .with_fields(fields);
     if let Some(reason) = reason {
         error = error.with_reason(reason);
@@ -168,20 +198,82 @@ fn map_errors(errors: Vec<Value>, body: &[u8]) -> Error {
     error
 }
 
-fn path_of(entry: &Value) -> Vec<String> {
-    entry
-        .get("path")
-        .and_then(Value::as_array)
-        .map(|steps| {
-            steps
-                .iter()
-                .map(|s| match s {
-                    Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                })
-                .collect()
-        })
-        .unwrap_or_default()
+/// The fields of one `errors` entry the mapping reads, each kept raw until it is used; all
+/// others are skipped without being parsed.
+#[derive(Deserialize, Default)]
+struct EntryFields<'a> {
+    #[serde(borrow)]
+    message: Option<&'a RawValue>,
+    #[serde(borrow)]
+    path: Option<&'a RawValue>,
+    #[serde(borrow)]
+    extensions: Option<&'a RawValue>,
+}
+
+#[derive(Deserialize, Default)]
+struct Extensions<'a> {
+    #[serde(borrow)]
+    validation: Option<&'a RawValue>,
+    #[serde(borrow)]
+    reason: Option<&'a RawValue>,
+}
+
+struct ErrorEntry<'a> {
+    message: Option<String>,
+    fields: EntryFields<'a>,
+}
+
+impl<'a> ErrorEntry<'a> {
+    fn read(raw: &'a RawValue) -> Self {
+        if !raw.get().starts_with('{') {
+            return ErrorEntry {
+                message: Some(text_of(raw)),
+                fields: EntryFields::default(),
+            };
+        }
+        let fields: EntryFields<'a> = serde_json::from_str(raw.get()).unwrap_or_default();
+        let message = fields.message.filter(|m| m.get() != "null").map(text_of);
+        ErrorEntry { message, fields }
+    }
+
+    fn path(&self) -> Vec<String> {
+        self.fields
+            .path
+            .and_then(|raw| serde_json::from_str::<Vec<&RawValue>>(raw.get()).ok())
+            .map(|steps| steps.into_iter().map(text_of).collect())
+            .unwrap_or_default()
+    }
+
+    fn extensions(&self) -> Extensions<'a> {
+        self.fields
+            .extensions
+            .and_then(|raw| serde_json::from_str(raw.get()).ok())
+            .unwrap_or_default()
+    }
+}
+
+impl Extensions<'_> {
+    /// `validation` when it is an object: argument name → its raw messages.
+    fn validation(&self) -> Option<Vec<(String, &RawValue)>> {
+        let raw = self.validation.filter(|raw| raw.get().starts_with('{'))?;
+        let map: BTreeMap<String, &RawValue> = serde_json::from_str(raw.get()).ok()?;
+        Some(map.into_iter().collect())
+    }
+
+    fn reason(&self) -> Option<String> {
+        serde_json::from_str(self.reason?.get()).ok()
+    }
+}
+
+/// A string value's text, or any other value's JSON text (shortened).
+fn text_of(raw: &RawValue) -> String {
+    serde_json::from_str::<String>(raw.get()).unwrap_or_else(|_| {
+        let text = raw.get();
+        match text.char_indices().nth(200) {
+            Some((cut, _)) => format!("{}…", &text[..cut]),
+            None => text.to_owned(),
+        }
+    })
 }
 
 fn at(path: &[String], message: &str) -> String {
@@ -192,23 +284,17 @@ fn at(path: &[String], message: &str) -> String {
     }
 }
 
-fn field_error(path: &[String], validation: &Map<String, Value>) -> FieldError {
+fn field_error(path: &[String], validation: &[(String, &RawValue)]) -> FieldError {
     let mut field = FieldError {
         path: path.to_vec(),
         arguments: Default::default(),
     };
     for (argument, messages) in validation {
-        match messages {
-            Value::Array(list) => {
-                for m in list {
-                    field.add(
-                        argument,
-                        m.as_str().map_or_else(|| m.to_string(), str::to_owned),
-                    );
-                }
-            }
-            Value::String(m) => field.add(argument, m.clone()),
-            other => field.add(argument, other.to_string()),
+        match serde_json::from_str::<Vec<&RawValue>>(messages.get()) {
+            Ok(list) => list
+                .into_iter()
+                .for_each(|m| field.add(argument, text_of(m))),
+            Err(_) => field.add(argument, text_of(messages)),
         }
     }
     field
@@ -279,6 +365,34 @@ mod tests {
     }
 
     #[test]
+    fn what_entries_carry_beyond_the_spec_does_not_hide_the_error() {
+        let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+        for extra in [deep.as_str(), "1e400", "123456789012345678901234567890"] {
+            let body = format!(
+                r#"{{"errors":[{{"message":"boom","extensions":{{"x":{extra}}}}}],"data":null}}"#
+            );
+            let e = data::<Value>(body.as_bytes()).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::Query, "{e}");
+            assert_eq!(e.message(), "boom");
+        }
+        let body = format!(
+            r#"{{"data":{{"offers":null}},"errors":[{{"message":"m","path":["offers"],
+                "extensions":{{"validation":{{"limit":["at least 1"]}},"x":{deep}}}}}]}}"#
+        );
+        let e = data::<Value>(body.as_bytes()).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Validation, "{e}");
+        assert_eq!(e.fields()[0].path, ["offers"]);
+        assert_eq!(e.fields()[0].arguments["limit"], ["at least 1"]);
+    }
+
+    #[test]
+    fn entries_that_are_not_objects_are_errors_in_their_own_words() {
+        let e = err(json!({"errors": ["Internal error", 42], "data": {"x": 1}}));
+        assert_eq!(e.kind(), ErrorKind::Query);
+        assert_eq!(e.message(), "Internal error; 42");
+    }
+
+    #[test]
     fn malformed_bodies_are_decode_errors() {
         for body in [
             &b"<html>"[..],
@@ -287,6 +401,9 @@ mod tests {
             b"{}",
             b"{\"data\": null}",
             b"{\"data\": [[]], \"errors\": []}",
+            b"{\"data\": {\"x\": 1}, \"errors\": \"boom\"}",
+            b"{\"data\": {\"x\": 1}, \"errors\": {\"message\": \"boom\"}}",
+            b"{\"data\": {\"x\": 1}, \"errors\": 3}",
         ] {
             assert_eq!(
                 data::<Value>(body).unwrap_err().kind(),

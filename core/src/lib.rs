@@ -12,7 +12,9 @@
 //!     ClientConfig::new("https://offers.example.com").with_access_token("eyJ…"),
 //! )?;
 //! for offer in client.offers("player-42", &OffersOptions::default()).await? {
-//!     println!("{} {} ${:.2}", offer.id, offer.name, offer.total_payout_usd);
+//!     // The default selection names all four typed fields, so each offer has them.
+//!     let (name, payout) = (offer.name.unwrap_or_default(), offer.total_payout_usd.unwrap_or(0.0));
+//!     println!("{name} ${payout:.2}");
 //! }
 //! # Ok(()) }
 //! ```
@@ -20,6 +22,7 @@
 mod cache;
 mod client;
 mod config;
+mod deadline;
 pub mod decode;
 mod error;
 mod extra;
@@ -28,27 +31,35 @@ mod jwt;
 mod offer;
 mod paging;
 mod player_id;
+mod proxy;
 mod query;
 mod retry;
+mod selection;
 #[cfg(feature = "server")]
 pub mod server;
 mod status;
 mod tls;
 mod token;
+mod tolerant;
 mod transport;
 mod validate;
 
 pub use cache::{CacheConfig, Fetched};
 pub use client::{LinksOptions, ListingOptions, OfferClient, OffersOptions, PlayerOffersOptions};
-pub use config::{ClientConfig, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT, DEFAULT_TOKEN_SKEW};
+pub use config::{
+    ClientConfig, DEFAULT_DEADLINE, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT,
+    DEFAULT_TOKEN_SKEW,
+};
 pub use error::{Error, ErrorKind, FieldError, Result};
 pub use graphql::GraphqlResponse;
 pub use jwt::expiry_unix as jwt_expiry_unix;
 pub use offer::{
-    Creatives, Extra, ListingPage, Offer, Pagination, PlayerOffer, PlayerOffersPage, lookup,
+    Creatives, Extra, ListingPage, Offer, OfferList, Pagination, PlayerOffer, PlayerOffersPage,
+    SkippedItem, lookup,
 };
 pub use paging::{ListingPager, PlayerOffersPager};
 pub use player_id::{Convention, PlayerId, lint_player_id, short_player_id};
+pub use proxy::Proxy;
 pub use retry::RetryPolicy;
 pub use token::{AccessToken, AccessTokenProvider, BoxFuture, TokenNeeded, TokenReason};
 pub use validate::{PAGE_SIZE_MAX, PLAYER_ID_MAX_CHARS, SORT_DIRECTIONS, SORT_OPTIONS};

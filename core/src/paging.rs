@@ -1,18 +1,26 @@
 //! Following pages to the end: `playerOffers` by `next_cursor`, the listing by page number.
 //!
 //! A pager keeps its position when a page fails, so the caller may call `next_page` again.
-//! A service that does not advance (the same cursor twice, a page number that does not grow)
-//! is reported as `decode` instead of looping forever.
+//! A service that does not advance can never make a walk run away: a cursor seen before in the
+//! same walk (A→B→A as well as A→A), a page number that does not grow, or more pages than the
+//! client's `max_pages` (default 1,000; this also stops endless empty pages with fresh
+//! cursors) ends the walk with a `decode` error that says which.
+
+use std::collections::HashSet;
 
 use crate::client::{ListingOptions, OfferClient, PlayerOffersOptions};
 use crate::error::{Error, ErrorKind, Result};
-use crate::offer::{ListingPage, Offer, PlayerOffer, PlayerOffersPage};
+use crate::offer::{ListingPage, OfferList, PlayerOffersPage, SkippedItem};
 
 /// Pages of `playerOffers`, following `next_cursor` until it is null.
 pub struct PlayerOffersPager {
     client: OfferClient,
     player_id: String,
     options: PlayerOffersOptions,
+    /// Every cursor of this walk so far (the starting `after` included).
+    seen: HashSet<String>,
+    pages: u32,
+    max_pages: u32,
     done: bool,
 }
 
@@ -21,11 +29,16 @@ impl PlayerOffersPager {
         client: OfferClient,
         player_id: String,
         options: PlayerOffersOptions,
+        max_pages: u32,
     ) -> Self {
+        let seen = options.after.iter().cloned().collect();
         PlayerOffersPager {
             client,
             player_id,
             options,
+            seen,
+            pages: 0,
+            max_pages,
             done: false,
         }
     }
@@ -35,17 +48,26 @@ impl PlayerOffersPager {
         if self.done {
             return Ok(None);
         }
+        if self.pages >= self.max_pages {
+            self.done = true;
+            return Err(too_many_pages(self.max_pages));
+        }
         let page = self
             .client
             .player_offers(&self.player_id, &self.options)
             .await?;
+        self.pages += 1;
         match &page.next_cursor {
             None => self.done = true,
-            Some(next) if self.options.after.as_ref() == Some(next) => {
+            Some(next) if !self.seen.insert(next.clone()) => {
                 self.done = true;
                 return Err(Error::new(
                     ErrorKind::Decode,
-                    "the service returned the same cursor twice",
+                    format!(
+                        "the service returned a cursor it had already returned in this walk \
+                         (after {} page(s)): its cursors go round in a cycle",
+                        self.pages
+                    ),
                 ));
             }
             Some(next) => self.options.after = Some(next.clone()),
@@ -53,32 +75,55 @@ impl PlayerOffersPager {
         Ok(Some(page))
     }
 
-    /// Every remaining item, in order.
-    pub async fn collect_all(mut self) -> Result<Vec<PlayerOffer>> {
-        let mut items = Vec::new();
+    /// Every remaining item, in order, as one page without a next cursor; skipped items are
+    /// numbered by their position in the whole walk.
+    pub async fn collect_all(mut self) -> Result<PlayerOffersPage> {
+        let mut all = PlayerOffersPage::default();
+        let mut sent = 0;
         while let Some(page) = self.next_page().await? {
-            items.extend(page.items);
+            all.skipped.extend(renumbered(&page.skipped, sent));
+            sent += page.items.len() + page.skipped.len();
+            all.items.extend(page.items);
         }
-        Ok(items)
+        Ok(all)
     }
 }
 
-/// Most pages a listing pager follows (100 offers a page: ten million offers).
-const MAX_LISTING_PAGES: i64 = 100_000;
+/// `skipped` of a page whose first item was item `offset` of the walk.
+fn renumbered(skipped: &[SkippedItem], offset: usize) -> impl Iterator<Item = SkippedItem> + '_ {
+    skipped.iter().map(move |s| SkippedItem {
+        index: offset + s.index,
+        ..s.clone()
+    })
+}
+
+fn too_many_pages(max_pages: u32) -> Error {
+    Error::new(
+        ErrorKind::Decode,
+        format!(
+            "the walk stopped after {max_pages} pages (the client's max_pages) and the service \
+             still announces more: raise max_pages if that many pages are real"
+        ),
+    )
+}
 
 /// Pages of the listing, from page 1 while `has_more_pages` is true.
 pub struct ListingPager {
     client: OfferClient,
     per_page: i64,
     next: Option<i64>,
+    pages: u32,
+    max_pages: u32,
 }
 
 impl ListingPager {
-    pub(crate) fn new(client: OfferClient, per_page: i64) -> Self {
+    pub(crate) fn new(client: OfferClient, per_page: i64, max_pages: u32) -> Self {
         ListingPager {
             client,
             per_page,
             next: Some(1),
+            pages: 0,
+            max_pages,
         }
     }
 
@@ -87,11 +132,16 @@ impl ListingPager {
         let Some(page) = self.next else {
             return Ok(None);
         };
+        if self.pages >= self.max_pages {
+            self.next = None;
+            return Err(too_many_pages(self.max_pages));
+        }
         let options = ListingOptions {
             per_page: Some(self.per_page),
             page: Some(page),
         };
         let listing = self.client.list_offers(options).await?;
+        self.pages += 1;
         let pagination = listing.pagination.as_ref().ok_or_else(|| {
             Error::new(
                 ErrorKind::Decode,
@@ -99,8 +149,8 @@ impl ListingPager {
             )
         })?;
         self.next = if pagination.has_more_pages {
-            let next = pagination.next_page.unwrap_or(page + 1);
-            if next <= page || next > MAX_LISTING_PAGES {
+            let next = pagination.next_page.unwrap_or(page.saturating_add(1));
+            if next <= page {
                 self.next = None;
                 return Err(Error::new(
                     ErrorKind::Decode,
@@ -114,12 +164,16 @@ impl ListingPager {
         Ok(Some(listing))
     }
 
-    /// Every remaining offer, in order.
-    pub async fn collect_all(mut self) -> Result<Vec<Offer>> {
-        let mut offers = Vec::new();
+    /// Every remaining offer, in order; skipped items are numbered by their position in the
+    /// whole walk.
+    pub async fn collect_all(mut self) -> Result<OfferList> {
+        let mut all = OfferList::default();
+        let mut sent = 0;
         while let Some(page) = self.next_page().await? {
-            offers.extend(page.offers);
+            all.skipped.extend(renumbered(&page.skipped, sent));
+            sent += page.offers.len() + page.skipped.len();
+            all.offers.extend(page.offers);
         }
-        Ok(offers)
+        Ok(all)
     }
 }

@@ -1,9 +1,11 @@
 //! The GraphQL documents the client sends, and the check on caller-supplied selections.
 //!
-//! Default selections: the spec's four offer fields; `support_portal` for `links`; the
-//! simulator's item fields for `playerOffers` (the spec leaves both unshown). A caller's extra
-//! selection is appended (GraphQL merges repeated fields, so `creatives { icon_url }` adds to
-//! the default `creatives { name description }`).
+//! Default selections: the spec's four offer fields; `support_portal` for `links`; for
+//! `playerOffers`, `items { <the simulator's item fields> } next_cursor` (the spec shows only
+//! `next_cursor`). Every default can be extended (`select`, appended: GraphQL merges repeated
+//! fields, so `creatives { icon_url }` adds to the default `creatives { name description }`)
+//! or replaced (`selection`), so a service whose fields differ from the simulator's can still
+//! be queried from every binding.
 
 use crate::error::{Error, ErrorKind, Result};
 
@@ -16,47 +18,75 @@ const OFFERS_HEAD: &str = "query Offers($player_id: String!, $limit: Int, $langu
      { offers(player_id: $player_id, limit: $limit, language: $language, sort: $sort) { ";
 const LINKS_HEAD: &str = "query Links($player_id: String!) { links(player_id: $player_id) { ";
 const PLAYER_OFFERS_HEAD: &str = "query PlayerOffers($player_id: String!, $language: String, $limit: Int, $after: String) \
-     { playerOffers(player_id: $player_id, language: $language, limit: $limit, after: $after) { items { ";
+     { playerOffers(player_id: $player_id, language: $language, limit: $limit, after: $after) { ";
+const TAIL: &str = " } }";
 
-/// `offers` with the default fields plus `extra`.
-pub(crate) fn offers(extra: Option<&str>) -> Result<String> {
-    document(OFFERS_HEAD, OFFER_FIELDS, extra, " } }")
-}
-
-/// `links` with `selection` replacing the default.
-pub(crate) fn links(selection: Option<&str>) -> Result<String> {
-    match selection {
-        None => document(LINKS_HEAD, LINKS_FIELDS, None, " } }"),
-        Some(fields) => {
-            check_selection(fields)?;
-            Ok(format!("{LINKS_HEAD}{fields} }} }}"))
-        }
-    }
-}
-
-/// `playerOffers` items with the default fields plus `extra`, and `next_cursor`.
-pub(crate) fn player_offers(extra: Option<&str>) -> Result<String> {
-    document(
-        PLAYER_OFFERS_HEAD,
-        PLAYER_OFFER_FIELDS,
-        extra,
-        " } next_cursor } }",
-    )
-}
-
-fn document(
-    head: &'static str,
-    fields: &'static str,
-    extra: Option<&str>,
-    tail: &'static str,
+/// The selection to send: `selection` (replacing `default`) or `default`, then `select`
+/// appended. Both are checked; an empty `select` is ignored, an empty `selection` refused.
+pub(crate) fn effective(
+    default: &str,
+    selection: Option<&str>,
+    select: Option<&str>,
 ) -> Result<String> {
-    match extra.map(str::trim).filter(|s| !s.is_empty()) {
-        None => Ok(format!("{head}{fields}{tail}")),
+    let base = match selection {
+        None => default,
+        Some(text) => {
+            check_selection(text)?;
+            if text.trim().is_empty() {
+                return Err(Error::new(
+                    ErrorKind::InvalidArgument,
+                    "selection must not be empty (leave it unset for the default)",
+                ));
+            }
+            text.trim()
+        }
+    };
+    match select.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(base.to_owned()),
         Some(extra) => {
             check_selection(extra)?;
-            Ok(format!("{head}{fields} {extra}{tail}"))
+            Ok(format!("{base} {extra}"))
         }
     }
+}
+
+/// The whole `playerOffers` selection: `selection` as given, or the default with `select`
+/// added to the items (`select` has no place to go in a replaced selection: giving both is an
+/// error).
+pub(crate) fn player_offers_selection(
+    selection: Option<&str>,
+    select: Option<&str>,
+) -> Result<String> {
+    let select = select.map(str::trim).filter(|s| !s.is_empty());
+    if selection.is_some() && select.is_some() {
+        return Err(Error::new(
+            ErrorKind::InvalidArgument,
+            "playerOffers takes select (fields added to each item) or selection (the whole \
+             result, e.g. `items { id name } next_cursor`), not both",
+        ));
+    }
+    match selection {
+        Some(_) => effective("", selection, None),
+        None => Ok(format!(
+            "items {{ {} }} next_cursor",
+            effective(PLAYER_OFFER_FIELDS, None, select)?
+        )),
+    }
+}
+
+/// `offers` selecting `selection` (the whole offer selection).
+pub(crate) fn offers(selection: &str) -> String {
+    format!("{OFFERS_HEAD}{selection}{TAIL}")
+}
+
+/// `links` selecting `selection`.
+pub(crate) fn links(selection: &str) -> String {
+    format!("{LINKS_HEAD}{selection}{TAIL}")
+}
+
+/// `playerOffers` selecting `selection` (the whole result, list and `next_cursor` included).
+pub(crate) fn player_offers(selection: &str) -> String {
+    format!("{PLAYER_OFFERS_HEAD}{selection}{TAIL}")
 }
 
 /// A selection must stay inside its braces: balanced `{}`, no operation or fragment syntax.
@@ -95,31 +125,59 @@ mod tests {
 
     #[test]
     fn default_documents_select_the_spec_fields() {
-        let doc = offers(None).unwrap();
+        let doc = offers(&effective(OFFER_FIELDS, None, None).unwrap());
         assert!(doc.contains("offers(player_id: $player_id"));
-        assert!(doc.contains("id name total_payout_usd creatives { name description }"));
+        assert!(doc.contains("{ id name total_payout_usd creatives { name description } } }"));
+        let doc = player_offers(&player_offers_selection(None, None).unwrap());
+        assert!(doc.contains(&format!(
+            "{{ items {{ {PLAYER_OFFER_FIELDS} }} next_cursor }} }}"
+        )));
         assert_eq!(doc.matches('{').count(), doc.matches('}').count());
-        let doc = player_offers(None).unwrap();
-        assert!(doc.contains("next_cursor"));
-        assert_eq!(doc.matches('{').count(), doc.matches('}').count());
-        assert!(links(None).unwrap().contains("support_portal"));
+        assert!(
+            links(&effective(LINKS_FIELDS, None, None).unwrap()).contains("{ support_portal } }")
+        );
     }
 
     #[test]
-    fn extra_selection_is_appended_and_checked() {
-        let doc = offers(Some("links { click_url } campaign_id")).unwrap();
-        assert!(doc.contains("creatives { name description } links { click_url } campaign_id } }"));
-        for bad in ["} } query X {", "links {", "# x", "x(a: $b)", "x(a: \"1\")"] {
-            assert_eq!(
-                offers(Some(bad)).unwrap_err().kind(),
-                ErrorKind::InvalidArgument,
-                "{bad}"
-            );
-        }
-        assert!(
-            links(Some("support_portal offerwall"))
-                .unwrap()
-                .contains("offerwall")
+    fn select_adds_and_selection_replaces() {
+        let added = effective(OFFER_FIELDS, None, Some("links { click_url } campaign_id")).unwrap();
+        assert_eq!(
+            added,
+            format!("{OFFER_FIELDS} links {{ click_url }} campaign_id")
         );
+        let replaced = effective(OFFER_FIELDS, Some(" id title "), Some("x")).unwrap();
+        assert_eq!(replaced, "id title x");
+        assert_eq!(
+            effective(LINKS_FIELDS, Some("offerwall"), None).unwrap(),
+            "offerwall"
+        );
+        let whole = player_offers_selection(Some("offers { id } next_cursor"), None).unwrap();
+        assert_eq!(whole, "offers { id } next_cursor");
+        let items = player_offers_selection(None, Some("goals { id }")).unwrap();
+        assert!(
+            items.starts_with("items { id name status")
+                && items.ends_with("goals { id } } next_cursor")
+        );
+        for bad in [
+            effective(OFFER_FIELDS, Some("  "), None),
+            player_offers_selection(Some("items { id }"), Some("name")),
+        ] {
+            assert_eq!(bad.unwrap_err().kind(), ErrorKind::InvalidArgument);
+        }
+    }
+
+    #[test]
+    fn selections_are_checked() {
+        for bad in ["} } query X {", "links {", "# x", "x(a: $b)", "x(a: \"1\")"] {
+            for (selection, select) in [(Some(bad), None), (None, Some(bad))] {
+                assert_eq!(
+                    effective(OFFER_FIELDS, selection, select)
+                        .unwrap_err()
+                        .kind(),
+                    ErrorKind::InvalidArgument,
+                    "{bad}"
+                );
+            }
+        }
     }
 }

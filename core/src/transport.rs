@@ -1,7 +1,9 @@
-//! HTTP: one connection pool per client, the base address rules, retries, the body cap, and
-//! the mapping of transport failures to error kinds. Nothing above this file sees reqwest.
+//! HTTP: one connection pool per client, the base address rules, retries within the call's
+//! deadline, the body cap (and a stray byte order mark), and the mapping of transport failures
+//! to error kinds. Nothing above this file sees reqwest.
 
 use std::error::Error as _;
+use std::future::Future;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
@@ -10,6 +12,7 @@ use reqwest::header::{self, HeaderValue};
 use url::Url;
 
 use crate::config::ClientConfig;
+use crate::deadline::{Deadline, seconds};
 use crate::error::{Error, ErrorKind, Result};
 use crate::retry::RetryPolicy;
 use crate::tls;
@@ -33,7 +36,12 @@ pub(crate) struct PlainRequest<'a> {
 /// A complete response (status and capped body).
 pub(crate) struct Response {
     pub status: u16,
+    /// `Retry-After`, as delta-seconds or an HTTP date (then the time until it).
     pub retry_after: Option<Duration>,
+    /// `Location` of a redirect (never followed), for the error message.
+    pub location: Option<String>,
+    /// Why a retryable answer was not retried (the call's deadline), for the error message.
+    pub unretried: Option<String>,
     pub body: Bytes,
 }
 
@@ -41,6 +49,7 @@ pub(crate) struct Transport {
     http: reqwest::Client,
     base: Url,
     retry: RetryPolicy,
+    timeout: Duration,
     max_body: usize,
 }
 
@@ -53,20 +62,29 @@ impl Transport {
                 "timeout must be greater than zero",
             ));
         }
+        if config.deadline.is_zero() {
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                "deadline must be greater than zero",
+            ));
+        }
         let tls = tls::client_config(&config.extra_root_pem)?;
-        let http = reqwest::Client::builder()
+        let builder = reqwest::Client::builder()
             .tls_backend_preconfigured(tls)
             .user_agent(config.user_agent.as_str())
             .timeout(config.timeout)
             .connect_timeout(config.connect_timeout)
-            .redirect(reqwest::redirect::Policy::none())
-            .no_proxy()
+            .redirect(reqwest::redirect::Policy::none());
+        let http = config
+            .proxy
+            .apply(builder)?
             .build()
             .map_err(|e| Error::new(ErrorKind::Internal, format!("HTTP client set-up: {e}")))?;
         Ok(Transport {
             http,
             base,
             retry: config.retry,
+            timeout: config.timeout,
             max_body: config.max_body_bytes,
         })
     }
@@ -78,28 +96,70 @@ impl Transport {
             .map_err(|e| Error::new(ErrorKind::Internal, format!("request address: {e}")))
     }
 
-    /// Sends with retries on 502/503/504, connection errors and timeouts.
+    /// Sends with retries on 502/503/504, connection errors and timeouts, within `deadline`
+    /// (see [`Transport::retrying`]).
     pub(crate) async fn send(
         &self,
         method: reqwest::Method,
         url: &Url,
         payload: &Payload<'_>,
         token: &AccessToken,
+        deadline: &Deadline,
     ) -> Result<Response> {
+        self.retrying("offer service request", &method, url, deadline, |timeout| {
+            self.send_once(method.clone(), url, payload, token, timeout)
+        })
+        .await
+    }
+
+    /// Runs `attempt` (given the time it may take) with the client's retry policy: retries on
+    /// 502/503/504, connection errors and timeouts, each attempt and each wait within
+    /// `deadline`. A wait that would end after the deadline is not started, and the last
+    /// outcome is returned as it is (a `Retry-After` keeps the value the service sent).
+    /// `what` names the request in the debug log.
+    pub(crate) async fn retrying<F, Fut>(
+        &self,
+        what: &str,
+        method: &reqwest::Method,
+        url: &Url,
+        deadline: &Deadline,
+        mut attempt: F,
+    ) -> Result<Response>
+    where
+        F: FnMut(Duration) -> Fut,
+        Fut: Future<Output = Result<Response>>,
+    {
         let mut retry = 0;
         loop {
             let started = Instant::now();
-            let outcome = self.send_once(method.clone(), url, payload, token).await;
+            let budget = self.timeout.min(deadline.remaining());
+            if budget.is_zero() {
+                return Err(deadline.passed());
+            }
+            let outcome = attempt(budget).await;
             tracing::debug!(
                 method = %method, path = url.path(), attempt = retry + 1,
                 status = outcome.as_ref().ok().map(|r| r.status),
                 error = outcome.as_ref().err().map(|e| e.kind().as_str()),
                 elapsed_ms = started.elapsed().as_millis() as u64,
-                "offer service request"
+                "{what}"
             );
             let Some(delay) = retry_delay(&self.retry, retry, &outcome) else {
                 return outcome;
             };
+            let left = deadline.remaining();
+            if delay >= left {
+                let note = format!(
+                    "not retried: the wait of {} would pass the call's deadline ({} left)",
+                    seconds(delay),
+                    seconds(left)
+                );
+                tracing::debug!(%note);
+                return outcome.map_err(|e| e.with_note(&note)).map(|mut r| {
+                    r.unretried = Some(note);
+                    r
+                });
+            }
             tracing::debug!(delay_ms = delay.as_millis() as u64, "retrying");
             tokio::time::sleep(delay).await;
             retry += 1;
@@ -112,10 +172,12 @@ impl Transport {
         url: &Url,
         payload: &Payload<'_>,
         token: &AccessToken,
+        timeout: Duration,
     ) -> Result<Response> {
         let mut request = self
             .http
             .request(method, url.clone())
+            .timeout(timeout)
             .header(
                 header::AUTHORIZATION,
                 bearer(token.secret(), "the access token")?,
@@ -128,19 +190,22 @@ impl Transport {
         self.collect(response).await
     }
 
-    /// One request outside the access-token flow (server feature): the token exchange (a form
-    /// body, no bearer) and the reporting endpoint (the API key as bearer). No retries here:
-    /// the callers decide, because every reporting attempt counts against its rate limit.
+    /// One attempt outside the access-token flow (server feature), taking at most `timeout`:
+    /// the token exchange (a form body, no bearer) and the reporting endpoint (the API key as
+    /// bearer). The callers retry it with [`Transport::retrying`], because every reporting
+    /// attempt must first take a rate-limit slot.
     #[cfg(feature = "server")]
     pub(crate) async fn send_plain(
         &self,
         method: reqwest::Method,
         url: &Url,
         request: PlainRequest<'_>,
+        timeout: Duration,
     ) -> Result<Response> {
         let mut builder = self
             .http
             .request(method, url.clone())
+            .timeout(timeout)
             .header(header::ACCEPT, "application/json");
         if let Some(secret) = request.bearer {
             builder = builder.header(header::AUTHORIZATION, bearer(secret, "the credential")?);
@@ -155,15 +220,18 @@ impl Transport {
         self.collect(response).await
     }
 
-    /// Status, `Retry-After` and the capped body of a response.
+    /// Status, `Retry-After`, `Location` and the capped body of a response. A body that
+    /// breaks off is a `network` (or `timeout`) error carrying the status that arrived.
     async fn collect(&self, mut response: reqwest::Response) -> Result<Response> {
         let status = response.status().as_u16();
-        let retry_after = response
-            .headers()
-            .get(header::RETRY_AFTER)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .map(Duration::from_secs);
+        let headers = response.headers();
+        let text = |name| {
+            headers
+                .get(name)
+                .and_then(|v: &HeaderValue| v.to_str().ok())
+        };
+        let retry_after = text(header::RETRY_AFTER).and_then(retry_after);
+        let location = text(header::LOCATION).map(str::to_owned);
         if response
             .content_length()
             .is_some_and(|length| length > self.max_body as u64)
@@ -171,7 +239,11 @@ impl Transport {
             return Err(self.too_large(status));
         }
         let mut body = BytesMut::new();
-        while let Some(chunk) = response.chunk().await.map_err(transport_error)? {
+        while let Some(chunk) = response
+            .chunk()
+            .await
+            .map_err(|e| transport_error(e).with_status(status))?
+        {
             if body.len() + chunk.len() > self.max_body {
                 return Err(self.too_large(status));
             }
@@ -180,7 +252,9 @@ impl Transport {
         Ok(Response {
             status,
             retry_after,
-            body: body.freeze(),
+            location,
+            unretried: None,
+            body: without_bom(body.freeze()),
         })
     }
 
@@ -190,6 +264,17 @@ impl Transport {
             format!("response body exceeds the {} byte limit", self.max_body),
         )
         .with_status(status)
+    }
+}
+
+/// `body` without a leading UTF-8 byte order mark, which some gateways add: JSON text must
+/// not start with one, but RFC 8259 §8.1 lets a parser ignore it, and the body is the same JSON.
+fn without_bom(body: Bytes) -> Bytes {
+    const BOM: &[u8] = b"\xEF\xBB\xBF";
+    if body.starts_with(BOM) {
+        body.slice(BOM.len()..)
+    } else {
+        body
     }
 }
 
@@ -211,6 +296,24 @@ pub(crate) fn retry_delay(
         return None;
     }
     policy.delay(retry, retry_after)
+}
+
+/// A `Retry-After` value: delta-seconds, or an HTTP date (the time until it; zero if past).
+/// Seconds too many for 64 bits are the longest wait there is, never "no wait asked": like a
+/// cache reading an overflowing delta-seconds (RFC 9111 §1.2.2), the client must not take a
+/// request to wait for ages as leave to retry at once.
+pub(crate) fn retry_after(value: &str) -> Option<Duration> {
+    let value = value.trim();
+    if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(Duration::from_secs(
+            value.parse::<u64>().unwrap_or(u64::MAX),
+        ));
+    }
+    let at = httpdate::parse_http_date(value).ok()?;
+    Some(
+        at.duration_since(std::time::SystemTime::now())
+            .unwrap_or(Duration::ZERO),
+    )
 }
 
 /// `Bearer <secret>`, marked sensitive so it never shows in debug output.
@@ -304,6 +407,38 @@ mod tests {
         }
         assert!(base_url("http://offers.example.com", true).is_ok());
         assert!(base_url("https://x/?q=1", false).is_err());
+    }
+
+    #[test]
+    fn retry_after_takes_seconds_and_dates() {
+        assert_eq!(retry_after(" 30 "), Some(Duration::from_secs(30)));
+        assert_eq!(
+            retry_after("Wed, 21 Oct 2015 07:28:00 GMT"),
+            Some(Duration::ZERO)
+        );
+        let later =
+            httpdate::fmt_http_date(std::time::SystemTime::now() + Duration::from_secs(120));
+        let wait = retry_after(&later).unwrap();
+        assert!(
+            wait > Duration::from_secs(100) && wait <= Duration::from_secs(120),
+            "{wait:?}"
+        );
+        for junk in ["", "-1", "soon", "1.5", "+5", "30 s"] {
+            assert_eq!(retry_after(junk), None, "{junk}");
+        }
+        assert_eq!(
+            retry_after("99999999999999999999999999"),
+            Some(Duration::from_secs(u64::MAX))
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped_and_nothing_else() {
+        let with = Bytes::from_static(b"\xEF\xBB\xBF{\"data\":1}");
+        assert_eq!(&without_bom(with)[..], b"{\"data\":1}");
+        for kept in [&b"{}"[..], b"", b"\xEF\xBB", b" \xEF\xBB\xBF{}"] {
+            assert_eq!(&without_bom(Bytes::copy_from_slice(kept))[..], kept);
+        }
     }
 
     #[test]

@@ -101,17 +101,26 @@ async fn outages_are_bridged_with_the_last_good_answer_marked_stale() {
             retry_after_secs: None,
             body: None,
         },
+        FaultKind::Status {
+            status: 429,
+            retry_after_secs: Some(2),
+            body: None,
+        },
         FaultKind::DropMidBody,
     ] {
         sim.inject(Fault::new(fault.clone()).times(3));
         let stale = client.offers_fetched("demo", &limit(2)).await.unwrap();
         assert!(stale.stale && stale.from_cache, "{fault:?}");
-        assert_eq!(stale.value, good);
-        let why = stale.refresh_error.unwrap().kind();
+        assert_eq!(stale.value.offers, good);
+        let why = stale.refresh_error.unwrap();
         assert!(
-            matches!(why, ErrorKind::Server | ErrorKind::Network),
+            matches!(
+                why.kind(),
+                ErrorKind::Server | ErrorKind::Network | ErrorKind::RateLimited
+            ),
             "{why}"
         );
+        assert!(why.http_status().is_some(), "a response arrived: {why:?}");
         sim.clear_faults();
     }
     // Too old to serve: the error comes through.
@@ -153,17 +162,26 @@ async fn errors_about_the_request_itself_are_never_hidden() {
         client.offers("demo", &limit(2)).await.unwrap_err().kind(),
         ErrorKind::Forbidden
     );
-    sim.inject(Fault::new(FaultKind::Status {
-        status: 429,
-        retry_after_secs: Some(3),
-        body: None,
-    }));
     client.set_access_token(Some(AccessToken::new(
         sim.issue_token(Duration::from_secs(600)),
     )));
+    // Statuses the spec does not name, other than 5xx, say the request is wrong (a wrong
+    // base URL, say): never answered from the cache. Nor is a malformed 200.
+    for status in [400, 404, 405, 410] {
+        sim.inject(Fault::new(FaultKind::Status {
+            status,
+            retry_after_secs: None,
+            body: Some("<html>Not here</html>".into()),
+        }));
+        let err = client.offers("demo", &limit(2)).await.unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Rejected, "{status}");
+        assert_eq!(err.http_status(), Some(status));
+    }
+    sim.inject(Fault::new(FaultKind::MalformedJson));
+    let err = client.offers("demo", &limit(2)).await.unwrap_err();
     assert_eq!(
-        client.offers("demo", &limit(2)).await.unwrap_err().kind(),
-        ErrorKind::RateLimited
+        (err.kind(), err.http_status()),
+        (ErrorKind::Decode, Some(200))
     );
     let bad_selection = OffersOptions {
         select: Some("nope".into()),

@@ -80,8 +80,11 @@ async fn retry_after_is_honoured() {
 async fn other_statuses_are_mapped_and_never_retried() {
     let cases = [
         (500, ErrorKind::Server),
-        (404, ErrorKind::Server),
-        (400, ErrorKind::Server),
+        (599, ErrorKind::Server),
+        (404, ErrorKind::Rejected),
+        (400, ErrorKind::Rejected),
+        (405, ErrorKind::Rejected),
+        (409, ErrorKind::Rejected),
         (401, ErrorKind::Unauthorized),
         (403, ErrorKind::Forbidden),
         (429, ErrorKind::RateLimited),
@@ -96,6 +99,9 @@ async fn other_statuses_are_mapped_and_never_retried() {
         if code == 429 {
             assert_eq!(err.retry_after(), Some(Duration::from_secs(7)));
             assert!(err.message().contains("retry after 7 s"), "{err}");
+        }
+        if kind == ErrorKind::Rejected {
+            assert!(err.message().contains("base_url"), "{err}");
         }
     }
 }
@@ -227,7 +233,7 @@ async fn http_is_refused_off_loopback_and_paths_are_prefixed() {
     assert!(OfferClient::new(insecure).is_ok());
 
     // A path prefix is kept: the simulator serves no prefix, so it answers 404, which the
-    // client reports with the status and a hint.
+    // client reports as `rejected` with the status and a hint.
     let sim = common::sim().await;
     let config = offerkit::ClientConfig::new(format!("{}/gateway", sim.base_url()))
         .with_access_token(sim.issue_token(Duration::from_secs(60)));
@@ -236,7 +242,7 @@ async fn http_is_refused_off_loopback_and_paths_are_prefixed() {
         .unwrap_err();
     assert_eq!(
         (err.kind(), err.http_status()),
-        (ErrorKind::Server, Some(404))
+        (ErrorKind::Rejected, Some(404))
     );
     assert!(err.message().contains("base_url"), "{err}");
     assert_eq!(

@@ -93,6 +93,26 @@ fn response_like() -> impl Strategy<Value = Value> {
         })
 }
 
+/// Whether a sent offer has every spec-typed field usable (the default selection requires all
+/// four): an id as text or an integer, a name as text, a finite payout (or a string holding
+/// one), and creatives with a text name and description. Written from the rule, not the code.
+fn usable(offer: &Value) -> bool {
+    let id = offer
+        .get("id")
+        .is_some_and(|id| id.is_string() || id.is_i64() || id.is_u64());
+    let name = offer.get("name").is_some_and(Value::is_string);
+    let payout = match offer.get("total_payout_usd") {
+        Some(Value::Number(n)) => n.as_f64().is_some_and(f64::is_finite),
+        Some(Value::String(s)) => s.trim().parse::<f64>().is_ok_and(f64::is_finite),
+        _ => false,
+    };
+    let creatives = offer.get("creatives").is_some_and(|c| {
+        c.get("name").is_some_and(Value::is_string)
+            && c.get("description").is_some_and(Value::is_string)
+    });
+    id && name && payout && creatives
+}
+
 fn normalized(offers: &Value) -> Value {
     let mut offers = offers.clone();
     for offer in offers.as_array_mut().into_iter().flatten() {
@@ -117,7 +137,7 @@ proptest! {
     #[test]
     fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..512)) {
         let failures = [
-            decode::offers(&bytes).err(),
+            decode::offers(&bytes, None).err(),
             decode::links(&bytes).err(),
             decode::player_offers(&bytes).err(),
             decode::graphql_response(&bytes).err(),
@@ -133,12 +153,19 @@ proptest! {
     fn response_shaped_json_maps_to_typed_outcomes(response in response_like()) {
         let body = serde_json::to_vec(&response).unwrap();
         let has_errors = response.get("errors").and_then(Value::as_array).is_some_and(|e| !e.is_empty());
-        match decode::offers(&body) {
-            Ok(offers) => {
+        match decode::offers(&body, None) {
+            Ok(list) => {
                 prop_assert!(!has_errors, "errors array treated as success");
-                // What decodes re-encodes to the objects that were sent, ids as text and
-                // decimal strings as numbers.
-                prop_assert_eq!(serde_json::to_value(&offers).unwrap(), normalized(&response["data"]["offers"]));
+                // Exactly the unusable items are skipped, by position; the others re-encode to
+                // the objects that were sent, ids as text and decimal strings as numbers.
+                let sent = normalized(&response["data"]["offers"]);
+                let sent = sent.as_array().unwrap();
+                let bad: Vec<usize> = (0..sent.len()).filter(|&i| !usable(&sent[i])).collect();
+                let skipped: Vec<usize> = list.skipped.iter().map(|s| s.index).collect();
+                prop_assert_eq!(&skipped, &bad);
+                prop_assert!(bad.len() < sent.len() || sent.is_empty(), "all bad is an error");
+                let good: Vec<Value> = (0..sent.len()).filter(|i| !bad.contains(i)).map(|i| sent[i].clone()).collect();
+                prop_assert_eq!(serde_json::to_value(&list.offers).unwrap(), Value::from(good));
             }
             Err(err) => prop_assert!(body_kind(err.kind()), "{err}"),
         }
@@ -182,7 +209,7 @@ fn corpus_files_decode_to_typed_outcomes() {
             .next()
             .unwrap()
             .to_string();
-        let outcome = decode::offers(&bytes);
+        let outcome = decode::offers(&bytes, None);
         let got = match &outcome {
             Ok(_) => "ok".to_string(),
             Err(e) => e.kind().as_str().to_string(),

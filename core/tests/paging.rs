@@ -6,7 +6,7 @@ mod common;
 use std::collections::HashSet;
 
 use offerkit::{ErrorKind, ListingOptions, PlayerOffersOptions};
-use offerkit_sim::{Fault, FaultKind};
+use offerkit_sim::{ENGAGED_WITH_ALL_PREFIX, Fault, FaultKind, SimConfig, Simulator};
 
 #[tokio::test]
 async fn player_offers_pager_reaches_the_last_page_with_every_item_once() {
@@ -25,13 +25,10 @@ async fn player_offers_pager_reaches_the_last_page_with_every_item_once() {
         pages += 1;
         assert!(page.items.len() <= 7);
         for item in &page.items {
-            assert!(
-                item.status == "in_progress" || item.status == "completed",
-                "{}",
-                item.status
-            );
+            let status = item.status.as_deref().unwrap();
+            assert!(status == "in_progress" || status == "completed", "{status}");
         }
-        ids.extend(page.items.into_iter().map(|i| i.id));
+        ids.extend(page.items.into_iter().filter_map(|i| i.id));
     }
     assert_eq!(ids, expected);
     assert_eq!(pages, expected.len().div_ceil(7));
@@ -40,14 +37,39 @@ async fn player_offers_pager_reaches_the_last_page_with_every_item_once() {
 
 #[tokio::test]
 async fn player_offers_default_limit_is_fifty() {
-    let sim = common::sim().await;
-    let page = common::client(&sim)
-        .player_offers("demo", &PlayerOffersOptions::default())
+    // 150 offers, and a `many-` player has engaged with every one of them: more than any page.
+    let sim = Simulator::start(SimConfig {
+        offer_count: 150,
+        ..SimConfig::default()
+    })
+    .await
+    .unwrap();
+    let player = format!("{ENGAGED_WITH_ALL_PREFIX}pager");
+    let expected = sim.player_offer_ids(&player);
+    assert_eq!(expected.len(), 150);
+    let client = common::client(&sim);
+
+    let page = client
+        .player_offers(&player, &PlayerOffersOptions::default())
         .await
         .unwrap();
-    let total = sim.player_offer_ids("demo").len();
-    assert_eq!(page.items.len(), total.min(50));
-    assert_eq!(page.next_cursor.is_some(), total > 50);
+    let ids: Vec<String> = page.items.into_iter().filter_map(|i| i.id).collect();
+    assert_eq!(ids, expected[..50], "no limit sent: the service's 50");
+    assert!(page.next_cursor.is_some());
+
+    let hundred = client
+        .player_offers(
+            &player,
+            &PlayerOffersOptions {
+                limit: Some(100),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    let ids: Vec<String> = hundred.items.into_iter().filter_map(|i| i.id).collect();
+    assert_eq!(ids, expected[..100]);
+    assert!(hundred.next_cursor.is_some());
 }
 
 #[tokio::test]
@@ -97,7 +119,7 @@ async fn listing_without_per_page_returns_everything_unpaginated() {
         .await
         .unwrap();
     assert!(listing.pagination.is_none());
-    let ids: Vec<String> = listing.offers.iter().map(|o| o.id.clone()).collect();
+    let ids: Vec<String> = listing.offers.iter().filter_map(|o| o.id.clone()).collect();
     let catalogue: Vec<String> = sim
         .catalogue()
         .iter()
@@ -140,9 +162,10 @@ async fn listing_pages_follow_has_more_pages_to_the_end() {
         .unwrap()
         .collect_all()
         .await
-        .unwrap();
+        .unwrap()
+        .offers;
     assert_eq!(all.len(), sim.catalogue().len());
-    let unique: HashSet<&str> = all.iter().map(|o| o.id.as_str()).collect();
+    let unique: HashSet<&str> = all.iter().filter_map(|o| o.id.as_deref()).collect();
     assert_eq!(unique.len(), all.len(), "no offer twice");
     assert_eq!(
         sim.stats().listing,
@@ -172,4 +195,49 @@ async fn a_failed_page_can_be_fetched_again() {
         2,
         "the pager kept its place"
     );
+}
+
+#[tokio::test]
+async fn a_replaced_player_offers_selection_reads_the_list_it_names() {
+    let sim = common::sim().await;
+    let client = common::client(&sim);
+    // The list under another key (an alias), fewer fields, and no `next_cursor` selected.
+    let options = PlayerOffersOptions {
+        selection: Some("offers: items { id } ".into()),
+        limit: Some(3),
+        ..Default::default()
+    };
+    let page = client.player_offers("demo", &options).await.unwrap();
+    let expected: Vec<String> = sim.player_offer_ids("demo").into_iter().take(3).collect();
+    let ids: Vec<String> = page.items.iter().filter_map(|i| i.id.clone()).collect();
+    assert_eq!(ids, expected);
+    assert!(
+        page.items
+            .iter()
+            .all(|i| i.name.is_none() && i.status.is_none())
+    );
+    assert_eq!(page.next_cursor, None, "not selected: no next page");
+    // With next_cursor, a pager walks the replaced selection to the end.
+    let options = PlayerOffersOptions {
+        selection: Some("next_cursor rows: items { id status }".into()),
+        limit: Some(4),
+        ..Default::default()
+    };
+    let all = client
+        .player_offers_pager("demo", options)
+        .unwrap()
+        .collect_all()
+        .await
+        .unwrap();
+    assert!(all.skipped.is_empty() && all.next_cursor.is_none());
+    let ids: Vec<String> = all.items.into_iter().filter_map(|i| i.id).collect();
+    assert_eq!(ids, sim.player_offer_ids("demo"));
+    // `select` has no place in a replaced selection.
+    let both = PlayerOffersOptions {
+        selection: Some("items { id }".into()),
+        select: Some("name".into()),
+        ..Default::default()
+    };
+    let err = client.player_offers_pager("demo", both).err().unwrap();
+    assert_eq!(err.kind(), ErrorKind::InvalidArgument);
 }

@@ -13,20 +13,17 @@ async fn offers_returns_the_players_targeted_offers_typed() {
         .offers("demo", &OffersOptions::default())
         .await
         .unwrap();
-    let ids: Vec<String> = offers.iter().map(|o| o.id.clone()).collect();
+    let ids: Vec<String> = offers.iter().filter_map(|o| o.id.clone()).collect();
     assert_eq!(ids, sim.targeted_offer_ids("demo"));
     let catalogue = sim.catalogue();
     for offer in &offers {
-        let entry = catalogue
-            .iter()
-            .find(|c| c["id"] == offer.id.as_str())
-            .unwrap();
-        assert_eq!(offer.name, entry["name"].as_str().unwrap());
-        assert_eq!(
-            offer.total_payout_usd,
-            entry["total_payout_usd"].as_f64().unwrap()
-        );
-        assert!(!offer.creatives.name.is_empty() && !offer.creatives.description.is_empty());
+        let id = offer.id.as_deref().unwrap();
+        let entry = catalogue.iter().find(|c| c["id"] == id).unwrap();
+        assert_eq!(offer.name.as_deref(), entry["name"].as_str());
+        assert_eq!(offer.total_payout_usd, entry["total_payout_usd"].as_f64());
+        let creatives = offer.creatives.as_ref().unwrap();
+        assert!(!creatives.name.as_deref().unwrap().is_empty());
+        assert!(!creatives.description.as_deref().unwrap().is_empty());
         assert!(
             offer.extra.is_empty(),
             "default selection has only the spec's fields"
@@ -54,8 +51,48 @@ async fn extra_selection_lands_in_extra_and_is_reachable_by_path() {
         let click = click.as_str().unwrap();
         assert!(click.contains("player_id=demo"), "{click}");
         assert!(offer.extra.get("campaign_id").unwrap().is_i64());
-        assert!(offer.creatives.extra.get("icon_url").unwrap().is_string());
+        let creatives = offer.creatives.unwrap();
+        assert!(creatives.extra.get("icon_url").unwrap().is_string());
+        assert!(creatives.name.is_some(), "select adds to the default");
     }
+}
+
+#[tokio::test]
+async fn a_replaced_selection_asks_only_for_what_it_names() {
+    let sim = common::sim().await;
+    let options = OffersOptions {
+        selection: Some("id tracking_type creatives { icon_url }".into()),
+        limit: Some(3),
+        ..OffersOptions::default()
+    };
+    let offers = common::client(&sim).offers("demo", &options).await.unwrap();
+    let expected: Vec<String> = sim.targeted_offer_ids("demo").into_iter().take(3).collect();
+    let ids: Vec<String> = offers.iter().filter_map(|o| o.id.clone()).collect();
+    assert_eq!(ids, expected);
+    for offer in &offers {
+        assert_eq!((offer.name.as_ref(), offer.total_payout_usd), (None, None));
+        let creatives = offer.creatives.as_ref().unwrap();
+        assert_eq!(
+            (creatives.name.as_ref(), creatives.description.as_ref()),
+            (None, None)
+        );
+        assert!(creatives.extra.get("icon_url").unwrap().is_string());
+        assert!(offer.extra.get("tracking_type").unwrap().is_string());
+    }
+    // `select` adds to a replaced selection too.
+    let options = OffersOptions {
+        selection: Some("name".into()),
+        select: Some("campaign_id".into()),
+        limit: Some(1),
+        ..OffersOptions::default()
+    };
+    let offer = common::client(&sim)
+        .offers("demo", &options)
+        .await
+        .unwrap()
+        .remove(0);
+    assert!(offer.id.is_none() && offer.name.is_some());
+    assert!(offer.extra.contains_key("campaign_id"));
 }
 
 #[tokio::test]
@@ -75,8 +112,11 @@ async fn limit_truncates_and_sort_orders_by_the_hidden_keys() {
         .unwrap();
     assert_eq!(limited.len(), 3);
     assert_eq!(
-        limited.iter().map(|o| &o.id).collect::<Vec<_>>(),
-        all.iter().take(3).collect::<Vec<_>>()
+        limited
+            .iter()
+            .filter_map(|o| o.id.clone())
+            .collect::<Vec<_>>(),
+        all.iter().take(3).cloned().collect::<Vec<_>>()
     );
 
     let catalogue = sim.catalogue();
@@ -102,7 +142,10 @@ async fn limit_truncates_and_sort_orders_by_the_hidden_keys() {
             .await
             .unwrap();
         assert_eq!(offers.len(), all.len(), "{sort} keeps every offer");
-        let keys: Vec<f64> = offers.iter().map(|o| key(&o.id, field)).collect();
+        let keys: Vec<f64> = offers
+            .iter()
+            .map(|o| key(o.id.as_deref().unwrap(), field))
+            .collect();
         for pair in keys.windows(2) {
             assert!(
                 if ascending {
@@ -134,6 +177,7 @@ async fn language_localises_and_unknown_languages_fall_back_to_english() {
                 .unwrap()
                 .remove(0)
                 .creatives
+                .unwrap()
         }
     };
     let en = get("en").await;
@@ -170,17 +214,34 @@ async fn links_default_and_custom_selection() {
         .await
         .unwrap();
     assert_eq!(links.keys().collect::<Vec<_>>(), ["support_portal"]);
-    assert!(links["support_portal"].as_str().unwrap().contains("demo"));
-    let links = client
+    let portal = links.get("support_portal").unwrap();
+    assert!(portal.as_str().unwrap().contains("demo"));
+    let added = client
         .links(
             "demo",
             &LinksOptions {
-                select: Some("support_portal offerwall".into()),
+                select: Some("offerwall".into()),
+                ..LinksOptions::default()
             },
         )
         .await
         .unwrap();
-    assert!(links["offerwall"].is_string());
+    assert_eq!(
+        added.keys().collect::<Vec<_>>(),
+        ["support_portal", "offerwall"]
+    );
+    let replaced = client
+        .links(
+            "demo",
+            &LinksOptions {
+                selection: Some("offerwall".into()),
+                ..LinksOptions::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(replaced.keys().collect::<Vec<_>>(), ["offerwall"]);
+    assert!(replaced.get("offerwall").unwrap().is_string());
 }
 
 #[tokio::test]

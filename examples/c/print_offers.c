@@ -4,7 +4,11 @@
  *
  * The access token comes from the environment (OFFERKIT_ACCESS_TOKEN): client apps get short-lived
  * tokens from their own backend, never a refresh token. Exit status: 0 on success, 1 on an
- * offerkit error (printed with its kind), 2 on bad usage. */
+ * offerkit error (printed with its kind), 2 on bad usage.
+ *
+ * It shows the two things every caller should handle: a field the service did not send is NULL
+ * (its payout NaN with has_total_payout_usd false), and items the service sent malformed are
+ * left out of the list and reported by offerkit_offer_list_skipped_get. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -33,6 +37,8 @@ int main(int argc, char **argv) {
     if (status != OFFERKIT_STATUS_OK) return fail("offerkit_config_new", status, error);
     offerkit_config_set_access_token(config, getenv("OFFERKIT_ACCESS_TOKEN"), NULL);
     offerkit_config_set_timeout_ms(config, 5000, NULL);
+    /* No call of this program blocks longer than 10 s, whatever the service does. */
+    offerkit_config_set_deadline_ms(config, 10000, NULL);
 
     OfferkitClient *client = NULL;
     status = offerkit_client_new(config, &client, &error);
@@ -57,9 +63,17 @@ int main(int argc, char **argv) {
         if (offerkit_offer_list_get(offers, i, &offer, NULL) != OFFERKIT_STATUS_OK) continue;
         char *click_url = NULL;
         offerkit_offer_list_field_text(offers, i, "links.click_url", &click_url, NULL);
-        printf("  %-16s %-28s $%7.2f  %s\n", offer.id, offer.name, offer.total_payout_usd,
-               click_url ? click_url : "-");
+        char payout[32] = "      ?";
+        if (offer.has_total_payout_usd) snprintf(payout, sizeof payout, "%7.2f", offer.total_payout_usd);
+        printf("  %-16s %-28s $%s  %s\n", offer.id ? offer.id : "-", offer.name ? offer.name : "-",
+               payout, click_url ? click_url : "-");
         offerkit_string_free(click_url);
+    }
+    for (size_t i = 0; i < offerkit_offer_list_skipped_count(offers); i++) {
+        OfferkitSkippedItem bad;
+        if (offerkit_offer_list_skipped_get(offers, i, &bad, NULL) == OFFERKIT_STATUS_OK)
+            fprintf(stderr, "skipped item %zu (id %s): %s\n", bad.index, bad.id ? bad.id : "-",
+                    bad.reason);
     }
     offerkit_offer_list_free(offers);
     offerkit_client_free(client);

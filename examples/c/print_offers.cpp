@@ -24,8 +24,18 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "%s: %s\n", offers.error().kind_name().data(), offers.error().message().c_str());
         return 1;
     }
-    for (offerkit::OfferView offer : *offers)
-        std::printf("  %.*s  %.*s  $%.2f\n", static_cast<int>(offer.id.size()), offer.id.data(),
-                    static_cast<int>(offer.name.size()), offer.name.data(), offer.total_payout_usd);
+    for (offerkit::OfferView offer : *offers) {
+        // A field the service left out is std::nullopt: print a dash instead.
+        std::string_view id = offer.id.value_or("-"), name = offer.name.value_or("-");
+        std::printf("  %.*s  %.*s  ", static_cast<int>(id.size()), id.data(),
+                    static_cast<int>(name.size()), name.data());
+        if (offer.total_payout_usd)
+            std::printf("$%.2f\n", *offer.total_payout_usd);
+        else
+            std::printf("$?\n");
+    }
+    for (const offerkit::SkippedItem &bad : offers->skipped())
+        std::fprintf(stderr, "skipped item %zu: %.*s\n", bad.index, static_cast<int>(bad.reason.size()),
+                     bad.reason.data());
     return 0;
 }

@@ -41,7 +41,9 @@ fun main() = runBlocking {
             val offers = client.offers(player, OffersOptions(limit = 5, sort = "epc.desc"))
             println("${offers.size} offers for $player:")
             for (offer in offers) {
-                println("  %-16s %-32s $%.2f".format(offer.id, offer.name, offer.totalPayoutUsd))
+                // Typed fields are nullable: null only when a replaced selection leaves them
+                // out, so with the default selection they are always there.
+                println("  %-16s %-32s $%.2f".format(offer.id, offer.name, offer.totalPayoutUsd ?: 0.0))
             }
         } catch (e: OfferException) {
             // One sealed class: branch on the kinds you handle, show the message otherwise.

@@ -49,7 +49,9 @@ async def main() -> None:
         return
     print(f"{len(offers)} offers for {player}:")
     for offer in offers:
-        print(f"  {offer.id:<16} {offer.name:<32} ${offer.total_payout_usd:.2f}")
+        # Typed fields are Optional: None only when a replaced selection leaves them out, so
+        # with the default selection they are always there.
+        print(f"  {offer.id or '':<16} {offer.name or '':<32} ${offer.total_payout_usd or 0.0:.2f}")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,8 @@ internal static class PrintOffers
             Console.Error.WriteLine("usage: OFFERKIT_BASE_URL=... OFFERKIT_ACCESS_TOKEN=... mono PrintOffers.exe PLAYER_ID");
             return 2;
         }
-        using (var client = new OfferKitClient(new OfferKitClientOptions(baseUrl) { AccessToken = token }))
+        // Deadline: the most the call below takes, retries and Retry-After waits included.
+        using (var client = new OfferKitClient(new OfferKitClientOptions(baseUrl) { AccessToken = token, Deadline = TimeSpan.FromSeconds(20) }))
         {
             string playerId = args[0];
             PlayerIdConventions broken = PlayerId.Lint(playerId);
@@ -35,11 +36,19 @@ internal static class PrintOffers
             if (offers.IsFaulted)
             {
                 var error = offers.Exception.GetBaseException() as OfferKitException;
-                Console.Error.WriteLine(error != null ? error.KindName + ": " + error.Message : offers.Exception.GetBaseException().ToString());
+                // Rejected with HTTP 404 usually means a wrong OFFERKIT_BASE_URL (e.g. a missing path prefix).
+                Console.Error.WriteLine(error != null
+                    ? error.KindName + (error.HttpStatus != 0 ? " (HTTP " + error.HttpStatus + ")" : "") + ": " + error.Message
+                    : offers.Exception.GetBaseException().ToString());
                 return 1;
             }
-            foreach (Offer offer in offers.Result)
-                Console.WriteLine("{0,-22} {1,8:0.00} USD  {2}", offer.Id, offer.TotalPayoutUsd, offer.Name);
+            var list = (OfferList)offers.Result;
+            foreach (Offer offer in list)
+                Console.WriteLine("{0,-22} {1,8} USD  {2}", offer.Id,
+                    offer.TotalPayoutUsd.HasValue ? offer.TotalPayoutUsd.Value.ToString("0.00") : "?", offer.Name);
+            // Items the service sent malformed are left out of the list, not fatal.
+            foreach (SkippedItem skipped in list.Skipped)
+                Console.Error.WriteLine("note: item {0} ({1}) left out: {2}", skipped.Index, skipped.Id ?? "no id", skipped.Reason);
         }
         return 0;
     }

@@ -16,7 +16,6 @@ use offerkit::{
     AccessToken, LinksOptions, ListingOptions, OfferClient, OffersOptions, PlayerOffersOptions,
     TokenReason,
 };
-use serde_json::Value;
 
 use crate::config::{OfferkitConfig, OfferkitTokenReason, UserData};
 use crate::error::{Failure, OfferkitError};
@@ -77,8 +76,12 @@ pub struct OfferkitOffersOptions {
     pub language: *const c_char,
     /// `epc.asc`, `epc.desc`, `last_activation.asc` or `last_activation.desc`; NULL: default.
     pub sort: *const c_char,
-    /// Extra GraphQL fields added to the default selection, e.g. `links { click_url }`.
+    /// GraphQL fields added to the selection, e.g. `links { click_url }`.
     pub select: *const c_char,
+    /// The whole offer selection, replacing the default `id name total_payout_usd creatives {
+    /// name description }` (`select` is then added to it); NULL: the default. The spec fields
+    /// it leaves out are NULL (NaN) in the views.
+    pub selection: *const c_char,
 }
 
 /// Options of `playerOffers` (same conventions as `OfferkitOffersOptions`).
@@ -91,8 +94,12 @@ pub struct OfferkitPlayerOffersOptions {
     pub limit: i64,
     /// A `next_cursor` of a previous page of the same query; NULL: the first page.
     pub after: *const c_char,
-    /// Extra GraphQL fields added to each item's default selection.
+    /// GraphQL fields added to each item's default selection.
     pub select: *const c_char,
+    /// The whole `playerOffers` selection, replacing the default (e.g.
+    /// `offers: items { id } next_cursor`): the items are read from the one list field it
+    /// names. Not together with `select`.
+    pub selection: *const c_char,
 }
 
 /// The token-needed callback of one client, which `offerkit_client_free` switches off (waiting
@@ -212,18 +219,20 @@ pub(crate) fn callback<R>(callback: Option<Callback<R>>) -> Result<Callback<R>, 
     callback.ok_or_else(|| Failure::null("callback"))
 }
 
-fn offer_list(offers: offerkit::Fetched<Vec<offerkit::Offer>>) -> *mut OfferkitOfferList {
+fn offer_list(offers: offerkit::Fetched<offerkit::OfferList>) -> *mut OfferkitOfferList {
     let freshness = Freshness::of(&offers);
-    OfferkitOfferList::into_raw(offers.value, None, freshness)
+    let list = offers.value;
+    OfferkitOfferList::into_raw(list.offers, None, freshness, &list.skipped)
 }
 
-fn all_pages_list(offers: Vec<offerkit::Offer>) -> *mut OfferkitOfferList {
-    OfferkitOfferList::into_raw(offers, None, Freshness::default())
+fn all_pages_list(list: offerkit::OfferList) -> *mut OfferkitOfferList {
+    OfferkitOfferList::into_raw(list.offers, None, Freshness::default(), &list.skipped)
 }
 
 fn listing_list(page: offerkit::Fetched<offerkit::ListingPage>) -> *mut OfferkitOfferList {
     let freshness = Freshness::of(&page);
-    OfferkitOfferList::into_raw(page.value.offers, page.value.pagination, freshness)
+    let page = page.value;
+    OfferkitOfferList::into_raw(page.offers, page.pagination, freshness, &page.skipped)
 }
 
 fn json_text(text: String) -> *mut c_char {
@@ -248,6 +257,7 @@ unsafe fn offers_options(options: *const OfferkitOffersOptions) -> Result<Offers
             language: strings::optional(o.language, "options.language")?.map(str::to_string),
             sort: strings::optional(o.sort, "options.sort")?.map(str::to_string),
             select: strings::optional(o.select, "options.select")?.map(str::to_string),
+            selection: strings::optional(o.selection, "options.selection")?.map(str::to_string),
         })
     }
 }
@@ -268,6 +278,7 @@ pub(crate) unsafe fn player_offers_options(
             limit: optional_number(o.limit),
             after: strings::optional(o.after, "options.after")?.map(str::to_string),
             select: strings::optional(o.select, "options.select")?.map(str::to_string),
+            selection: strings::optional(o.selection, "options.selection")?.map(str::to_string),
         })
     }
 }
@@ -332,7 +343,9 @@ pub unsafe extern "C" fn offerkit_client_new(
 /// client (completion or token-needed) runs again. Called from inside a completion callback on
 /// a library thread, it cannot wait for that thread: it cancels and delivers what it can, and
 /// callbacks already handed to the library thread still run (exactly once) after it returns, on
-/// that thread (in poll mode too: nobody can poll a freed client).
+/// that thread (in poll mode too: nobody can poll a freed client). Called from inside one of its
+/// own poll-delivery callbacks (on the host's thread), it delivers every other callback, also a
+/// completion the library thread is queueing at that moment, before it returns.
 /// Pagers of the client stay valid but fail with `OFFERKIT_STATUS_CANCELLED`. Do not hold a lock
 /// that the client's callbacks take while freeing it: free waits for a callback that is running.
 /// Freeing a client from inside one of its own completion callbacks is allowed (any delivery).
@@ -442,7 +455,7 @@ fn offers_future(
     player_id: *const c_char,
     options: *const OfferkitOffersOptions,
 ) -> Result<
-    impl Future<Output = Result<offerkit::Fetched<Vec<offerkit::Offer>>, Failure>> + Send + 'static,
+    impl Future<Output = Result<offerkit::Fetched<offerkit::OfferList>, Failure>> + Send + 'static,
     Failure,
 > {
     // SAFETY: string and options contracts.
@@ -508,33 +521,37 @@ fn links_future(
     client: &ClientShared,
     player_id: *const c_char,
     select: *const c_char,
+    selection: *const c_char,
 ) -> Result<impl Future<Output = Result<String, Failure>> + Send + 'static, Failure> {
     // SAFETY: string contract.
     let player_id = unsafe { strings::required(player_id, "player_id") }?.to_string();
     // SAFETY: as above.
     let select = unsafe { strings::optional(select, "select") }?.map(str::to_string);
+    // SAFETY: as above.
+    let selection = unsafe { strings::optional(selection, "selection") }?.map(str::to_string);
     let core = client.core.clone();
     Ok(async move {
-        let links = core.links(&player_id, &LinksOptions { select }).await?;
-        Ok(Value::Object(links).to_string())
+        let options = LinksOptions { select, selection };
+        Ok(core.links(&player_id, &options).await?.to_json())
     })
 }
 
 /// Blocking `links`: the tracking links of `player_id` as a JSON object text (owned; free with
-/// `offerkit_string_free`). `select` replaces the default selection (`support_portal`); NULL
-/// keeps it.
+/// `offerkit_string_free`), each field as the service sent it. `select` adds fields to the
+/// default selection (`support_portal`), `selection` replaces it; NULL for neither.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_links(
     client: *const OfferkitClient,
     player_id: *const c_char,
     select: *const c_char,
+    selection: *const c_char,
     out_json: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
     boundary(out_error, || {
         let client = client_ref(client)?;
         check_out(out_json, "out_json")?;
-        let future = links_future(client, player_id, select)?;
+        let future = links_future(client, player_id, select, selection)?;
         blocking("offerkit_client_links", future, json_text, out_json)
     })
 }
@@ -545,6 +562,7 @@ pub unsafe extern "C" fn offerkit_client_links_async(
     client: *const OfferkitClient,
     player_id: *const c_char,
     select: *const c_char,
+    selection: *const c_char,
     callback: OfferkitJsonCallback,
     user_data: *mut c_void,
     out_request: *mut *mut OfferkitRequest,
@@ -553,7 +571,7 @@ pub unsafe extern "C" fn offerkit_client_links_async(
     boundary(out_error, || {
         let client = client_ref(client)?;
         let callback = self::callback(callback)?;
-        let future = links_future(client, player_id, select)?;
+        let future = links_future(client, player_id, select, selection)?;
         asynchronous(
             &client.requests,
             future,
@@ -700,13 +718,16 @@ pub unsafe extern "C" fn offerkit_client_list_offers_async(
 fn all_pages_future(
     client: &ClientShared,
     per_page: i64,
-) -> impl Future<Output = Result<Vec<offerkit::Offer>, Failure>> + Send + 'static {
+) -> impl Future<Output = Result<offerkit::OfferList, Failure>> + Send + 'static {
     let core = client.core.clone();
     async move { Ok(core.list_offers_pager(per_page)?.collect_all().await?) }
 }
 
 /// Blocking listing of every page, `per_page` (1 to 100) offers per request, from page 1 while
-/// the service says there are more: one list of every offer (no pagination).
+/// the service says there are more: one list of every offer (no pagination), its skipped items
+/// numbered across the walk. Each page is one call within the deadline, so this blocks for at
+/// most `max_pages` deadlines; a walk that does not advance, or needs more than `max_pages`
+/// pages, fails with `OFFERKIT_STATUS_DECODE`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_list_all_offers(
     client: *const OfferkitClient,
@@ -765,12 +786,14 @@ fn graphql_future(
     // SAFETY: as above.
     let variables = match unsafe { strings::optional(variables_json, "variables_json") }? {
         None => None,
-        Some(text) => Some(serde_json::from_str::<Value>(text).map_err(|e| {
-            Failure::from(offerkit::Error::new(
-                offerkit::ErrorKind::InvalidArgument,
-                format!("variables_json is not JSON: {e}"),
-            ))
-        })?),
+        Some(text) => Some(
+            serde_json::from_str::<serde_json::Value>(text).map_err(|e| {
+                Failure::from(offerkit::Error::new(
+                    offerkit::ErrorKind::InvalidArgument,
+                    format!("variables_json is not JSON: {e}"),
+                ))
+            })?,
+        ),
     };
     let core = client.core.clone();
     Ok(async move {

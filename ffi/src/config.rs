@@ -80,6 +80,9 @@ pub struct OfferkitConfig {
     token_wait: Option<Duration>,
     delivery: OfferkitDelivery,
     cache: Option<CacheConfig>,
+    deadline: Option<Duration>,
+    max_pages: Option<u32>,
+    proxy: Option<String>,
 }
 
 impl OfferkitConfig {
@@ -104,6 +107,15 @@ impl OfferkitConfig {
         config.access_token = self.access_token.as_deref().map(AccessToken::new);
         config.token_provider_timeout = self.token_wait;
         config.cache = self.cache;
+        if let Some(deadline) = self.deadline {
+            config.deadline = deadline;
+        }
+        if let Some(max_pages) = self.max_pages {
+            config.max_pages = max_pages;
+        }
+        if let Some(url) = &self.proxy {
+            config.proxy = offerkit::Proxy::Url(url.clone());
+        }
         config
     }
 
@@ -175,6 +187,9 @@ pub unsafe extern "C" fn offerkit_config_new(
             token_wait: None,
             delivery: OfferkitDelivery::Thread,
             cache: None,
+            deadline: None,
+            max_pages: None,
+            proxy: None,
         });
         // SAFETY: checked non-NULL above.
         unsafe { out_config.write(Box::into_raw(config)) };
@@ -234,6 +249,53 @@ pub unsafe extern "C" fn offerkit_config_set_max_retries(
             ));
         }
         c.max_retries = Some(max_retries);
+        Ok(())
+    })
+}
+
+/// Sets the deadline of a whole call, 1 to 86 400 000 ms (`OUT_OF_RANGE` else): every attempt,
+/// backoff, `Retry-After` wait and the wait for a token happen within it, so no blocking call
+/// takes longer. A `Retry-After` that would end after it is not waited for: the call fails at
+/// once with the service's retry-after. Default 30 000 ms.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_set_deadline_ms(
+    config: *mut OfferkitConfig,
+    deadline_ms: u64,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    setter(config, out_error, |c| {
+        c.deadline = Some(milliseconds("deadline_ms", deadline_ms)?);
+        Ok(())
+    })
+}
+
+/// Sets the most pages a pager walks before it ends with `OFFERKIT_STATUS_DECODE` (default
+/// 1000); 0 is refused by `offerkit_client_new`. A walk also ends when a cursor repeats.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_set_max_pages(
+    config: *mut OfferkitConfig,
+    max_pages: u32,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    setter(config, out_error, |c| {
+        c.max_pages = Some(max_pages);
+        Ok(())
+    })
+}
+
+/// Sends every request through the proxy at `url` (`http://[user:password@]host:port`, copied;
+/// checked by `offerkit_client_new`); NULL: direct connections (the default). The library never
+/// reads `HTTPS_PROXY` or other environment variables: a game must not inherit a proxy from
+/// the player's machine.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_set_proxy(
+    config: *mut OfferkitConfig,
+    url: *const c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    setter(config, out_error, |c| {
+        // SAFETY: string contract.
+        c.proxy = unsafe { strings::optional(url, "url") }?.map(str::to_string);
         Ok(())
     })
 }

@@ -167,7 +167,7 @@ pub unsafe extern "C" fn offerkit_error_kind(error: *const OfferkitError) -> Off
 }
 
 /// The status the failed call returned (or the callback received) with this error: equal to the
-/// kind for 1–15, or one of the interface-misuse statuses (100 and up, kind `invalid_argument`).
+/// kind for 1–16, or one of the interface-misuse statuses (100 and up, kind `invalid_argument`).
 /// A NULL error reports `OFFERKIT_STATUS_NULL_ARGUMENT`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_error_status(error: *const OfferkitError) -> OfferkitStatus {

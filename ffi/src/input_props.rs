@@ -173,6 +173,7 @@ proptest! {
             language: ptr_of(&language),
             sort: ptr_of(&sort),
             select: ptr_of(&select),
+            selection: ptr_of(&language),
         };
         let options_ptr = if null_options { ptr::null() } else { &options as *const _ };
         let mut list = ptr::null_mut();
@@ -212,7 +213,14 @@ proptest! {
         let mut error = ptr::null_mut();
         // SAFETY: as above.
         let status = unsafe {
-            offerkit_client_links(client.0, ptr_of(&id), ptr_of(&select), &mut json, &mut error)
+            offerkit_client_links(
+                client.0,
+                ptr_of(&id),
+                ptr_of(&select),
+                ptr_of(&sort),
+                &mut json,
+                &mut error,
+            )
         };
         settle(status, !json.is_null(), error)?;
 
@@ -221,6 +229,7 @@ proptest! {
             limit,
             after: ptr_of(&sort),
             select: ptr_of(&select),
+            selection: ptr::null(),
         };
         let mut page = ptr::null_mut();
         let mut error = ptr::null_mut();

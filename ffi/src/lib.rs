@@ -16,7 +16,8 @@
 //! - [`config`]: the `OfferkitConfig` builder;
 //! - [`client`]: `OfferkitClient` and every query, blocking and `_async`;
 //! - [`request`]: request handles, cancellation, completion delivery and `offerkit_client_poll`;
-//! - [`offers`], [`player_offers`], [`items`]: the result handles;
+//! - [`offers`], [`player_offers`], [`items`], [`skipped`]: the result handles and the items
+//!   left out of them;
 //! - [`pager`]: the `playerOffers` pager;
 //! - [`player_id`], [`log`], [`version`]: helpers;
 //! - [`test_hooks`]: deliberate panics, in builds with the `test-hooks` feature only.
@@ -33,6 +34,8 @@ pub mod config;
 pub mod error;
 #[cfg(test)]
 mod input_props;
+#[cfg(test)]
+mod item_props;
 pub mod items;
 pub mod log;
 pub mod offers;
@@ -42,6 +45,7 @@ pub mod player_id;
 pub mod player_offers;
 pub mod request;
 pub mod runtime;
+pub mod skipped;
 pub mod status;
 pub mod strings;
 pub mod test_hooks;

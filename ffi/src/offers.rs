@@ -1,32 +1,38 @@
 //! `OfferkitOfferList`: the offers of `offers`, of a listing page (with its pagination) and of
-//! the whole listing. Each offer's spec fields are read through an `OfferkitOfferView` whose
-//! strings live as long as the list; every other field by dotted path, as JSON.
+//! the whole listing, and the items the service sent malformed (skipped). Each offer's spec
+//! fields are read through an `OfferkitOfferView` whose strings live as long as the list (NULL
+//! when the selection did not ask for the field); every other field by dotted path, as JSON.
 
 use std::ffi::{CString, c_char};
 
-use offerkit::{Offer, Pagination};
+use offerkit::{Offer, Pagination, SkippedItem};
 
 use crate::error::{Failure, OfferkitError};
 use crate::items::{self, Form, Items};
 use crate::panic::{boundary, guard};
+use crate::skipped::{OfferkitSkippedItem, Skipped};
 use crate::status::OfferkitStatus;
-use crate::strings::c_text;
+use crate::strings::{c_opt, ptr};
 
 /// The spec's fields of one offer. Strings are UTF-8, NUL-terminated, borrowed from the list:
-/// valid until `offerkit_offer_list_free`. (A U+0000 inside a value ends the C string there;
-/// the JSON accessors keep it.)
+/// valid until `offerkit_offer_list_free`; NULL when the field is absent (the selection did
+/// not ask for it). (A U+0000 inside a value ends the C string there; the JSON accessors keep
+/// it.)
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OfferkitOfferView {
-    /// The offer id, as text.
+    /// The offer id, as text; NULL when absent.
     pub id: *const c_char,
+    /// NULL when absent.
     pub name: *const c_char,
-    /// Payout in USD.
+    /// Payout in USD; NaN when absent (then `has_total_payout_usd` is false).
     pub total_payout_usd: f64,
-    /// `creatives.name`.
+    /// `creatives.name`; NULL when absent.
     pub creative_name: *const c_char,
-    /// `creatives.description`.
+    /// `creatives.description`; NULL when absent.
     pub creative_description: *const c_char,
+    /// Whether `total_payout_usd` holds the offer's payout.
+    pub has_total_payout_usd: bool,
 }
 
 /// The pagination object of a paginated listing page.
@@ -42,10 +48,10 @@ pub struct OfferkitPagination {
 
 struct Entry {
     offer: Offer,
-    id: CString,
-    name: CString,
-    creative_name: CString,
-    creative_description: CString,
+    id: Option<CString>,
+    name: Option<CString>,
+    creative_name: Option<CString>,
+    creative_description: Option<CString>,
 }
 
 /// A list of offers. Owned by the caller: free with `offerkit_offer_list_free`. Immutable: any
@@ -54,6 +60,7 @@ pub struct OfferkitOfferList {
     entries: Vec<Entry>,
     pagination: Option<Pagination>,
     freshness: Freshness,
+    skipped: Skipped,
 }
 
 /// Where a list came from (see `offerkit_config_set_cache`).
@@ -79,22 +86,27 @@ impl OfferkitOfferList {
         offers: Vec<Offer>,
         pagination: Option<Pagination>,
         freshness: Freshness,
+        skipped: &[SkippedItem],
     ) -> *mut Self {
         crate::test_hooks::conversion_point();
         let entries = offers
             .into_iter()
-            .map(|offer| Entry {
-                id: c_text(&offer.id),
-                name: c_text(&offer.name),
-                creative_name: c_text(&offer.creatives.name),
-                creative_description: c_text(&offer.creatives.description),
-                offer,
+            .map(|offer| {
+                let creatives = offer.creatives.as_ref();
+                Entry {
+                    id: c_opt(offer.id.as_deref()),
+                    name: c_opt(offer.name.as_deref()),
+                    creative_name: c_opt(creatives.and_then(|c| c.name.as_deref())),
+                    creative_description: c_opt(creatives.and_then(|c| c.description.as_deref())),
+                    offer,
+                }
             })
             .collect();
         Box::into_raw(Box::new(OfferkitOfferList {
             entries,
             pagination,
             freshness,
+            skipped: Skipped::new(skipped),
         }))
     }
 }
@@ -166,17 +178,43 @@ pub unsafe extern "C" fn offerkit_offer_list_get(
         }
         items::check_index(list.entries.len(), index)?;
         let entry = &list.entries[index];
+        let payout = entry.offer.total_payout_usd;
         let view = OfferkitOfferView {
-            id: entry.id.as_ptr(),
-            name: entry.name.as_ptr(),
-            total_payout_usd: entry.offer.total_payout_usd,
-            creative_name: entry.creative_name.as_ptr(),
-            creative_description: entry.creative_description.as_ptr(),
+            id: ptr(&entry.id),
+            name: ptr(&entry.name),
+            total_payout_usd: payout.unwrap_or(f64::NAN),
+            creative_name: ptr(&entry.creative_name),
+            creative_description: ptr(&entry.creative_description),
+            has_total_payout_usd: payout.is_some(),
         };
         // SAFETY: checked non-NULL above.
         unsafe { out_view.write(view) };
         Ok(())
     })
+}
+
+/// How many items of the service's answer were left out of the list because they were
+/// malformed (0 for NULL). `offerkit_offer_list_skipped_get` says which and why.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_offer_list_skipped_count(
+    list: *const OfferkitOfferList,
+) -> usize {
+    // SAFETY: NULL or a live list (contract).
+    unsafe { list.as_ref() }.map_or(0, |l| l.skipped.len())
+}
+
+/// Writes skipped item `index` (position in the service's answer, id or NULL, reason) to
+/// `*out_item`; its strings are borrowed from the list. `OUT_OF_RANGE` past the end.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_offer_list_skipped_get(
+    list: *const OfferkitOfferList,
+    index: usize,
+    out_item: *mut OfferkitSkippedItem,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    // SAFETY: NULL or a live list (contract).
+    let skipped = unsafe { list.as_ref() }.map(|l| &l.skipped);
+    Skipped::get(skipped, "list", index, out_item, out_error)
 }
 
 /// Any field of offer `index` by dotted path (`"links.click_url"`, `"creatives.icon_url"`,

@@ -20,8 +20,9 @@ use crate::strings;
 
 /// A pager over every page of `playerOffers`. Owned by the caller: free with
 /// `offerkit_player_offers_pager_free` (a `next` under way keeps what it needs alive).
-/// Thread-safe: concurrent `next` calls run one after the other. A failed page leaves the
-/// position unchanged, so `next` may be called again.
+/// Thread-safe: concurrent `next` calls run one after the other. A page that failed on the way
+/// (network, timeout, server, …) leaves the position unchanged, so `next` may be called again;
+/// a walk that does not advance (a repeated cursor, more than `max_pages` pages) is over.
 pub struct OfferkitPlayerOffersPager {
     client: Arc<ClientShared>,
     pager: Arc<tokio::sync::Mutex<PlayerOffersPager>>,
@@ -80,8 +81,11 @@ pub unsafe extern "C" fn offerkit_client_player_offers_pager(
     })
 }
 
-/// Blocking: fetches the next page. On `OFFERKIT_STATUS_OK`, `*out_page` owns the page, or is
-/// NULL when the previous page was the last one (and stays so on later calls).
+/// Blocking: fetches the next page (one call, within the deadline). On `OFFERKIT_STATUS_OK`,
+/// `*out_page` owns the page, or is NULL when the previous page was the last one (and stays so
+/// on later calls). A page whose cursor was seen before in this walk, or a page past the
+/// client's `max_pages`, fails with `OFFERKIT_STATUS_DECODE` and ends the walk (later calls
+/// give NULL); other failures leave the position unchanged.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_player_offers_pager_next(
     pager: *const OfferkitPlayerOffersPager,

@@ -1,4 +1,5 @@
-//! `OfferkitPlayerOffersPage`: one page of `playerOffers` (its items and `next_cursor`).
+//! `OfferkitPlayerOffersPage`: one page of `playerOffers` (its items, `next_cursor`, and the
+//! items the service sent malformed).
 
 use std::ffi::{CString, c_char};
 
@@ -7,26 +8,28 @@ use offerkit::{PlayerOffer, PlayerOffersPage};
 use crate::error::{Failure, OfferkitError};
 use crate::items::{self, Form, Items};
 use crate::panic::{boundary, guard};
+use crate::skipped::{OfferkitSkippedItem, Skipped};
 use crate::status::OfferkitStatus;
-use crate::strings::c_text;
+use crate::strings::{c_opt, c_text, ptr};
 
 /// The typed fields of one player offer; strings borrowed from the page (valid until
-/// `offerkit_player_offers_page_free`).
+/// `offerkit_player_offers_page_free`), NULL when the service did not send the field as text.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OfferkitPlayerOfferView {
-    /// The offer id, as text.
+    /// The offer id, as text; NULL when absent.
     pub id: *const c_char,
+    /// NULL when absent.
     pub name: *const c_char,
-    /// `"in_progress"` or `"completed"`.
+    /// `"in_progress"` or `"completed"` (the simulator's schema); NULL when absent.
     pub status: *const c_char,
 }
 
 struct Entry {
     item: PlayerOffer,
-    id: CString,
-    name: CString,
-    status: CString,
+    id: Option<CString>,
+    name: Option<CString>,
+    status: Option<CString>,
 }
 
 /// One page of `playerOffers`. Owned by the caller: free with
@@ -34,6 +37,7 @@ struct Entry {
 pub struct OfferkitPlayerOffersPage {
     entries: Vec<Entry>,
     next_cursor: Option<CString>,
+    skipped: Skipped,
 }
 
 impl OfferkitPlayerOffersPage {
@@ -43,15 +47,16 @@ impl OfferkitPlayerOffersPage {
             .items
             .into_iter()
             .map(|item| Entry {
-                id: c_text(&item.id),
-                name: c_text(&item.name),
-                status: c_text(&item.status),
+                id: c_opt(item.id.as_deref()),
+                name: c_opt(item.name.as_deref()),
+                status: c_opt(item.status.as_deref()),
                 item,
             })
             .collect();
         Box::into_raw(Box::new(OfferkitPlayerOffersPage {
             entries,
             next_cursor: page.next_cursor.as_deref().map(c_text),
+            skipped: Skipped::new(&page.skipped),
         }))
     }
 }
@@ -98,6 +103,30 @@ pub unsafe extern "C" fn offerkit_player_offers_page_next_cursor(
         .map_or(std::ptr::null(), |c| c.as_ptr())
 }
 
+/// How many items of the service's answer were left out of the page because they were
+/// malformed (not objects: no field of these items is required); 0 for NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_player_offers_page_skipped_count(
+    page: *const OfferkitPlayerOffersPage,
+) -> usize {
+    // SAFETY: NULL or a live page (contract).
+    unsafe { page.as_ref() }.map_or(0, |p| p.skipped.len())
+}
+
+/// Writes skipped item `index` to `*out_item` (strings borrowed from the page).
+/// `OUT_OF_RANGE` past the end.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_player_offers_page_skipped_get(
+    page: *const OfferkitPlayerOffersPage,
+    index: usize,
+    out_item: *mut OfferkitSkippedItem,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    // SAFETY: NULL or a live page (contract).
+    let skipped = unsafe { page.as_ref() }.map(|p| &p.skipped);
+    Skipped::get(skipped, "page", index, out_item, out_error)
+}
+
 /// Writes the typed fields of item `index` to `*out_view`. `OUT_OF_RANGE` past the end.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_player_offers_page_get(
@@ -115,9 +144,9 @@ pub unsafe extern "C" fn offerkit_player_offers_page_get(
         items::check_index(page.entries.len(), index)?;
         let entry = &page.entries[index];
         let view = OfferkitPlayerOfferView {
-            id: entry.id.as_ptr(),
-            name: entry.name.as_ptr(),
-            status: entry.status.as_ptr(),
+            id: ptr(&entry.id),
+            name: ptr(&entry.name),
+            status: ptr(&entry.status),
         };
         // SAFETY: checked non-NULL above.
         unsafe { out_view.write(view) };

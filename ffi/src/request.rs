@@ -67,8 +67,10 @@ pub(crate) struct RequestShared {
 }
 
 thread_local! {
-    /// The `Requests` (by address) whose completion callback runs on this thread, or 0.
-    static RUNNING_CALLBACK_OF: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// The `Requests` (by address) whose completion callbacks run on this thread, innermost
+    /// last (a callback may poll another client, or its own, and so nest).
+    static RUNNING_CALLBACKS_OF: std::cell::RefCell<Vec<usize>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -229,9 +231,9 @@ impl Requests {
         // Remember whose callback this thread is running, so that freeing this client from
         // inside it does not wait for the very callback that frees it.
         let me = self as *const Requests as usize;
-        let outer = RUNNING_CALLBACK_OF.with(|r| r.replace(me));
+        RUNNING_CALLBACKS_OF.with(|r| r.borrow_mut().push(me));
         guard((), job);
-        RUNNING_CALLBACK_OF.with(|r| r.set(outer));
+        RUNNING_CALLBACKS_OF.with(|r| r.borrow_mut().pop());
         let mut state = lock(&self.state);
         state.outstanding -= 1;
         self.changed.notify_all();
@@ -241,7 +243,10 @@ impl Requests {
     fn dispatch(&self, job: Job) {
         match self.delivery {
             OfferkitDelivery::Thread => self.run(job),
-            OfferkitDelivery::Poll => self.enqueue(job),
+            OfferkitDelivery::Poll => {
+                crate::test_hooks::before_queueing();
+                self.enqueue(job)
+            }
         }
     }
 
@@ -307,7 +312,10 @@ impl Requests {
 
     /// The client is being freed: cancel what is in flight, deliver every outstanding callback
     /// (cancellations and queued completions run here, on the calling thread) and wait for
-    /// callbacks running on library threads — unless this is a library thread itself.
+    /// callbacks running on library threads — unless this is a library thread itself. Freed
+    /// from inside its own callbacks on a host thread (poll delivery), it waits for everything
+    /// but those callbacks, which cannot finish before it returns: a completion the library
+    /// thread has decided but not queued yet is then still delivered here, not after.
     pub(crate) fn close(&self) {
         let pending: Vec<Arc<RequestShared>> = {
             let mut state = lock(&self.state);
@@ -324,9 +332,10 @@ impl Requests {
                 }
             }
         }
-        let inside_own_callback =
-            RUNNING_CALLBACK_OF.with(|r| r.get() == self as *const Requests as usize);
-        let library_thread = on_library_thread() || inside_own_callback;
+        let me = self as *const Requests as usize;
+        // This thread's own callbacks of this client count as outstanding until they return.
+        let own = RUNNING_CALLBACKS_OF.with(|r| r.borrow().iter().filter(|&&a| a == me).count());
+        let library_thread = on_library_thread();
         let mut state = lock(&self.state);
         loop {
             if let Some(job) = state.queue.pop_front() {
@@ -335,7 +344,7 @@ impl Requests {
                 state = lock(&self.state);
                 continue;
             }
-            if state.outstanding == 0 {
+            if state.outstanding <= own {
                 break;
             }
             if library_thread {

@@ -1,6 +1,6 @@
 //! `OfferkitStatus` and `OfferkitErrorKind`: the stable numbers every fallible call returns.
 //!
-//! Statuses 1–15 are core's error kinds, in core's order (`offerkit::ErrorKind::ALL`), with the
+//! Statuses 1–16 are core's error kinds, in core's order (`offerkit::ErrorKind::ALL`), with the
 //! same numbers as `OfferkitErrorKind`, so a failed call's status is its error's kind. Statuses
 //! from 100 up are misuse of the C interface itself, detected before anything is sent.
 
@@ -8,7 +8,7 @@ use offerkit::ErrorKind;
 
 /// What a call returned. Numbers are stable: new values may be added, never renumbered.
 ///
-/// `OFFERKIT_STATUS_OK` is success. 1 to 15 equal the `OfferkitErrorKind` of the error object.
+/// `OFFERKIT_STATUS_OK` is success. 1 to 16 equal the `OfferkitErrorKind` of the error object.
 /// 100 and up are misuse of the C interface (their error object has kind `invalid_argument`).
 #[repr(u32)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -33,7 +33,7 @@ pub enum OfferkitStatus {
     Unprocessable = 8,
     /// HTTP 429: see `offerkit_error_retry_after_ms`.
     RateLimited = 9,
-    /// HTTP 5xx, or a status the spec does not name.
+    /// HTTP 5xx.
     Server = 10,
     /// The connection failed or broke.
     Network = 11,
@@ -45,6 +45,9 @@ pub enum OfferkitStatus {
     Decode = 14,
     /// A bug inside offerkit, e.g. a caught panic. Nothing unwinds into C.
     Internal = 15,
+    /// Another 4xx (400, 404, 405, …) or a redirect (never followed): the request as sent was
+    /// refused; a wrong base URL or path prefix is the usual cause. Not retried, not cached.
+    Rejected = 16,
     /// A required pointer argument was NULL. Nothing was done.
     NullArgument = 100,
     /// A string argument was not valid UTF-8. Nothing was done.
@@ -79,7 +82,7 @@ pub enum OfferkitErrorKind {
     Unprocessable = 8,
     /// `"rate_limited"`: HTTP 429.
     RateLimited = 9,
-    /// `"server"`: HTTP 5xx or an unexpected status.
+    /// `"server"`: HTTP 5xx.
     Server = 10,
     /// `"network"`: connection failures.
     Network = 11,
@@ -91,6 +94,8 @@ pub enum OfferkitErrorKind {
     Decode = 14,
     /// `"internal"`: a bug inside offerkit.
     Internal = 15,
+    /// `"rejected"`: another 4xx or a redirect.
+    Rejected = 16,
 }
 
 impl OfferkitErrorKind {
@@ -111,6 +116,7 @@ impl OfferkitErrorKind {
             ErrorKind::Cancelled => Self::Cancelled,
             ErrorKind::Decode => Self::Decode,
             ErrorKind::Internal => Self::Internal,
+            ErrorKind::Rejected => Self::Rejected,
         }
     }
 
@@ -140,6 +146,7 @@ impl OfferkitStatus {
             OfferkitErrorKind::Cancelled => Self::Cancelled,
             OfferkitErrorKind::Decode => Self::Decode,
             OfferkitErrorKind::Internal => Self::Internal,
+            OfferkitErrorKind::Rejected => Self::Rejected,
         }
     }
 
@@ -161,6 +168,7 @@ impl OfferkitStatus {
             Self::Cancelled => c"cancelled",
             Self::Decode => c"decode",
             Self::Internal => c"internal",
+            Self::Rejected => c"rejected",
             Self::NullArgument => c"null_argument",
             Self::InvalidUtf8 => c"invalid_utf8",
             Self::OutOfRange => c"out_of_range",
@@ -168,7 +176,7 @@ impl OfferkitStatus {
         }
     }
 
-    const ALL: [OfferkitStatus; 20] = [
+    const ALL: [OfferkitStatus; 21] = [
         Self::Ok,
         Self::InvalidArgument,
         Self::Unauthorized,
@@ -185,6 +193,7 @@ impl OfferkitStatus {
         Self::Cancelled,
         Self::Decode,
         Self::Internal,
+        Self::Rejected,
         Self::NullArgument,
         Self::InvalidUtf8,
         Self::OutOfRange,
@@ -238,7 +247,7 @@ mod tests {
         assert_eq!(
             numbers,
             [
-                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 100, 101, 102, 103
+                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 100, 101, 102, 103
             ]
         );
         let name = unsafe { CStr::from_ptr(offerkit_status_name(101)) };

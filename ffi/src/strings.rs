@@ -38,6 +38,16 @@ pub(crate) fn c_text(text: &str) -> CString {
     CString::new(&text[..end]).unwrap_or_default()
 }
 
+/// A C string for an optional value, and the pointer to hand out for it (NULL when absent).
+pub(crate) fn c_opt(text: Option<&str>) -> Option<CString> {
+    text.map(c_text)
+}
+
+/// The borrowed pointer of an optional C string: NULL when absent.
+pub(crate) fn ptr(text: &Option<CString>) -> *const c_char {
+    text.as_ref().map_or(std::ptr::null(), |c| c.as_ptr())
+}
+
 /// An owned C string for the caller (free with `offerkit_string_free`).
 pub(crate) fn owned(text: &str) -> *mut c_char {
     c_text(text).into_raw()

@@ -1,12 +1,38 @@
-//! Deliberate panics for the C tests (feature `test-hooks` only), to prove that a panic inside
-//! the library becomes `OFFERKIT_STATUS_INTERNAL` — from a call, and through a completion
-//! callback exactly once — and never unwinds into C.
+//! Deliberate panics and delays for the C tests (feature `test-hooks` only): to prove that a
+//! panic inside the library becomes `OFFERKIT_STATUS_INTERNAL` — from a call, and through a
+//! completion callback exactly once — and never unwinds into C; and to hold a completion between
+//! "decided" and "queued", where a client free could otherwise miss it.
 
 #[cfg(feature = "test-hooks")]
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 #[cfg(feature = "test-hooks")]
 static ARMED: AtomicU32 = AtomicU32::new(0);
+
+#[cfg(feature = "test-hooks")]
+static QUEUE_DELAY_MS: AtomicU64 = AtomicU64::new(0);
+
+/// Called where a poll-delivery completion, already decided, is about to be queued; waits there
+/// while a delay is set.
+#[inline]
+pub(crate) fn before_queueing() {
+    #[cfg(feature = "test-hooks")]
+    {
+        let ms = QUEUE_DELAY_MS.load(Ordering::Acquire);
+        if ms > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+        }
+    }
+}
+
+/// Test builds only: every completion of a poll-delivery client waits `ms` milliseconds (0:
+/// none) on the library thread after it is decided and before it is queued for
+/// `offerkit_client_poll`.
+#[cfg(feature = "test-hooks")]
+#[unsafe(no_mangle)]
+pub extern "C" fn offerkit_test_delay_queueing_ms(ms: u64) {
+    QUEUE_DELAY_MS.store(ms, Ordering::Release);
+}
 
 /// Called where a result becomes a C handle; panics while armed.
 #[inline]

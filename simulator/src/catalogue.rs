@@ -13,6 +13,9 @@ const DAY: i64 = crate::time::DAY;
 const TARGETED_PERCENT: u64 = 60;
 /// Fewest offers a player has engaged with (when the catalogue has that many).
 const MIN_ENGAGED: usize = 5;
+/// Players whose id starts with this have engaged with every offer of the catalogue, so that
+/// with a large catalogue (`--offers 150`) a player has more than 100 (the largest page).
+pub const ENGAGED_WITH_ALL_PREFIX: &str = "many-";
 
 const APP_PREFIXES: [&str; 12] = [
     "Gem", "Dragon", "Pixel", "Star", "Jelly", "Castle", "Ocean", "Rocket", "Farm", "Candy",
@@ -164,11 +167,12 @@ impl Catalogue {
     }
 
     /// The offers `player_id` has engaged with, most recent activity first: between 5 and
-    /// all offers of the catalogue (all of them when the catalogue has fewer than 5).
+    /// all offers of the catalogue (all of them when the catalogue has fewer than 5, or the
+    /// id starts with [`ENGAGED_WITH_ALL_PREFIX`]).
     pub fn engagements(&self, player_id: &str) -> Vec<Engagement<'_>> {
         let p = player_id.as_bytes();
         let n = self.offers.len();
-        let count = if n <= MIN_ENGAGED {
+        let count = if n <= MIN_ENGAGED || player_id.starts_with(ENGAGED_WITH_ALL_PREFIX) {
             n
         } else {
             let key = Mix::new(self.seed).part(b"engaged-count").part(p).finish();
@@ -411,6 +415,25 @@ mod tests {
             );
         }
         assert_eq!(Catalogue::generate(42, 3).engagements("a").len(), 3);
+    }
+
+    #[test]
+    fn many_players_engaged_with_every_offer() {
+        let c = Catalogue::generate(42, 150);
+        for p in ["many-", "many-1", "many-players"] {
+            let mut ids: Vec<&str> = c
+                .engagements(p)
+                .iter()
+                .map(|e| e.offer.id.as_str())
+                .collect();
+            ids.sort_unstable();
+            let mut all: Vec<&str> = c.offers().iter().map(|o| o.id.as_str()).collect();
+            all.sort_unstable();
+            assert_eq!(ids, all, "{p}");
+        }
+        for p in ["many", "Many-1", "x-many-1"] {
+            assert!(c.engagements(p).len() < 150, "{p}");
+        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! `/_sim/*`: the control endpoint that lets tests in other languages (which run the binary)
-//! inject faults, read counters and mint tokens. Loopback peers only; never counted in stats.
+//! inject faults, switch misbehaviour modes, read counters and mint tokens. Loopback peers
+//! only; never counted in stats.
 
 use axum::Router;
 use axum::extract::{ConnectInfo, Request, State};
@@ -15,6 +16,7 @@ use std::sync::Arc;
 use crate::catalogue::Catalogue;
 use crate::faults::{Fault, FaultKind};
 use crate::jwt::OFFERS_SCOPE;
+use crate::mess::Mess;
 use crate::routes::json;
 use crate::state::AppState;
 
@@ -24,6 +26,7 @@ pub fn routes() -> Router<Arc<AppState>> {
             "/_sim/faults",
             post(add_fault).get(list_faults).delete(clear_faults),
         )
+        .route("/_sim/mess", get(get_mess).put(put_mess).delete(reset_mess))
         .route("/_sim/stats", get(stats))
         .route("/_sim/stats/reset", post(reset_stats))
         .route("/_sim/tokens", post(mint_token))
@@ -97,6 +100,36 @@ async fn list_faults(State(state): State<Arc<AppState>>) -> Response {
 async fn clear_faults(State(state): State<Arc<AppState>>) -> Response {
     state.faults.clear();
     json(StatusCode::OK, &faults_body(&state))
+}
+
+async fn get_mess(State(state): State<Arc<AppState>>) -> Response {
+    json(StatusCode::OK, &state.mess.get())
+}
+
+/// A JSON object of modes: missing keys are off, unknown keys are refused.
+fn parse_mess(body: &[u8]) -> Result<Mess, String> {
+    let value: serde_json::Value =
+        serde_json::from_slice(body).map_err(|e| format!("invalid JSON: {e}"))?;
+    if !value.is_object() {
+        return Err("invalid mess: expected a JSON object of modes".to_owned());
+    }
+    serde_json::from_value(value).map_err(|e| format!("invalid mess: {e}"))
+}
+
+/// Replaces every mode with the body's.
+async fn put_mess(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
+    match parse_mess(&body) {
+        Ok(mess) => {
+            state.mess.set(mess);
+            json(StatusCode::OK, &state.mess.get())
+        }
+        Err(message) => bad_request(message),
+    }
+}
+
+async fn reset_mess(State(state): State<Arc<AppState>>) -> Response {
+    state.mess.set(Mess::default());
+    json(StatusCode::OK, &state.mess.get())
 }
 
 async fn stats(State(state): State<Arc<AppState>>) -> Response {
@@ -220,7 +253,7 @@ mod tests {
         use tower::ServiceExt;
         let state = Arc::new(AppState::new(
             crate::SimConfig::default(),
-            "http://127.0.0.1:1".into(),
+            "http://127.0.0.1:1",
         ));
         let mut request = Request::builder()
             .uri("/_sim/stats")

@@ -164,23 +164,7 @@ pub fn response_for(kind: &FaultKind) -> Option<Response> {
             status,
             retry_after_secs,
             body,
-        } => {
-            let status = StatusCode::from_u16(*status)
-                .ok()
-                .filter(|s| (200..=599).contains(&s.as_u16()))
-                .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-            let body = body.clone().unwrap_or_else(|| {
-                serde_json::json!({ "message": format!("Simulated {}", status.as_u16()) })
-                    .to_string()
-            });
-            let mut response = (status, [(header::CONTENT_TYPE, JSON)], body).into_response();
-            if let Some(secs) = retry_after_secs {
-                response
-                    .headers_mut()
-                    .insert(header::RETRY_AFTER, HeaderValue::from(*secs));
-            }
-            response
-        }
+        } => status_response(*status, *retry_after_secs, body.as_deref()),
         FaultKind::DropMidBody => {
             let first = futures_util::stream::once(async {
                 Ok::<Bytes, std::io::Error>(Bytes::from_static(DROPPED_SENT))
@@ -208,6 +192,25 @@ pub fn response_for(kind: &FaultKind) -> Option<Response> {
         )
             .into_response(),
     })
+}
+
+/// `status` (outside 200..=599 becomes 500) with an optional `Retry-After` and `body`
+/// (default `{"message":"Simulated <status>"}`) as `application/json`.
+pub fn status_response(status: u16, retry_after_secs: Option<u64>, body: Option<&str>) -> Response {
+    let status = StatusCode::from_u16(status)
+        .ok()
+        .filter(|s| (200..=599).contains(&s.as_u16()))
+        .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let body = body.map(str::to_owned).unwrap_or_else(|| {
+        serde_json::json!({ "message": format!("Simulated {}", status.as_u16()) }).to_string()
+    });
+    let mut response = (status, [(header::CONTENT_TYPE, JSON)], body).into_response();
+    if let Some(secs) = retry_after_secs {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+    }
+    response
 }
 
 /// A 200 whose streamed body announces `length` bytes up front.

@@ -2,8 +2,9 @@
 //!
 //! It serves the token exchange, the GraphQL offer endpoint, the paginated listing, the
 //! reporting endpoint and tracking links over real HTTP on loopback, from a catalogue
-//! generated from a seed (same seed, same bytes). Tests inject faults and read counters
-//! through [`Simulator`] in-process, or through the `/_sim` control endpoint of the binary.
+//! generated from a seed (same seed, same bytes). Tests inject faults, switch misbehaviour
+//! modes ([`Mess`]) and read counters through [`Simulator`] in-process, or through the
+//! `/_sim` control endpoint of the binary.
 //! The GraphQL schema and everything the spec leaves unshown are documented in README.md.
 #![forbid(unsafe_code)]
 
@@ -12,12 +13,17 @@ mod catalogue;
 mod control;
 mod cursor;
 mod faults;
+mod forward_proxy;
 mod graphql;
 mod jwt;
 mod keys;
 mod listing;
 mod locale;
+mod mess;
+mod mess_body;
+mod mess_paging;
 mod offer_view;
+mod path_prefix;
 mod query_cache;
 mod report;
 mod response_json;
@@ -28,6 +34,7 @@ mod state;
 mod stats;
 mod time;
 mod token;
+mod top_fields;
 mod tracking;
 mod unboxed;
 mod validation;
@@ -40,8 +47,11 @@ use std::time::Duration;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
+pub use catalogue::ENGAGED_WITH_ALL_PREFIX;
 pub use faults::{Fault, FaultKind};
+pub use forward_proxy::ForwardProxy;
 pub use jwt::{ISSUER as JWT_ISSUER, OFFERS_SCOPE};
+pub use mess::Mess;
 pub use report::{EXPIRED_REPORT_API_KEY, REPORT_API_KEY, REPORT_RATE_LIMIT};
 pub use stats::Stats;
 pub use token::{NO_PERMISSION_REFRESH_TOKEN, NO_SCOPE_REFRESH_TOKEN};
@@ -64,6 +74,13 @@ pub struct SimConfig {
     pub token_ttl: Duration,
     /// Port on 127.0.0.1; 0 picks a free one.
     pub port: u16,
+    /// Misbehaviour modes in force at start (default: all off); see [`Simulator::set_mess`].
+    pub mess: Mess,
+    /// Serve the service's routes under this path, e.g. `/api` (default none): `/api/v1/offers`,
+    /// and [`Simulator::base_url`] ends with it. `/_sim` stays at the root; any other path
+    /// answers an HTML 404. `/` or empty is no prefix; [`Simulator::start`] refuses an
+    /// invalid one (segments of letters, digits, `-`, `.`, `_`, `~`; not `/_sim`).
+    pub path_prefix: Option<String>,
 }
 
 impl Default for SimConfig {
@@ -74,6 +91,8 @@ impl Default for SimConfig {
             refresh_token: "sim-refresh-token".to_owned(),
             token_ttl: Duration::from_secs(3600),
             port: 0,
+            mess: Mess::default(),
+            path_prefix: None,
         }
     }
 }
@@ -87,11 +106,14 @@ pub struct Simulator {
 }
 
 impl Simulator {
-    /// Binds 127.0.0.1:`port` and serves; ready to answer when this returns.
+    /// Binds 127.0.0.1:`port` and serves; ready to answer when this returns. An invalid
+    /// `path_prefix` is an `InvalidInput` error.
     pub async fn start(config: SimConfig) -> std::io::Result<Simulator> {
+        path_prefix::normalise(config.path_prefix.as_deref())
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
         let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, config.port)).await?;
         let addr = listener.local_addr()?;
-        let state = Arc::new(AppState::new(config, format!("http://{addr}")));
+        let state = Arc::new(AppState::new(config, &format!("http://{addr}")));
         let app =
             routes::router(Arc::clone(&state)).into_make_service_with_connect_info::<SocketAddr>();
         let (stop, stopped) = oneshot::channel::<()>();
@@ -111,7 +133,8 @@ impl Simulator {
         })
     }
 
-    /// `http://127.0.0.1:PORT`, no trailing slash.
+    /// `http://127.0.0.1:PORT` plus the path prefix if any (`http://127.0.0.1:PORT/api`),
+    /// no trailing slash.
     pub fn base_url(&self) -> String {
         self.state.base_url.clone()
     }
@@ -120,8 +143,19 @@ impl Simulator {
         self.addr
     }
 
+    /// The configuration it started with (`mess` as at start; [`Simulator::mess`] is current).
     pub fn config(&self) -> &SimConfig {
         &self.state.config
+    }
+
+    /// Replaces the misbehaviour modes in force (from the next request on).
+    pub fn set_mess(&self, mess: Mess) {
+        self.state.mess.set(mess);
+    }
+
+    /// The misbehaviour modes in force.
+    pub fn mess(&self) -> Mess {
+        self.state.mess.get()
     }
 
     /// A valid access token with scope `offers:read`, expiring `ttl` from now.
@@ -237,12 +271,28 @@ pub struct SimArgs {
     /// Refresh token the token endpoint accepts.
     #[arg(long, default_value = "sim-refresh-token")]
     pub refresh_token: String,
-    /// Offers in the catalogue.
+    /// Offers in the catalogue (players whose id starts with `many-` engaged with all of them).
     #[arg(long = "offers", value_name = "N", default_value_t = 50)]
     pub offers: usize,
     /// Lifetime of issued access tokens, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 3600)]
     pub token_ttl_secs: u64,
+    /// Misbehaviour modes, comma separated or repeated: bad_fields, all_bad_fields, odd_extra,
+    /// cursor_cycle, endless_empty_pages, listing_stall, retry_after_storm=SECS.
+    #[arg(
+        long = "mess",
+        value_name = "MODE[,MODE...]",
+        value_delimiter = ',',
+        value_parser = Mess::parse_mode
+    )]
+    pub mess: Vec<Mess>,
+    /// Serve the service under this path (e.g. /api); /_sim stays at the root.
+    #[arg(long, value_name = "PATH", value_parser = parse_path_prefix)]
+    pub path_prefix: Option<String>,
+}
+
+fn parse_path_prefix(prefix: &str) -> Result<String, String> {
+    path_prefix::normalise(Some(prefix)).map(|_| prefix.to_owned())
 }
 
 impl SimArgs {
@@ -253,12 +303,14 @@ impl SimArgs {
             refresh_token: self.refresh_token,
             token_ttl: Duration::from_secs(self.token_ttl_secs),
             port: self.port,
+            mess: self.mess.into_iter().fold(Mess::default(), Mess::union),
+            path_prefix: self.path_prefix,
         }
     }
 }
 
-/// Starts a simulator, prints `listening on http://127.0.0.1:PORT` (one line, flushed) to
-/// stdout, and serves until Ctrl-C.
+/// Starts a simulator, prints `listening on http://127.0.0.1:PORT` (one line, flushed; with
+/// the path prefix if any) to stdout, and serves until Ctrl-C.
 pub async fn run_until_ctrl_c(config: SimConfig) -> std::io::Result<()> {
     let sim = Simulator::start(config).await?;
     {
@@ -294,5 +346,49 @@ mod tests {
             ),
             (50, "sim-refresh-token", 3600, 0)
         );
+        assert!(c.mess.is_off() && c.path_prefix.is_none());
+    }
+
+    #[test]
+    fn mess_and_path_prefix_flags() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            sim: SimArgs,
+        }
+        let config = Cli::try_parse_from([
+            "sim",
+            "--mess",
+            "bad_fields,retry_after_storm=3",
+            "--mess=listing_stall",
+            "--path-prefix",
+            "/api",
+        ])
+        .expect("parses")
+        .sim
+        .into_config();
+        assert_eq!(
+            config.mess,
+            Mess {
+                bad_fields: true,
+                listing_stall: true,
+                retry_after_storm: Some(3),
+                ..Mess::default()
+            }
+        );
+        assert_eq!(config.path_prefix.as_deref(), Some("/api"));
+        for bad in [
+            &["sim", "--mess", "bad"][..],
+            &["sim", "--mess", "retry_after_storm"],
+            &["sim", "--path-prefix", "api"],
+        ] {
+            assert!(Cli::try_parse_from(bad).is_err(), "{bad:?}");
+        }
+        let plain = Cli::try_parse_from(["sim"])
+            .expect("parses")
+            .sim
+            .into_config();
+        assert!(plain.mess.is_off() && plain.path_prefix.is_none());
     }
 }

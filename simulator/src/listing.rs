@@ -1,6 +1,7 @@
 //! `GET /v1/offers`: the whole catalogue as JSON, optionally paginated with `per_page`
 //! (1..=100) and `page` (from 1; only together with `per_page`). Items have the same shape
 //! as the GraphQL `Offer` type with every field; English texts; click URLs carry no player.
+//! The misbehaviour modes may stall its pages or reshape its offers (mess_*.rs).
 
 use axum::extract::{RawQuery, State};
 use axum::response::{IntoResponse, Response};
@@ -10,10 +11,12 @@ use std::sync::Arc;
 
 use crate::auth::require_offers_scope;
 use crate::locale::Language;
+use crate::mess::Mess;
 use crate::offer_view::OfferView;
-use crate::routes::{json, query_param};
+use crate::routes::{json, json_written, query_param};
 use crate::state::AppState;
 use crate::validation::Violations;
+use crate::{mess_body, mess_paging};
 
 pub const PER_PAGE_MAX: i64 = 100;
 
@@ -81,18 +84,20 @@ pub async fn list(
         Ok(p) => p,
         Err(v) => return json(StatusCode::UNPROCESSABLE_ENTITY, &v.to_422_body()),
     };
+    let mess = state.mess.active();
     let all = state.catalogue.offers();
     let (slice, pagination) = match paging {
         None => (all, None),
         Some(Paging { per_page, page }) => {
             let start = (page - 1).saturating_mul(per_page).min(all.len());
             let end = start.saturating_add(per_page).min(all.len());
-            let has_more_pages = end < all.len();
+            let (has_more_pages, next_page) =
+                mess_paging::listing_pagination(mess.as_ref(), page, end < all.len());
             let pagination = Pagination {
                 current_page: page,
                 per_page,
                 has_more_pages,
-                next_page: has_more_pages.then_some(page + 1),
+                next_page,
             };
             (&all[start..end], Some(pagination))
         }
@@ -105,7 +110,14 @@ pub async fn list(
         status: "success",
         data: ListingData { offers, pagination },
     };
-    json(StatusCode::OK, &body)
+    match mess.filter(Mess::reshapes_bodies) {
+        None => json(StatusCode::OK, &body),
+        Some(mess) => json_written(StatusCode::OK, |out| {
+            let mut value = async_graphql::to_value(&body).map_err(serde::ser::Error::custom)?;
+            mess_body::reshape_listing(&mess, &mut value);
+            mess_body::write(out, &value)
+        }),
+    }
 }
 
 #[derive(Serialize)]

@@ -1,6 +1,7 @@
-//! The HTTP surface: which path goes to which handler, the `/v1` gate that counts every
-//! request and applies injected faults before anything else, and small request and response
-//! helpers (JSON bodies, content types, query strings).
+//! The HTTP surface: which path goes to which handler (under the path prefix, if any), the
+//! `/v1` gate that counts every request and applies a 503 storm or injected faults before
+//! anything else, and small request and response helpers (JSON bodies, content types, query
+//! strings).
 
 use axum::Router;
 use axum::body::Body;
@@ -15,20 +16,32 @@ use std::time::Duration;
 use crate::faults::{self, FaultKind};
 use crate::state::AppState;
 use crate::stats::Endpoint;
-use crate::{control, graphql, listing, report, token, tracking};
+use crate::{control, graphql, listing, path_prefix, report, token, tracking};
 
 /// Largest request body the simulator reads.
 pub const MAX_REQUEST_BODY: usize = 2 * 1024 * 1024;
 
 pub fn router(state: Arc<AppState>) -> Router {
-    Router::new()
+    let service = Router::new()
         .route("/v1/users/token", post(token::exchange))
         .route("/v1/offers", post(graphql::execute).get(listing::list))
         .route("/v1/report", get(report::report))
-        .merge(tracking::routes())
+        .merge(tracking::routes());
+    let gate = middleware::from_fn_with_state(Arc::clone(&state), v1_gate);
+    if state.prefix.is_empty() {
+        return service
+            .merge(control::routes())
+            .fallback(not_found)
+            .layer(gate)
+            .with_state(state);
+    }
+    // Under the prefix the service sees its paths without it (`/v1/offers`), as a gateway
+    // passes them on; faults and stats therefore name the same paths as without a prefix.
+    let prefix = state.prefix.clone();
+    Router::new()
+        .nest(&prefix, service.fallback(not_found).layer(gate))
         .merge(control::routes())
-        .fallback(not_found)
-        .layer(middleware::from_fn_with_state(Arc::clone(&state), v1_gate))
+        .fallback(path_prefix::gateway_not_found)
         .with_state(state)
 }
 
@@ -41,7 +54,8 @@ fn is_v1(path: &str) -> bool {
 }
 
 /// Counts each `/v1` request, keeps a guard alive while it is handled (dropped early = the
-/// client hung up), and applies the first matching fault.
+/// client hung up), answers 503 during a `retry_after_storm` (pending faults then wait), and
+/// otherwise applies the first matching fault.
 async fn v1_gate(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
     let path = request.uri().path();
     if !is_v1(path) {
@@ -50,6 +64,10 @@ async fn v1_gate(State(state): State<Arc<AppState>>, request: Request, next: Nex
     let guard = state
         .stats
         .begin(Endpoint::classify(request.method(), path));
+    if let Some(secs) = state.mess.active().and_then(|m| m.retry_after_storm) {
+        guard.complete();
+        return faults::status_response(503, Some(secs), None);
+    }
     let fault = state.faults.take(path, request.method().as_str());
     let response = match fault.as_ref().and_then(faults::response_for) {
         Some(faulted) => faulted,

@@ -15,6 +15,8 @@ use std::sync::Arc;
 use crate::catalogue::{Catalogue, Engagement, sort_offers};
 use crate::cursor::CursorKey;
 use crate::locale::Language;
+use crate::mess::Mess;
+use crate::mess_paging;
 use crate::offer_view::{CreativesView, OfferView};
 use crate::routes::query_string;
 use crate::time::format_datetime;
@@ -193,9 +195,18 @@ fn player_offers<'a>(
     let engagements = data.catalogue.engagements(player_id);
     let total = engagements.len();
     let end = start.saturating_add(args.limit).min(total);
+    // Misbehaviour modes of the request, if any (see graphql.rs and mess_paging.rs).
+    let mess = ctx.data_opt::<Mess>().and_then(|mess| {
+        mess_paging::player_offers(mess, &data.cursors, player_id, after.map(|_| start), total)
+    });
+    let shown = if mess.as_ref().is_some_and(|m| m.empty) {
+        0
+    } else {
+        end
+    };
     let items = engagements
         .into_iter()
-        .take(end)
+        .take(shown)
         .skip(start)
         .map(|engagement| {
             Unboxed(PlayerOfferView {
@@ -204,7 +215,10 @@ fn player_offers<'a>(
             })
         })
         .collect();
-    let next_cursor = (end < total).then(|| data.cursors.issue(player_id, end));
+    let next_cursor = match mess {
+        Some(mess) => Some(mess.next_cursor),
+        None => (end < total).then(|| data.cursors.issue(player_id, end)),
+    };
     Ok(PlayerOffersPage { items, next_cursor })
 }
 

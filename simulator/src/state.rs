@@ -1,5 +1,6 @@
 //! Everything one running simulator holds: its configuration, the catalogue, keys, the
-//! fault queue, the counters and the built GraphQL schema. Shared by all handlers.
+//! fault queue, the misbehaviour modes, the counters and the built GraphQL schema. Shared
+//! by all handlers.
 
 use std::sync::Arc;
 
@@ -8,6 +9,8 @@ use crate::catalogue::Catalogue;
 use crate::cursor::CursorKey;
 use crate::faults::FaultQueue;
 use crate::jwt::JwtIssuer;
+use crate::mess::MessSwitch;
+use crate::path_prefix;
 use crate::report::{RateLimiter, ReportKeys};
 use crate::schema::{self, SchemaData, SimSchema};
 use crate::stats::Counters;
@@ -15,10 +18,14 @@ use crate::time::now_unix;
 
 pub struct AppState {
     pub config: SimConfig,
+    /// Origin and path prefix: `http://127.0.0.1:PORT` or `http://127.0.0.1:PORT/api`.
     pub base_url: String,
+    /// The service's path prefix, `""` when it has none (see path_prefix.rs).
+    pub prefix: String,
     pub catalogue: Arc<Catalogue>,
     pub jwt: JwtIssuer,
     pub faults: FaultQueue,
+    pub mess: MessSwitch,
     pub stats: Arc<Counters>,
     pub schema: SimSchema,
     pub report_limiter: RateLimiter,
@@ -26,7 +33,11 @@ pub struct AppState {
 }
 
 impl AppState {
-    pub fn new(config: SimConfig, base_url: String) -> AppState {
+    /// `origin` is `http://127.0.0.1:PORT`; `config.path_prefix` must have passed
+    /// `path_prefix::normalise` (an invalid one is served as no prefix).
+    pub fn new(config: SimConfig, origin: &str) -> AppState {
+        let prefix = path_prefix::normalise(config.path_prefix.as_deref()).unwrap_or_default();
+        let base_url = format!("{origin}{prefix}");
         let catalogue = Arc::new(Catalogue::generate(config.seed, config.offer_count));
         let schema = schema::build(SchemaData {
             catalogue: Arc::clone(&catalogue),
@@ -35,8 +46,10 @@ impl AppState {
         });
         AppState {
             jwt: JwtIssuer::new(config.seed),
+            mess: MessSwitch::new(config.mess.clone()),
             config,
             base_url,
+            prefix,
             catalogue,
             faults: FaultQueue::default(),
             stats: Arc::default(),

@@ -1,6 +1,7 @@
 //! Tracking links and the pages they lead to: `/click/{offer_id}?player_id=…` redirects to
 //! the offer's landing page, or to `/404` when the player id is missing (as the spec says)
-//! or the offer is unknown. `/support` and `/offerwall` are the targets of `links`.
+//! or the offer is unknown. `/support` and `/offerwall` are the targets of `links`. With a
+//! path prefix, the redirects keep it.
 
 use axum::Router;
 use axum::extract::{Path, RawQuery, State};
@@ -31,10 +32,11 @@ async fn click(
     RawQuery(query): RawQuery,
 ) -> Response {
     let has_player = query_param(query.as_deref(), "player_id").is_some_and(|p| !p.is_empty());
+    let prefix = &state.prefix;
     if has_player && state.catalogue.get(&offer_id).is_some() {
-        redirect(&format!("/landing/{offer_id}"))
+        redirect(&format!("{prefix}/landing/{offer_id}"))
     } else {
-        redirect("/404")
+        redirect(&format!("{prefix}/404"))
     }
 }
 

@@ -224,7 +224,7 @@ static void blocking_call(Worker *w, const OfferkitClient *client, const char *p
     }
     case 1: {
         char *json = NULL;
-        status = offerkit_client_links(client, player, NULL, &json, &error);
+        status = offerkit_client_links(client, player, NULL, NULL, &json, &error);
         has_result = json != NULL;
         if (json) (void)strlen(json);
         offerkit_string_free(json);
@@ -275,7 +275,7 @@ static void async_call(Worker *w, const OfferkitClient *client, const char *play
         break;
     }
     case 1:
-        status = offerkit_client_links_async(client, player, NULL, done_json, slot, &request,
+        status = offerkit_client_links_async(client, player, NULL, NULL, done_json, slot, &request,
                                              &error);
         break;
     case 2: {

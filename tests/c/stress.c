@@ -68,7 +68,8 @@ static OfferkitRequest *start(OfferkitClient *client, Slot *slot, unsigned *seed
         status = offerkit_client_offers_async(client, "demo", &offers, done_list, slot, &request, NULL);
         break;
     case 1:
-        status = offerkit_client_links_async(client, "demo", NULL, done_json, slot, &request, NULL);
+        status = offerkit_client_links_async(client, "demo", NULL, NULL, done_json, slot, &request,
+                                             NULL);
         break;
     case 2:
         player.limit = 4;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 int test_failures = 0;
+const char *test_skip_reason = NULL;
 
 static char url_buf[256];
 static char host_url_buf[256];
@@ -40,14 +41,37 @@ const char *sim_url_hostname(void) {
     return host_url_buf;
 }
 
+static int http_to(int port, const char *method, const char *path, const char *body,
+                   char **out_body);
+
 int sim_http(const char *method, const char *path, const char *body, char **out_body) {
     sim_url();
+    return http_to(sim_port, method, path, body, out_body);
+}
+
+const char *sim_prefixed_url(void) {
+    const char *env = getenv("OFFERKIT_SIM_PREFIXED_URL");
+    return env && env[0] ? env : NULL;
+}
+
+int sim_prefixed_http(const char *method, const char *path, const char *body, char **out_body) {
+    const char *url = sim_prefixed_url();
+    if (!url) return -1;
+    /* http://127.0.0.1:PORT/prefix */
+    const char *host = strstr(url, "://");
+    const char *colon = host ? strchr(host + 3, ':') : NULL;
+    int port = colon ? atoi(colon + 1) : 0;
+    return port > 0 ? http_to(port, method, path, body, out_body) : -1;
+}
+
+static int http_to(int port, const char *method, const char *path, const char *body,
+                   char **out_body) {
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0) return -1;
     struct sockaddr_in addr;
     memset(&addr, 0, sizeof addr);
     addr.sin_family = AF_INET;
-    addr.sin_port = htons((uint16_t)sim_port);
+    addr.sin_port = htons((uint16_t)port);
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
         close(fd);
@@ -58,7 +82,7 @@ int sim_http(const char *method, const char *path, const char *body, char **out_
     int n = snprintf(head, sizeof head,
                      "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n"
                      "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
-                     method, path, sim_port, body_len);
+                     method, path, port, body_len);
     if (write(fd, head, (size_t)n) != n || (body_len && write(fd, body, body_len) != (ssize_t)body_len)) {
         close(fd);
         return -1;
@@ -137,12 +161,58 @@ char *sim_token(long ttl_secs, bool scoped) {
     return token;
 }
 
+void sim_mess(const char *modes_json) {
+    char *answer = NULL;
+    int status = sim_http("PUT", "/_sim/mess", modes_json, &answer);
+    if (status != 200) {
+        fprintf(stderr, "cannot set misbehaviour modes %s (HTTP %d: %s)\n", modes_json, status,
+                answer ? answer : "");
+        exit(2);
+    }
+    free(answer);
+}
+
 void sim_fresh(void) {
     sim_clear_faults();
+    sim_http("DELETE", "/_sim/mess", NULL, NULL);
     /* Let the previous test's aborted or slow exchanges finish before counting anew. */
     long until = now_ms() + 30000;
     while (sim_stat("in_flight") > 0 && now_ms() < until) sleep_ms(10);
     sim_reset_stats();
+}
+
+/* `text` as a JSON string literal (malloc'd). */
+static char *json_quoted(const char *text) {
+    size_t cap = strlen(text) * 6 + 3, len = 0;
+    char *out = malloc(cap);
+    out[len++] = '"';
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c == '"' || *c == '\\') {
+            out[len++] = '\\';
+            out[len++] = (char)*c;
+        } else if (*c < 0x20) {
+            len += (size_t)snprintf(out + len, cap - len, "\\u%04x", *c);
+        } else {
+            out[len++] = (char)*c;
+        }
+    }
+    out[len++] = '"';
+    out[len] = '\0';
+    return out;
+}
+
+void sim_answer(const char *method, const char *path, int status, const char *body, int times) {
+    char *quoted = json_quoted(body);
+    size_t cap = strlen(quoted) + 256 + (path ? strlen(path) : 0);
+    char *fault = malloc(cap);
+    int n = snprintf(fault, cap, "{\"kind\":\"status\",\"status\":%d,\"times\":%d,\"body\":%s", status,
+                     times, quoted);
+    if (method) n += snprintf(fault + n, cap - (size_t)n, ",\"method\":\"%s\"", method);
+    if (path) n += snprintf(fault + n, cap - (size_t)n, ",\"path\":\"%s\"", path);
+    snprintf(fault + n, cap - (size_t)n, "}");
+    sim_fault(fault);
+    free(fault);
+    free(quoted);
 }
 
 OfferkitConfig *test_config(const char *token) {
@@ -157,6 +227,24 @@ OfferkitConfig *test_config(const char *token) {
     offerkit_config_set_timeout_ms(config, 60000, NULL);
     if (token) offerkit_config_set_access_token(config, token, NULL);
     return config;
+}
+
+OfferkitConfig *test_config_with_token(void) {
+    char *token = sim_token(0, true);
+    OfferkitConfig *config = test_config(token);
+    free(token);
+    return config;
+}
+
+OfferkitClient *client_of(OfferkitConfig *config) {
+    OfferkitClient *client = NULL;
+    OfferkitError *error = NULL;
+    if (offerkit_client_new(config, &client, &error) != OFFERKIT_STATUS_OK) {
+        fprintf(stderr, "offerkit_client_new failed: %s\n", offerkit_error_message(error));
+        exit(2);
+    }
+    offerkit_config_free(config);
+    return client;
 }
 
 OfferkitClient *test_client(uint32_t delivery) {

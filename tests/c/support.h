@@ -18,6 +18,15 @@ extern "C" {
 /* ---- runner ------------------------------------------------------------------------------ */
 
 extern int test_failures; /* failures in the running test */
+/* Why the running test could not run in this build (set by SKIP), or NULL. */
+extern const char *test_skip_reason;
+
+/* Ends the running test as skipped: it is counted as skipped, never as passed. */
+#define SKIP(why)                                                                        \
+    do {                                                                                 \
+        test_skip_reason = (why);                                                        \
+        return;                                                                          \
+    } while (0)
 
 #define CHECK(cond)                                                                      \
     do {                                                                                 \
@@ -65,8 +74,20 @@ void sim_reset_stats(void);
 long sim_stat(const char *name);
 /* A fresh access token (malloc'd); ttl_secs 0 for the default; scoped false: no offers:read. */
 char *sim_token(long ttl_secs, bool scoped);
-/* Resets faults and stats: call at the start of every test. */
+/* Resets faults, misbehaviour modes and stats: call at the start of every test. */
 void sim_fresh(void);
+/* Switches the simulator's misbehaviour modes (JSON as PUT /_sim/mess takes it, e.g.
+ * {"bad_fields":true}; every mode not named is off). */
+void sim_mess(const char *modes_json);
+/* The simulator serving under a path prefix, from OFFERKIT_SIM_PREFIXED_URL (e.g.
+ * http://127.0.0.1:4011/api), or NULL when none runs. */
+const char *sim_prefixed_url(void);
+/* sim_http to the prefixed simulator's root (its /_sim endpoints); -1 when none runs. */
+int sim_prefixed_http(const char *method, const char *path, const char *body, char **out_body);
+/* Queues an answer the simulator gives instead of its own: the next `times` /v1 requests
+ * matching `method` and `path` (NULL: any) get HTTP `status` with `body` (application/json),
+ * in the order queued. How a test serves exactly the malformed data it is about. */
+void sim_answer(const char *method, const char *path, int status, const char *body, int times);
 
 /* ---- clients ----------------------------------------------------------------------------- */
 
@@ -75,6 +96,10 @@ void sim_fresh(void);
 OfferkitConfig *test_config(const char *token);
 /* A client with a valid token; delivery OFFERKIT_DELIVERY_THREAD or _POLL. */
 OfferkitClient *test_client(uint32_t delivery);
+/* A config like test_config with a fresh valid token. */
+OfferkitConfig *test_config_with_token(void);
+/* The client of `config` (which it frees); exits the run if the library refuses it. */
+OfferkitClient *client_of(OfferkitConfig *config);
 
 /* ---- completions ------------------------------------------------------------------------- */
 

@@ -44,7 +44,7 @@ void test_cancel_after_completion_does_nothing(void) {
     Recorder r;
     recorder_init(&r);
     OfferkitRequest *request = NULL;
-    REQUIRE(offerkit_client_links_async(client, "demo", NULL, on_json, &r, &request, NULL) ==
+    REQUIRE(offerkit_client_links_async(client, "demo", NULL, NULL, on_json, &r, &request, NULL) ==
             OFFERKIT_STATUS_OK);
     CHECK(recorder_wait(&r, 1, 10000) == 1);
     CHECK(!offerkit_request_cancel(request));
@@ -154,12 +154,15 @@ void test_client_free_cancels_in_flight_requests(void) {
 }
 
 void test_client_free_in_poll_mode_delivers_everything(void) {
+#if !defined(OFFERKIT_TEST_HOOKS)
+    SKIP("built without OFFERKIT_TEST_HOOKS: cannot see that a completion is queued");
+#else
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_POLL);
     sim_fault("{\"kind\":\"latency\",\"ms\":30000,\"path\":\"/v1/offers\",\"method\":\"GET\"}");
     Recorder done, slow;
     recorder_init(&done);
     recorder_init(&slow);
-    REQUIRE(offerkit_client_links_async(client, "demo", NULL, on_json, &done, NULL, NULL) ==
+    REQUIRE(offerkit_client_links_async(client, "demo", NULL, NULL, on_json, &done, NULL, NULL) ==
             OFFERKIT_STATUS_OK);
     REQUIRE(offerkit_client_list_offers_async(client, 0, 0, on_list, &slow, NULL, NULL) ==
             OFFERKIT_STATUS_OK);
@@ -176,6 +179,7 @@ void test_client_free_in_poll_mode_delivers_everything(void) {
     CHECK(pthread_equal(done.thread, pthread_self()) && pthread_equal(slow.thread, pthread_self()));
     recorder_clear(&done);
     recorder_clear(&slow);
+#endif
 }
 
 typedef struct {

@@ -21,9 +21,14 @@ void test_version_and_names(void) {
     CHECK(strcmp(offerkit_error_kind_name(OFFERKIT_ERROR_KIND_UNSUPPORTED_MEDIA_TYPE),
                  "unsupported_media_type") == 0);
     CHECK(strcmp(offerkit_error_kind_name(0), "unknown") == 0);
-    /* Statuses 1-15 and kinds share their numbers. */
+    /* Statuses 1-16 and kinds share their numbers. */
     CHECK((int)OFFERKIT_STATUS_RATE_LIMITED == (int)OFFERKIT_ERROR_KIND_RATE_LIMITED);
     CHECK((int)OFFERKIT_STATUS_INTERNAL == (int)OFFERKIT_ERROR_KIND_INTERNAL);
+    /* rejected came last: 16, after internal, so no number moved. */
+    CHECK((int)OFFERKIT_STATUS_REJECTED == 16 && (int)OFFERKIT_ERROR_KIND_REJECTED == 16);
+    CHECK(strcmp(offerkit_status_name(16), "rejected") == 0);
+    CHECK(strcmp(offerkit_error_kind_name(16), "rejected") == 0);
+    CHECK(strcmp(offerkit_error_kind_name(17), "unknown") == 0);
 }
 
 void test_player_id_helpers(void) {
@@ -97,6 +102,11 @@ void test_free_functions_accept_null(void) {
     CHECK(offerkit_player_offers_page_next_cursor(NULL) == NULL);
     OfferkitPagination pagination;
     CHECK(!offerkit_offer_list_pagination(NULL, &pagination));
+    CHECK(offerkit_offer_list_skipped_count(NULL) == 0);
+    CHECK(offerkit_player_offers_page_skipped_count(NULL) == 0);
+    OfferkitSkippedItem item;
+    CHECK(offerkit_player_offers_page_skipped_get(NULL, 0, &item, NULL) ==
+          OFFERKIT_STATUS_NULL_ARGUMENT);
 }
 
 void test_error_accessors_accept_null(void) {
@@ -147,6 +157,14 @@ void test_config_rejects_bad_input(void) {
     CHECK(offerkit_config_set_access_token(config, NULL, NULL) == OFFERKIT_STATUS_OK);
     CHECK(offerkit_config_set_token_needed(config, NULL, NULL, NULL) == OFFERKIT_STATUS_OK);
     CHECK(offerkit_config_set_allow_insecure_http(config, true, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_deadline_ms(config, 0, NULL) == OFFERKIT_STATUS_OUT_OF_RANGE);
+    CHECK(offerkit_config_set_deadline_ms(config, 86400001, NULL) == OFFERKIT_STATUS_OUT_OF_RANGE);
+    CHECK(offerkit_config_set_deadline_ms(config, 1, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_deadline_ms(config, 86400000, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_max_pages(config, 1, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_proxy(config, BAD_UTF8, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
+    CHECK(offerkit_config_set_proxy(config, "http://127.0.0.1:3128", NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_proxy(config, NULL, NULL) == OFFERKIT_STATUS_OK);
     offerkit_config_free(config);
 
     /* Every setter checks its config. */
@@ -160,6 +178,9 @@ void test_config_rejects_bad_input(void) {
     CHECK(offerkit_config_set_token_needed(NULL, NULL, NULL, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
     CHECK(offerkit_config_set_token_wait_ms(NULL, 10, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
     CHECK(offerkit_config_set_delivery(NULL, 0, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
+    CHECK(offerkit_config_set_deadline_ms(NULL, 10, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
+    CHECK(offerkit_config_set_max_pages(NULL, 10, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
+    CHECK(offerkit_config_set_proxy(NULL, NULL, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
 }
 
 static OfferkitStatus new_client(const char *url, bool insecure, const char *pem,
@@ -196,6 +217,29 @@ void test_client_new_rejects_bad_config(void) {
     OfferkitConfig *config = test_config(NULL);
     CHECK(offerkit_client_new(config, NULL, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
     offerkit_config_free(config);
+
+    /* What only the client can check: a page cap of 0 and a proxy that is not one. */
+    const char *bad_proxies[] = {"not a url", "ftp://127.0.0.1:21", "http://"};
+    for (size_t i = 0; i < sizeof bad_proxies / sizeof bad_proxies[0]; i++) {
+        config = test_config(NULL);
+        CHECK(offerkit_config_set_proxy(config, bad_proxies[i], NULL) == OFFERKIT_STATUS_OK);
+        error = NULL;
+        client = (OfferkitClient *)0x1;
+        CHECK_STATUS(offerkit_client_new(config, &client, &error), OFFERKIT_STATUS_INVALID_ARGUMENT,
+                     error);
+        CHECK(client == (OfferkitClient *)0x1);
+        CHECK(contains(offerkit_error_message(error), "proxy"));
+        offerkit_error_free(error);
+        offerkit_config_free(config);
+    }
+    config = test_config(NULL);
+    CHECK(offerkit_config_set_max_pages(config, 0, NULL) == OFFERKIT_STATUS_OK);
+    error = NULL;
+    CHECK_STATUS(offerkit_client_new(config, &client, &error), OFFERKIT_STATUS_INVALID_ARGUMENT,
+                 error);
+    CHECK(contains(offerkit_error_message(error), "max_pages"));
+    offerkit_error_free(error);
+    offerkit_config_free(config);
     CHECK(sim_stat("requests") == 0);
 }
 
@@ -217,21 +261,38 @@ void test_invalid_inputs_send_nothing(void) {
     options.language = NULL;
     options.select = BAD_UTF8;
     CHECK(offerkit_client_offers(client, "p", &options, &list, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
+    options.select = NULL;
+    options.selection = BAD_UTF8;
+    error = NULL;
+    CHECK_STATUS(offerkit_client_offers(client, "p", &options, &list, &error),
+                 OFFERKIT_STATUS_INVALID_UTF8, error);
+    CHECK(contains(offerkit_error_message(error), "options.selection"));
+    offerkit_error_free(error);
+    options.selection = NULL;
     CHECK(list == SENTINEL_LIST);
 
     char *json = (char *)0x1;
-    CHECK(offerkit_client_links(client, NULL, NULL, &json, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
-    CHECK(offerkit_client_links(client, "p", BAD_UTF8, &json, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
-    CHECK(offerkit_client_links(client, "p", NULL, NULL, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
+    CHECK(offerkit_client_links(client, NULL, NULL, NULL, &json, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
+    CHECK(offerkit_client_links(client, "p", BAD_UTF8, NULL, &json, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
+    CHECK(offerkit_client_links(client, "p", NULL, BAD_UTF8, &json, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
+    CHECK(offerkit_client_links(client, "p", NULL, NULL, NULL, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
     CHECK(offerkit_client_graphql(client, NULL, NULL, &json, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
     CHECK(offerkit_client_graphql(client, BAD_UTF8, NULL, &json, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
     CHECK(offerkit_client_graphql(client, "{ x }", BAD_UTF8, &json, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
     CHECK(json == (char *)0x1);
 
     OfferkitPlayerOffersPage *page = (OfferkitPlayerOffersPage *)0x1;
+    OfferkitPlayerOffersPager *pager_unused = (OfferkitPlayerOffersPager *)0x1;
     OfferkitPlayerOffersOptions po = {0};
     po.after = BAD_UTF8;
     CHECK(offerkit_client_player_offers(client, "p", &po, &page, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
+    po.after = NULL;
+    po.selection = BAD_UTF8;
+    CHECK(offerkit_client_player_offers(client, "p", &po, &page, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
+    CHECK(offerkit_client_player_offers_pager(client, "p", &po, &pager_unused, NULL) ==
+          OFFERKIT_STATUS_INVALID_UTF8);
+    po.selection = NULL;
+    po.after = BAD_UTF8;
     CHECK(offerkit_client_player_offers(client, "p", NULL, NULL, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
     CHECK(page == (OfferkitPlayerOffersPage *)0x1);
     OfferkitPlayerOffersPager *pager = (OfferkitPlayerOffersPager *)0x1;
@@ -266,6 +327,33 @@ void test_invalid_inputs_send_nothing(void) {
     CHECK(offerkit_client_player_offers_pager(client, "p", &po, &pager, NULL) ==
           OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(pager == (OfferkitPlayerOffersPager *)0x1);
+    /* A replaced playerOffers selection leaves no place for select: both is refused. */
+    po.limit = 0;
+    po.select = "payout_earned_usd";
+    po.selection = "items { id } next_cursor";
+    error = NULL;
+    CHECK_STATUS(offerkit_client_player_offers(client, "p", &po, &page, &error),
+                 OFFERKIT_STATUS_INVALID_ARGUMENT, error);
+    CHECK(contains(offerkit_error_message(error), "not both"));
+    offerkit_error_free(error);
+    CHECK(offerkit_client_player_offers_pager(client, "p", &po, &pager, NULL) ==
+          OFFERKIT_STATUS_INVALID_ARGUMENT);
+    po.select = NULL;
+    po.selection = "   ";
+    CHECK(offerkit_client_player_offers(client, "p", &po, &page, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    po.selection = "items { id } } {";
+    CHECK(offerkit_client_player_offers(client, "p", &po, &page, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    po.selection = NULL;
+    options.select = NULL;
+    options.selection = "";
+    CHECK(offerkit_client_offers(client, "p", &options, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    options.selection = "id { ";
+    CHECK(offerkit_client_offers(client, "p", &options, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    options.selection = NULL;
+    CHECK(offerkit_client_links(client, "p", NULL, "support_portal }", &json, NULL) ==
+          OFFERKIT_STATUS_INVALID_ARGUMENT);
+    CHECK(offerkit_client_links(client, "p", "# comment", NULL, &json, NULL) ==
+          OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(offerkit_client_list_offers(client, 101, 0, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(offerkit_client_list_offers(client, 0, 2, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(offerkit_client_list_all_offers(client, 0, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
@@ -292,6 +380,13 @@ void test_invalid_inputs_send_nothing(void) {
     CHECK(offerkit_offer_list_field_text(list, 0, BAD_UTF8, &json, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
     CHECK(offerkit_offer_list_item_json(list, 0, NULL, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
     CHECK(json == (char *)0x1);
+    /* Skipped items: none in a good answer; the accessors check their arguments. */
+    OfferkitSkippedItem item = {7, (const char *)0x1, (const char *)0x1};
+    CHECK(offerkit_offer_list_skipped_count(list) == 0);
+    CHECK(offerkit_offer_list_skipped_get(list, 0, &item, NULL) == OFFERKIT_STATUS_OUT_OF_RANGE);
+    CHECK(offerkit_offer_list_skipped_get(list, 0, NULL, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
+    CHECK(offerkit_offer_list_skipped_get(NULL, 0, &item, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
+    CHECK(item.index == 7 && item.id == (const char *)0x1); /* untouched */
     offerkit_offer_list_free(list);
 
     CHECK(sim_stat("requests") == 0);
@@ -320,7 +415,7 @@ void test_invalid_async_inputs_start_nothing(void) {
           OFFERKIT_STATUS_NULL_ARGUMENT);
     CHECK(offerkit_client_offers_async(client, BAD_UTF8, NULL, must_not_run, NULL, &request, NULL) ==
           OFFERKIT_STATUS_INVALID_UTF8);
-    CHECK(offerkit_client_links_async(client, NULL, NULL, on_json, &r, &request, NULL) ==
+    CHECK(offerkit_client_links_async(client, NULL, NULL, NULL, on_json, &r, &request, NULL) ==
           OFFERKIT_STATUS_NULL_ARGUMENT);
     CHECK(offerkit_client_player_offers_async(client, "p", NULL, NULL, &r, &request, NULL) ==
           OFFERKIT_STATUS_NULL_ARGUMENT);

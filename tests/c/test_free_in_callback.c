@@ -40,3 +40,31 @@ void test_free_client_inside_its_own_poll_completion(void) {
     REQUIRE(freed);
     CHECK(calls == 3); /* the other two were delivered (cancelled or done) during the free */
 }
+
+/* A completion the library thread has decided but not yet queued when the client is freed from
+ * inside another completion: the free still delivers it before returning (a test hook holds
+ * it between the two for 300 ms, where a free used to give up and leave it for later). */
+void test_free_inside_a_poll_completion_waits_for_a_decided_one(void) {
+#if !defined(OFFERKIT_TEST_HOOKS)
+    SKIP("built without OFFERKIT_TEST_HOOKS: cannot hold a completion before it is queued");
+#else
+    calls = 0;
+    freed = 0;
+    victim = test_client(OFFERKIT_DELIVERY_POLL);
+    OfferkitOffersOptions options = {0};
+    options.limit = 1;
+    offerkit_test_delay_queueing_ms(300);
+    for (int i = 0; i < 2; i++)
+        CHECK(offerkit_client_offers_async(victim, "demo", &options, free_on_first, NULL, NULL, NULL) ==
+              OFFERKIT_STATUS_OK);
+    long deadline = now_ms() + 20000;
+    while (!freed && now_ms() < deadline) {
+        if (offerkit_client_poll(victim, 1) == 0) sleep_ms(1);
+    }
+    offerkit_test_delay_queueing_ms(0);
+    REQUIRE(freed);
+    CHECK(calls == 2); /* the second, decided and held, was delivered by the free */
+    sleep_ms(400);
+    CHECK(calls == 2); /* and not again */
+#endif
+}

@@ -26,7 +26,7 @@ void test_offers_blocking_with_options_and_extra_fields(void) {
         CHECK(view.id && view.id[0] != 0);
         CHECK(view.name && view.name[0] != 0);
         CHECK(view.creative_name && view.creative_description);
-        CHECK(view.total_payout_usd > 0);
+        CHECK(view.has_total_payout_usd && view.total_payout_usd > 0);
     }
     char *text = NULL;
     CHECK(offerkit_offer_list_field_text(list, 0, "links.click_url", &text, NULL) == OFFERKIT_STATUS_OK);
@@ -81,24 +81,43 @@ void test_links_blocking_and_async(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
     char *json = NULL;
     OfferkitError *error = NULL;
-    CHECK_STATUS(offerkit_client_links(client, "demo", NULL, &json, &error), OFFERKIT_STATUS_OK, error);
+    CHECK_STATUS(offerkit_client_links(client, "demo", NULL, NULL, &json, &error), OFFERKIT_STATUS_OK,
+                 error);
     CHECK(contains(json, "\"support_portal\""));
     CHECK(!contains(json, "offerwall"));
     offerkit_string_free(json);
+    /* select adds to the default support_portal ... */
     json = NULL;
-    CHECK(offerkit_client_links(client, "demo", "support_portal offerwall", &json, NULL) ==
+    CHECK(offerkit_client_links(client, "demo", "offerwall", NULL, &json, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(contains(json, "\"offerwall\"") && contains(json, "\"support_portal\""));
+    offerkit_string_free(json);
+    /* ... selection replaces it ... */
+    json = NULL;
+    CHECK(offerkit_client_links(client, "demo", NULL, "offerwall", &json, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(contains(json, "\"offerwall\"") && !contains(json, "support_portal"));
+    offerkit_string_free(json);
+    /* ... and select adds to a replaced selection too. */
+    json = NULL;
+    CHECK(offerkit_client_links(client, "demo", "support_portal", "offerwall", &json, NULL) ==
           OFFERKIT_STATUS_OK);
-    CHECK(contains(json, "\"offerwall\""));
+    CHECK(contains(json, "\"offerwall\"") && contains(json, "\"support_portal\""));
     offerkit_string_free(json);
 
     Recorder r;
     recorder_init(&r);
-    CHECK(offerkit_client_links_async(client, "demo", "offerwall", on_json, &r, NULL, NULL) ==
+    CHECK(offerkit_client_links_async(client, "demo", NULL, "offerwall", on_json, &r, NULL, NULL) ==
           OFFERKIT_STATUS_OK);
     CHECK(recorder_wait(&r, 1, 10000) == 1);
     CHECK(r.status == OFFERKIT_STATUS_OK);
-    CHECK(contains(r.result, "\"offerwall\""));
+    CHECK(contains(r.result, "\"offerwall\"") && !contains(r.result, "support_portal"));
     recorder_clear(&r);
+    recorder_init(&r);
+    CHECK(offerkit_client_links_async(client, "demo", "offerwall", NULL, on_json, &r, NULL, NULL) ==
+          OFFERKIT_STATUS_OK);
+    CHECK(recorder_wait(&r, 1, 10000) == 1);
+    CHECK(contains(r.result, "\"offerwall\"") && contains(r.result, "\"support_portal\""));
+    recorder_clear(&r);
+    CHECK(sim_stat("graphql") == 6);
     offerkit_client_free(client);
 }
 

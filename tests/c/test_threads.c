@@ -41,7 +41,7 @@ void test_isolated_threads(void) {
     int most = after_hostname;
     for (int i = 0; i < 40; i++) {
         OfferkitClient *c = (i % 2) ? named : ip;
-        CHECK(offerkit_client_links_async(c, "demo", NULL, on_json, &r, NULL, NULL) ==
+        CHECK(offerkit_client_links_async(c, "demo", NULL, NULL, on_json, &r, NULL, NULL) ==
               OFFERKIT_STATUS_OK);
         int now = process_threads() - baseline;
         if (now > most) most = now;

@@ -121,18 +121,30 @@ void test_blocking_queries() {
     EXPECT(list->size() > 0 && list->size() <= 4);
     size_t seen = 0;
     for (offerkit::OfferView offer : *list) {
-        EXPECT(!offer.id.empty() && !offer.name.empty() && offer.total_payout_usd > 0);
+        EXPECT(offer.id && !offer.id->empty() && offer.name && !offer.name->empty());
+        EXPECT(offer.total_payout_usd && *offer.total_payout_usd > 0);
+        EXPECT(offer.creative_name && offer.creative_description);
         seen++;
     }
+    EXPECT(list->skipped().empty());
     EXPECT(seen == list->size());
     auto url = list->field_text(0, "links.click_url");
     EXPECT(url && url->rfind("http", 0) == 0);
     EXPECT(!list->field_json(0, "no.such.path"));
     EXPECT(list->item_json(0).find("\"id\"") != std::string::npos);
-    EXPECT((*list)[999].id.empty());
+    auto past = (*list)[999];
+    EXPECT(!past.id && !past.name && !past.total_payout_usd && !past.creative_name);
 
-    auto links = c.links("demo", std::string("support_portal offerwall"));
-    EXPECT(links && links->find("offerwall") != std::string::npos);
+    offerkit::LinksOptions added;
+    added.select = "offerwall";
+    auto links = c.links("demo", added);
+    EXPECT(links && links->find("\"offerwall\"") != std::string::npos &&
+           links->find("\"support_portal\"") != std::string::npos);
+    offerkit::LinksOptions replaced;
+    replaced.selection = "offerwall";
+    links = c.links("demo", replaced);
+    EXPECT(links && links->find("\"offerwall\"") != std::string::npos &&
+           links->find("support_portal") == std::string::npos);
 
     auto page = c.list_offers(10, 1);
     EXPECT(page && page->size() == 10);
@@ -144,7 +156,8 @@ void test_blocking_queries() {
     po.limit = 3;
     auto player = c.player_offers("demo", po);
     EXPECT(player && player->size() == 3 && player->next_cursor().has_value());
-    EXPECT(player && ((*player)[0].status == "in_progress" || (*player)[0].status == "completed"));
+    EXPECT(player && ((*player)[0].status == std::string_view("in_progress") ||
+                      (*player)[0].status == std::string_view("completed")));
 
     auto data = c.graphql("query($p: String!) { links(player_id: $p) { offerwall } }",
                           std::string("{\"p\":\"demo\"}"));
@@ -198,7 +211,7 @@ void test_async_on_a_library_thread_and_by_poll() {
 
     auto polled = client(offerkit::Delivery::Poll);
     Box<offerkit::Result<std::string>> json;
-    EXPECT(polled.links_async("demo", std::nullopt, [&](auto r) { json.set(std::move(r)); }).ok());
+    EXPECT(polled.links_async("demo", {}, [&](auto r) { json.set(std::move(r)); }).ok());
     auto until = std::chrono::steady_clock::now() + 10s;
     while (!json.value && std::chrono::steady_clock::now() < until) {
         polled.poll();
@@ -239,7 +252,7 @@ void test_cancel_and_destroy_with_requests_in_flight() {
     // A completion that throws does not take the process down.
 #if OFFERKIT_CPP_EXCEPTIONS
     Box<int> after;
-    EXPECT(c.links_async("demo", std::nullopt, [&](auto) {
+    EXPECT(c.links_async("demo", {}, [&](auto) {
                 after.set(1);
                 throw std::runtime_error("host bug");
             }).ok());
@@ -301,6 +314,130 @@ void test_helpers_and_logging() {
     EXPECT(lines.load() >= 1);
 }
 
+// Malformed and partial items, served byte for byte: absent fields are std::nullopt (not
+// empty), bad items come back from skipped() with position, id and reason.
+void test_absent_fields_and_skipped_items() {
+    auto c = client();
+    sim_answer("POST", "/v1/offers", 200,
+               "{\"data\":{\"offers\":["
+               "{\"id\":\"1\",\"name\":\"\",\"total_payout_usd\":0,"
+               "\"creatives\":{\"name\":\"n\",\"description\":\"d\"}},"
+               "{\"id\":\"2\",\"name\":null,\"total_payout_usd\":1,"
+               "\"creatives\":{\"name\":\"n\",\"description\":\"d\"}},"
+               "\"junk\"]}}",
+               1);
+    auto list = c.offers("demo");
+    EXPECT(list.ok() && list->size() == 1);
+    if (!list.ok() || list->size() != 1) return;
+    offerkit::OfferView offer = (*list)[0];
+    // Present but empty or zero is not absent.
+    EXPECT(offer.name && offer.name->empty());
+    EXPECT(offer.total_payout_usd && *offer.total_payout_usd == 0.0);
+    auto skipped = list->skipped();
+    EXPECT(skipped.size() == 2);
+    if (skipped.size() == 2) {
+        EXPECT(skipped[0].index == 1 && skipped[0].id == std::string_view("2"));
+        EXPECT(skipped[0].reason.find("name is null") != std::string_view::npos);
+        EXPECT(skipped[1].index == 2 && !skipped[1].id);
+        EXPECT(skipped[1].reason.find("not an object") != std::string_view::npos);
+    }
+
+    offerkit::OffersOptions ids;
+    ids.selection = "id";
+    ids.limit = 2;
+    auto only = c.offers("demo", ids);
+    EXPECT(only.ok() && only->size() == 2);
+    for (offerkit::OfferView o : *only) {
+        EXPECT(o.id && !o.name && !o.total_payout_usd && !o.creative_name && !o.creative_description);
+    }
+
+    sim_answer("POST", "/v1/offers", 200,
+               "{\"data\":{\"playerOffers\":{\"mine\":[{\"id\":\"a\",\"status\":3},7],"
+               "\"next_cursor\":null}}}",
+               1);
+    offerkit::PlayerOffersOptions po;
+    po.selection = "mine: items { id status } next_cursor";
+    auto page = c.player_offers("demo", po);
+    EXPECT(page.ok() && page->size() == 1 && !page->next_cursor());
+    if (!page.ok() || page->size() != 1) return;
+    offerkit::PlayerOfferView item = (*page)[0];
+    EXPECT(item.id == std::string_view("a") && !item.name && !item.status);
+    EXPECT(page->field_json(0, "status") == std::optional<std::string>("3"));
+    auto page_skipped = page->skipped();
+    EXPECT(page_skipped.size() == 1 && page_skipped[0].index == 1 && !page_skipped[0].id);
+}
+
+// The simulator's misbehaviour modes through the wrapper: skipped() names the broken offers
+// (positions by the mode's rule, ids from the same request with the mode off), the odd members
+// come through field_json as JSON reads them.
+void test_misbehaving_service() {
+    auto c = client();
+    offerkit::OffersOptions twelve;
+    twelve.limit = 12;
+    twelve.sort = "epc.desc";
+    auto reference = c.offers("demo", twelve);
+    EXPECT(reference.ok() && reference->size() == 12);
+    if (!reference.ok() || reference->size() != 12) return;
+    sim_mess("{\"bad_fields\":true,\"odd_extra\":true}");
+    auto broken = c.offers("demo", twelve);
+    EXPECT(broken.ok() && broken->size() == 9);
+    if (!broken.ok()) return;
+    auto skipped = broken->skipped();
+    EXPECT(skipped.size() == 3);
+    const size_t positions[] = {1, 5, 9};
+    for (size_t i = 0; i < skipped.size() && i < 3; i++) {
+        EXPECT(skipped[i].index == positions[i]);
+        EXPECT(skipped[i].id && *skipped[i].id == *(*reference)[positions[i]].id);
+    }
+    EXPECT(broken->field_json(0, "") == std::optional<std::string>("\"empty key\""));
+    EXPECT(!broken->field_json(0, "x_deep") && !broken->field_json(0, "x_huge"));
+    EXPECT(broken->field_text(0, "x_unicode_\xc3\xa9") == std::optional<std::string>("\xc3\xbc"));
+    EXPECT(broken->item_json(0).find("\"x_bigint\":123456789012345678901234567890") != std::string::npos);
+}
+
+// The client options of the hardening: deadline, page cap, proxy; and the rejected kind.
+void test_deadline_max_pages_proxy_and_rejected() {
+    offerkit::ClientOptions o = options();
+    o.deadline = 2000ms;
+    auto c = offerkit::Client::create(o).value();
+    sim_fault("{\"kind\":\"status\",\"status\":503,\"retry_after_secs\":30,\"times\":100}");
+    auto started = std::chrono::steady_clock::now();
+    auto stormed = c.offers("demo");
+    EXPECT(std::chrono::steady_clock::now() - started < 2s);
+    EXPECT(stormed.kind() == offerkit::ErrorKind::Server);
+    EXPECT(!stormed.ok() && stormed.error().retry_after() == std::optional<std::chrono::milliseconds>(30000ms));
+    EXPECT(!stormed.ok() && stormed.error().http_status() == 503);
+    EXPECT(sim_stat("graphql") == 1);
+    sim_clear_faults();
+
+    o = options();
+    o.max_pages = 2;
+    auto capped = offerkit::Client::create(o).value();
+    offerkit::PlayerOffersOptions three;
+    three.limit = 3;
+    auto pager = capped.player_offers_pager("demo", three);
+    EXPECT(pager.ok());
+    EXPECT(pager->next().ok() && pager->next().ok());
+    auto third = pager->next();
+    EXPECT(third.kind() == offerkit::ErrorKind::Decode);
+
+    o = options();
+    o.proxy = std::string("not a proxy");
+    auto refused = offerkit::Client::create(o);
+    EXPECT(refused.kind() == offerkit::ErrorKind::InvalidArgument);
+    o.proxy = std::string("http://127.0.0.1:9"); // discard: nothing listens
+    o.max_retries = 0;
+    auto unreachable = offerkit::Client::create(o).value().offers("demo");
+    EXPECT(unreachable.kind() == offerkit::ErrorKind::Network);
+
+    o = options();
+    o.base_url = std::string(sim_url()) + "/wrong-prefix";
+    auto rejected = offerkit::Client::create(o).value().offers("demo");
+    EXPECT(rejected.kind() == offerkit::ErrorKind::Rejected);
+    EXPECT(!rejected.ok() && rejected.error().http_status() == 404);
+    EXPECT(!rejected.ok() && rejected.error().kind_name() == "rejected");
+}
+
 } // namespace
 
 int main() {
@@ -315,6 +452,9 @@ int main() {
         {"cancel_and_destroy_with_requests_in_flight", test_cancel_and_destroy_with_requests_in_flight},
         {"token_needed_callback", test_token_needed_callback},
         {"helpers_and_logging", test_helpers_and_logging},
+        {"absent_fields_and_skipped_items", test_absent_fields_and_skipped_items},
+        {"deadline_max_pages_proxy_and_rejected", test_deadline_max_pages_proxy_and_rejected},
+        {"misbehaving_service", test_misbehaving_service},
     };
     int passed = 0, failed = 0;
     for (const Test &t : tests) {
@@ -324,6 +464,7 @@ int main() {
         std::printf("%s %s\n", failures ? "FAIL" : "ok  ", t.name);
         (failures ? failed : passed)++;
     }
-    std::printf("%d passed, %d failed\n", passed, failed);
+    sim_fresh(); // leave the simulator as found
+    std::printf("%d passed, %d failed, 0 skipped\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

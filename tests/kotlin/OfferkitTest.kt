@@ -1,7 +1,10 @@
 // The Kotlin bindings on the JVM against the simulator (address in OFFERKIT_SIM_URL, started by
 // scripts/test-uniffi.sh): every query, every OfferException kind (fault injection; cancellation
 // through coroutine cancellation and cancelAll), the token provider on a 401, 100 concurrent
-// calls, pagers to the end, and coroutine cancellation aborting the HTTP request.
+// calls, pagers to the end, and coroutine cancellation aborting the HTTP request. The simulator's
+// misbehaviour modes (/_sim/mess) and a second simulator behind a path prefix
+// (OFFERKIT_SIM_PREFIXED_URL) drive the tolerant decoding, selections, the deadline, pager
+// limits, `Rejected` and the proxy setting.
 //
 // A tiny harness (no test framework jar needed): each `test` runs in runBlocking with a 30 s
 // bound, and the run ends with the line "N passed, M failed".
@@ -34,8 +37,12 @@ object Sim {
 
     fun fault(json: String) { call("POST", "/_sim/faults", json) }
 
+    /** Replaces the misbehaviour modes, e.g. `{"bad_fields":true}`. */
+    fun mess(json: String) { call("PUT", "/_sim/mess", json) }
+
     fun clear() {
         call("DELETE", "/_sim/faults")
+        call("DELETE", "/_sim/mess")
         // Let the previous test's aborted or slow exchanges finish before counting anew.
         val until = System.nanoTime() + 30_000_000_000L
         while (stat("in_flight") > 0L && System.nanoTime() < until) Thread.sleep(20)
@@ -70,6 +77,14 @@ suspend fun OfferClient.one(): List<Offer> = offers("player-1", OffersOptions(li
 fun assertTrue(condition: Boolean, message: () -> String = { "assertion failed" }) {
     if (!condition) throw AssertionError(message())
 }
+
+/** Keys of a flat JSON object's text (enough for the links object). */
+fun keysOf(json: String): Set<String> = Regex("\"([A-Za-z_]+)\":").findAll(json).map { it.groupValues[1] }.toSet()
+
+/** The members the simulator's odd_extra mode appends to every item, as its README writes them. */
+val ODD_EXTRA: String = "\"x_deep\":" + "[".repeat(1000) + "]".repeat(1000) +
+    ",\"x_huge\":1e400,\"x_bigint\":123456789012345678901234567890,\"\":\"empty key\"," +
+    "\"a.b\":\"dotted key\",\"x_nul\":\"a\\u0000b\",\"x_unicode_é\":\"ü\""
 
 fun <T> assertEquals(expected: T, actual: T, what: String = "") {
     if (expected != actual) throw AssertionError("$what: expected <$expected>, got <$actual>")
@@ -120,8 +135,10 @@ fun main() {
         val offers = client().offers("player-1", OffersOptions(limit = 3))
         assertEquals(3, offers.size, "offers")
         for (offer in offers) {
-            assertTrue(offer.id.all { it.isDigit() } && offer.name.isNotEmpty())
-            assertTrue(offer.totalPayoutUsd >= 0.0)
+            // The default selection names every typed field, so none is null.
+            assertTrue(offer.id!!.all { it.isDigit() } && offer.name!!.isNotEmpty())
+            assertTrue(offer.totalPayoutUsd!! >= 0.0)
+            assertTrue(offer.creatives!!.name != null && offer.creatives!!.description != null)
             assertEquals("{}", offer.extraJson, "extra")
         }
         val selected = client().offers("player-1", OffersOptions(limit = 1, select = "campaign_id links { click_url }"))
@@ -169,7 +186,7 @@ fun main() {
         assertEquals(null, whole.nextCursor, "cursor of a complete page")
         assertTrue(whole.items.size >= 3) { "items: ${whole.items.size}" }
         val pager = c.playerOffersPager("pager-player", PlayerOffersOptions(limit = 2))
-        val seen = mutableListOf<String>()
+        val seen = mutableListOf<String?>()
         while (true) {
             val next = pager.nextPage() ?: break
             assertTrue(next.items.size <= 2)
@@ -331,6 +348,207 @@ fun main() {
         }
         assertTrue(records.any { it.startsWith("DEBUG offerkit") && it.contains("status=200") }) { records.toString() }
         assertEquals("0.1.0", version())
+    }
+
+    test("skipped items: index, id and reason; the rest of the list arrives") {
+        val c = client()
+        val clean = c.offers("player-1", OffersOptions(limit = 20))
+        assertEquals(20, clean.size, "offers without mess")
+        Sim.mess("""{"bad_fields":true}""")
+        val messy = c.offersCached("player-1", OffersOptions(limit = 20))
+        // The simulator breaks position i when i % 4 == 1, by (i / 4) % 4: name null, payout
+        // "lots", creatives removed, description 12; the default selection requires them all.
+        val broken = listOf(1, 5, 9, 13, 17)
+        assertEquals(broken.map { it.toLong() }, messy.skipped.map { it.index }, "skipped positions")
+        assertEquals(broken.map { clean[it].id }, messy.skipped.map { it.id }, "skipped ids")
+        val words = listOf("name", "total_payout_usd", "creatives", "description", "name")
+        for ((item, word) in messy.skipped.zip(words)) {
+            assertTrue(item.reason.contains(word)) { "reason of ${item.index}: ${item.reason}" }
+        }
+        assertEquals(clean.filterIndexed { i, _ -> i !in broken }.map { it.id }, messy.offers.map { it.id }, "kept offers")
+        assertEquals(15, c.offers("player-1", OffersOptions(limit = 20)).size, "offers() keeps the good ones")
+
+        // playerOffers: item 1 is null (skipped, no id), item 2 has "status": 5 (kept, status
+        // absent, the value as sent in extraJson).
+        val cleanPage = run { Sim.mess("{}"); c.playerOffers("pager-player", PlayerOffersOptions(limit = 100)) }
+        Sim.mess("""{"bad_fields":true}""")
+        val page = c.playerOffers("pager-player", PlayerOffersOptions(limit = 100))
+        assertEquals(1, page.skipped.size, "skipped items")
+        assertEquals(1L, page.skipped[0].index, "skipped index")
+        assertEquals(null, page.skipped[0].id, "a null item has no id")
+        assertEquals(cleanPage.items.size - 1, page.items.size, "kept items")
+        val statusFive = page.items[1]
+        assertEquals(cleanPage.items[2].id, statusFive.id, "item 2 kept")
+        assertEquals(null, statusFive.status, "status 5 is no text")
+        assertTrue(statusFive.extraJson.contains("\"status\":5")) { statusFive.extraJson }
+
+        // The listing requires no field: nothing skipped, broken fields absent, values kept.
+        val listing = c.listOffers(ListingOptions(perPage = 20, page = 1))
+        assertEquals(emptyList<SkippedItem>(), listing.skipped, "listing skipped")
+        assertEquals(20, listing.offers.size, "listing offers")
+        assertEquals(null, listing.offers[1].name, "name null")
+        assertTrue(listing.offers[1].extraJson.contains("\"name\":null")) { listing.offers[1].extraJson }
+        assertEquals(null, listing.offers[5].totalPayoutUsd, "payout \"lots\"")
+        assertTrue(listing.offers[5].extraJson.contains("\"total_payout_usd\":\"lots\"")) { listing.offers[5].extraJson }
+        assertEquals(null, listing.offers[9].creatives, "creatives removed")
+        assertEquals(null, listing.offers[13].creatives!!.description, "description 12")
+        assertTrue(listing.offers[13].creatives!!.extraJson.contains("\"description\":12"))
+        assertTrue(listing.offers[0].name != null && listing.offers[0].creatives!!.description != null) { "intact offer" }
+    }
+
+    test("a replaced selection leaves the other typed fields absent") {
+        val c = client()
+        val full = c.offers("player-1", OffersOptions(limit = 3))
+        val narrow = c.offers("player-1", OffersOptions(limit = 3, selection = "id name"))
+        assertEquals(full.map { it.id to it.name }, narrow.map { it.id to it.name }, "id and name")
+        for (offer in narrow) {
+            assertEquals(null, offer.totalPayoutUsd, "payout")
+            assertEquals(null, offer.creatives, "creatives")
+            assertEquals("{}", offer.extraJson, "extra")
+        }
+        val added = c.offers("player-1", OffersOptions(limit = 3, selection = "id", select = "campaign_id"))
+        assertTrue(added.all { it.id != null && it.name == null && it.extraJson.contains("\"campaign_id\":") }) { added.toString() }
+
+        // Only what the selection names is required: a broken name is no reason to skip.
+        Sim.mess("""{"bad_fields":true}""")
+        val payoutOnly = c.offersCached("player-1", OffersOptions(limit = 20, selection = "id total_payout_usd"))
+        assertEquals(listOf(5L), payoutOnly.skipped.map { it.index }, "only the payout \"lots\" is skipped")
+        assertEquals(19, payoutOnly.offers.size, "kept")
+    }
+
+    test("playerOffers: a replaced selection (offers: items { id } next_cursor)") {
+        val c = client()
+        val selection = "offers: items { id } next_cursor"
+        val default = c.playerOffers("pager-player", PlayerOffersOptions(limit = 2))
+        val page = c.playerOffers("pager-player", PlayerOffersOptions(limit = 2, selection = selection))
+        assertEquals(default.items.map { it.id }, page.items.map { it.id }, "ids")
+        assertTrue(page.items.all { it.id != null && it.name == null && it.status == null && it.extraJson == "{}" }) { page.toString() }
+        assertTrue(page.nextCursor != null) { "a next page" }
+        val all = c.playerOffers("pager-player", PlayerOffersOptions(limit = 100)).items.map { it.id }
+        val pager = c.playerOffersPager("pager-player", PlayerOffersOptions(limit = 2, selection = selection))
+        val walked = mutableListOf<String?>()
+        while (true) walked += (pager.nextPage() ?: break).items.map { it.id }
+        assertEquals(all, walked, "pager with the selection")
+        assertThrows<OfferException.InvalidArgument> {
+            c.playerOffers("pager-player", PlayerOffersOptions(selection = selection, select = "name"))
+        }
+    }
+
+    test("links: select adds to support_portal, selection replaces it") {
+        val c = client()
+        assertEquals(setOf("support_portal"), keysOf(c.links("player-1")), "default")
+        assertEquals(setOf("support_portal", "offerwall"), keysOf(c.links("player-1", select = "offerwall")), "select")
+        assertEquals(setOf("offerwall"), keysOf(c.links("player-1", selection = "offerwall")), "selection")
+        assertTrue(c.links("player-1", selection = "offerwall").contains("player_id=player-1"))
+    }
+
+    test("deadline: a Retry-After past it fails at once with the server's error") {
+        val defaults = ClientConfig(baseUrl = SIM)
+        assertEquals(30_000L, defaults.deadlineMs, "default deadline")
+        assertEquals(1000, defaults.maxPages, "default page cap")
+        assertEquals(null, defaults.proxyUrl, "default proxy")
+        val c = OfferClient(config(maxRetries = 2).copy(deadlineMs = 2_000L))
+        Sim.mess("""{"retry_after_storm":30}""")
+        val started = System.nanoTime()
+        val e = assertThrows<OfferException.Server> { c.one() }
+        val elapsedMs = (System.nanoTime() - started) / 1_000_000
+        assertEquals(503, e.httpStatus, "status")
+        assertEquals(30L, e.retryAfterSecs, "Retry-After as sent")
+        assertEquals(1L, Sim.stat("requests"), "one request")
+        assertTrue(elapsedMs < 2_000) { "failed after $elapsedMs ms instead of at once" }
+    }
+
+    test("deadline: bounds a whole call; zero and negative values refused") {
+        Sim.fault("""{"kind":"latency","ms":30000}""")
+        val c = OfferClient(config(timeoutMs = 30_000, maxRetries = 2).copy(deadlineMs = 500L))
+        val started = System.nanoTime()
+        val e = assertThrows<OfferException.Timeout> { c.one() }
+        val elapsedMs = (System.nanoTime() - started) / 1_000_000
+        assertTrue(e.message.contains("deadline")) { e.message }
+        assertTrue(elapsedMs < 10_000) { "took $elapsedMs ms" }
+        assertThrows<OfferException.InvalidArgument> { OfferClient(config().copy(deadlineMs = 0L)) }
+        assertThrows<OfferException.InvalidArgument> { OfferClient(config().copy(deadlineMs = -1L)) }
+        assertThrows<OfferException.InvalidArgument> { OfferClient(config().copy(maxPages = 0)) }
+        assertThrows<OfferException.InvalidArgument> { OfferClient(config().copy(maxPages = -1)) }
+    }
+
+    test("pagers end with Decode: cursor cycle, endless empty pages, stalled listing") {
+        Sim.mess("""{"cursor_cycle":true}""")
+        val c = client()
+        val cycling = c.playerOffersPager("pager-player", PlayerOffersOptions(limit = 2))
+        var pages = 0
+        // Cursors A, B, then A again: the third page repeats a cursor.
+        val cycle = assertThrows<OfferException.Decode> { while (pages < 10) { cycling.nextPage() ?: break; pages++ } }
+        assertEquals(2, pages, "pages before the cycle")
+        assertEquals(3L, Sim.stat("graphql"), "requests")
+        assertTrue(cycle.message.contains("cursor")) { cycle.message }
+        assertEquals(null, cycling.nextPage(), "the walk is over")
+
+        Sim.clear()
+        Sim.mess("""{"endless_empty_pages":true}""")
+        val capped = OfferClient(config().copy(maxPages = 5))
+        val endless = capped.playerOffersPager("pager-player", PlayerOffersOptions(limit = 2))
+        pages = 0
+        assertThrows<OfferException.Decode> {
+            while (pages < 50) { assertEquals(0, (endless.nextPage() ?: break).items.size, "empty page"); pages++ }
+        }
+        assertEquals(5, pages, "pages up to max_pages")
+        assertEquals(5L, Sim.stat("graphql"), "requests")
+
+        Sim.clear()
+        Sim.mess("""{"listing_stall":true}""")
+        val stalled = c.listingPager(20)
+        assertThrows<OfferException.Decode> { while (true) stalled.nextPage() ?: break }
+        assertEquals(1L, Sim.stat("listing"), "listing requests")
+    }
+
+    test("rejected: a wrong path prefix is a 404") {
+        val prefixed = System.getenv("OFFERKIT_SIM_PREFIXED_URL") ?: error("OFFERKIT_SIM_PREFIXED_URL is not set")
+        val root = prefixed.removeSuffix("/api")
+        val token = Regex("\"access_token\":\"([^\"]+)\"").find(
+            HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create("$root/_sim/tokens")).POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                HttpResponse.BodyHandlers.ofString(),
+            ).body(),
+        )!!.groupValues[1]
+        val wrong = OfferClient(ClientConfig(baseUrl = root, accessToken = token, maxRetries = 2))
+        val e = assertThrows<OfferException.Rejected> { wrong.offers("player-1", OffersOptions(limit = 1)) }
+        assertEquals(404, e.httpStatus, "status")
+        assertEquals(ErrorKind.REJECTED, e.kind())
+        assertTrue(e.message.contains("base_url")) { e.message }
+        assertTrue(e.toString().startsWith("rejected: ")) { e.toString() }
+        val right = OfferClient(ClientConfig(baseUrl = prefixed, accessToken = token))
+        assertEquals(1, right.offers("player-1", OffersOptions(limit = 1)).size, "with the right prefix")
+
+        Sim.fault("""{"kind":"status","status":409,"times":3}""")
+        assertEquals(409, assertThrows<OfferException.Rejected> { client(maxRetries = 2).one() }.httpStatus)
+        assertEquals(1L, Sim.stat("requests"), "not retried")
+    }
+
+    test("proxy_url: requests go through it; an unreachable one is a network error") {
+        val port = java.net.ServerSocket(0).use { it.localPort } // closed again: nothing listens
+        val c = OfferClient(config().copy(proxyUrl = "http://127.0.0.1:$port"))
+        assertThrows<OfferException.Network> { c.one() }
+        assertEquals(0L, Sim.stat("requests"), "nothing went around the proxy")
+        assertThrows<OfferException.InvalidArgument> { OfferClient(config().copy(proxyUrl = "not a url")) }
+    }
+
+    test("odd_extra: extraJson keeps every odd field exactly as sent") {
+        Sim.mess("""{"odd_extra":true}""")
+        val c = client()
+        val offers = c.offers("player-1", OffersOptions(limit = 2))
+        assertEquals(2, offers.size, "offers")
+        for (offer in offers) {
+            assertTrue(offer.id != null && offer.name != null && offer.totalPayoutUsd != null) { "typed fields" }
+            assertEquals("{$ODD_EXTRA}", offer.extraJson, "extraJson")
+        }
+        val page = c.playerOffers("pager-player", PlayerOffersOptions(limit = 3))
+        assertTrue(page.items.isNotEmpty()) { "items" }
+        for (item in page.items) {
+            assertTrue(item.extraJson.endsWith(",$ODD_EXTRA}")) { item.extraJson.takeLast(200) }
+        }
+        val listing = c.listOffers(ListingOptions(perPage = 2))
+        assertTrue(listing.offers.all { it.extraJson.endsWith(",$ODD_EXTRA}") }) { "listing" }
     }
 
     println("$passed passed, $failed failed")

@@ -1,5 +1,6 @@
 """Shared set-up of the Python binding tests: the simulator (started by
-scripts/test-uniffi.sh, address in OFFERKIT_SIM_URL) and its /_sim control endpoint."""
+scripts/test-uniffi.sh, address in OFFERKIT_SIM_URL; a second one behind the path prefix /api in
+OFFERKIT_SIM_PREFIXED_URL) and its /_sim control endpoint."""
 
 import asyncio
 import json
@@ -12,6 +13,7 @@ import pytest
 import offerkit
 
 SIM_URL = os.environ.get("OFFERKIT_SIM_URL", "")
+SIM_PREFIXED_URL = os.environ.get("OFFERKIT_SIM_PREFIXED_URL", "")
 
 
 class Sim:
@@ -30,8 +32,13 @@ class Sim:
     def fault(self, **fault):
         self._call("POST", "/_sim/faults", fault)
 
+    def mess(self, **modes):
+        """Replaces the misbehaviour modes, e.g. `mess(bad_fields=True)`."""
+        self._call("PUT", "/_sim/mess", modes)
+
     def clear(self):
         self._call("DELETE", "/_sim/faults")
+        self._call("DELETE", "/_sim/mess")
         # Let the previous test's aborted or slow exchanges finish before counting anew.
         deadline = time.monotonic() + 30
         while self.stats().get("in_flight", 0) > 0 and time.monotonic() < deadline:

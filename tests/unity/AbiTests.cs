@@ -76,6 +76,7 @@ namespace OfferKit.Tests
                 case "OfferkitOfferView*": return new[] { "NativeOfferView&" };
                 case "OfferkitPlayerOfferView*": return new[] { "NativePlayerOfferView&" };
                 case "OfferkitPagination*": return new[] { "NativePagination&" };
+                case "OfferkitSkippedItem*": return new[] { "NativeSkippedItem&" };
                 case "uint32_t*": return new[] { "UInt32&" };
             }
             Match callback = Regex.Match(c, @"^Offerkit(\w+Callback)$");
@@ -120,9 +121,16 @@ namespace OfferKit.Tests
                 }
             }
             Check.True(problems.Count == 0, string.Join("\n", problems));
-            // The async form of every query, and the poll, must be imported.
-            foreach (string needed in header.Keys.Where(n => n.EndsWith("_async", StringComparison.Ordinal)).Concat(new[] { "offerkit_client_poll" }))
-                Check.True(imports.Any(m => m.Name == needed), needed + " is in the header but not imported");
+            // The async form of every query, every config setting, the skipped items and the poll
+            // must be imported: a new option or result part of the C ABI cannot be missed.
+            List<string> needed = header.Keys.Where(n => n.EndsWith("_async", StringComparison.Ordinal) ||
+                                                         n.StartsWith("offerkit_config_", StringComparison.Ordinal) ||
+                                                         n.Contains("_skipped_"))
+                .Concat(new[] { "offerkit_client_poll" }).ToList();
+            Check.True(needed.Count(n => n.Contains("_skipped_")) == 4, "the header's skipped-item functions: " +
+                string.Join(", ", needed.Where(n => n.Contains("_skipped_"))));
+            foreach (string name in needed)
+                Check.True(imports.Any(m => m.Name == name), name + " is in the header but not imported");
         }
 
         public static void MirroredStructsHaveTheCompilersLayout()
@@ -134,6 +142,7 @@ namespace OfferKit.Tests
                 { "OfferkitOfferView", typeof(NativeOfferView) },
                 { "OfferkitPlayerOfferView", typeof(NativePlayerOfferView) },
                 { "OfferkitPagination", typeof(NativePagination) },
+                { "OfferkitSkippedItem", typeof(NativeSkippedItem) },
             };
             int seen = 0;
             foreach (string line in File.ReadAllLines(Required("OFFERKIT_LAYOUT")).Where(l => l.Trim().Length > 0))
@@ -152,6 +161,10 @@ namespace OfferKit.Tests
                 }
             }
             Check.Equal(mirrors.Count, seen, "structs checked");
+            // Every struct the wrapper passes to native code is one of the mirrors above.
+            foreach (Type type in typeof(NativeMethods).Assembly.GetTypes()
+                         .Where(t => t.Namespace == "OfferKit.Interop" && t.IsValueType && !t.IsEnum && t.Name.StartsWith("Native", StringComparison.Ordinal)))
+                Check.True(mirrors.ContainsValue(type), type.Name + " is not checked against the C layout");
         }
     }
 }

@@ -23,12 +23,13 @@ namespace OfferKit.Tests
                 {
                     Check.True(catalogue.ContainsKey(offer.Id), "offer " + offer.Id + " is not in the catalogue");
                     Check.True(!string.IsNullOrEmpty(offer.Name), "an offer without a name");
-                    Check.True(offer.TotalPayoutUsd > 0, "payout of " + offer.Id);
+                    Check.True(offer.TotalPayoutUsd.HasValue && offer.TotalPayoutUsd.Value > 0, "payout of " + offer.Id);
                     Check.True(!string.IsNullOrEmpty(offer.CreativeName), "creative name of " + offer.Id);
                     Check.Equal(offer.Id, offer.FieldText("id"), "raw JSON id");
                     Check.Equal(offer.CreativeDescription, offer.FieldText("creatives.description"), "raw JSON creative description");
                 }
                 Check.Equal(offers.Count, offers.Select(o => o.Id).Distinct().Count(), "distinct ids");
+                Check.Equal(0, ((OfferList)offers).Skipped.Count, "nothing skipped");
                 Check.Equal(1L, Sim.Stat("graphql"), "GraphQL requests");
             }
         }
@@ -72,7 +73,7 @@ namespace OfferKit.Tests
                 Check.Contains(links.SupportPortal, "/support", "support_portal");
                 Check.Contains(links.SupportPortal, "player-7", "support_portal player");
                 Check.True(links.Offerwall == null, "offerwall was not selected");
-                Links both = MainThread.Result(client.LinksAsync("player-7", "support_portal offerwall"));
+                Links both = MainThread.Result(client.LinksAsync("player-7", new LinksOptions { Selection = "support_portal offerwall" }));
                 Check.Contains(both.Offerwall, "/offerwall", "offerwall");
                 Check.Contains(both.RawJson, "\"support_portal\"", "raw JSON");
             }

@@ -1,5 +1,6 @@
 // Simulator.cs: runs the offerkit-sim binary on a free loopback port for the whole test program
-// and talks to its control endpoint (/_sim: faults, counters, tokens, catalogue) over HTTP.
+// (or, with extra arguments such as a path prefix, for one test) and talks to its control
+// endpoint (/_sim: faults, misbehaviour modes, counters, tokens, catalogue) over HTTP.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -18,14 +19,22 @@ namespace OfferKit.Tests
         {
             _process = process;
             BaseUrl = baseUrl;
+            ControlUrl = new Uri(baseUrl).GetLeftPart(UriPartial.Authority);
         }
 
-        /// <summary>http://127.0.0.1:PORT</summary>
+        /// <summary>http://127.0.0.1:PORT, and the path prefix if it was started with one.</summary>
         internal string BaseUrl { get; private set; }
 
-        internal static Simulator Start(string binary)
+        /// <summary>http://127.0.0.1:PORT: /_sim stays at the root under a path prefix.</summary>
+        internal string ControlUrl { get; private set; }
+
+        /// <summary>The binary, for tests that start a simulator of their own.</summary>
+        internal static string Binary { get; private set; }
+
+        internal static Simulator Start(string binary, string extraArguments = "")
         {
-            var info = new ProcessStartInfo(binary, "--port 0")
+            Binary = Binary ?? binary;
+            var info = new ProcessStartInfo(binary, ("--port 0 " + extraArguments).Trim())
             {
                 UseShellExecute = false,
                 RedirectStandardOutput = true,
@@ -59,7 +68,7 @@ namespace OfferKit.Tests
 
         internal string Http(string method, string path, string body = null)
         {
-            var request = (HttpWebRequest)WebRequest.Create(BaseUrl + path);
+            var request = (HttpWebRequest)WebRequest.Create(ControlUrl + path);
             request.Method = method;
             request.Proxy = null;
             request.KeepAlive = false;
@@ -89,10 +98,20 @@ namespace OfferKit.Tests
         internal void Reset()
         {
             Http("DELETE", "/_sim/faults");
+            Http("DELETE", "/_sim/mess");
             // Let the previous test's aborted or slow exchanges finish before counting anew.
             var until = DateTime.UtcNow.AddSeconds(30);
             while (Stat("in_flight") > 0 && DateTime.UtcNow < until) System.Threading.Thread.Sleep(10);
             Http("POST", "/_sim/stats/reset", "");
+        }
+
+        /// <summary>
+        /// Switches the misbehaviour modes (JSON object, see simulator/README.md, e.g.
+        /// {"bad_fields":true}); replaces the whole set, from the next request on. Reset turns them off.
+        /// </summary>
+        internal void Mess(string json)
+        {
+            Http("PUT", "/_sim/mess", json);
         }
 
         /// <summary>Adds a fault (flat JSON, see simulator/README.md).</summary>

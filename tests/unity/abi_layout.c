@@ -14,17 +14,20 @@ int main(void) {
     FIELD(OfferkitOffersOptions, language);
     FIELD(OfferkitOffersOptions, sort);
     FIELD(OfferkitOffersOptions, select);
+    FIELD(OfferkitOffersOptions, selection);
     STRUCT(OfferkitPlayerOffersOptions);
     FIELD(OfferkitPlayerOffersOptions, language);
     FIELD(OfferkitPlayerOffersOptions, limit);
     FIELD(OfferkitPlayerOffersOptions, after);
     FIELD(OfferkitPlayerOffersOptions, select);
+    FIELD(OfferkitPlayerOffersOptions, selection);
     STRUCT(OfferkitOfferView);
     FIELD(OfferkitOfferView, id);
     FIELD(OfferkitOfferView, name);
     FIELD(OfferkitOfferView, total_payout_usd);
     FIELD(OfferkitOfferView, creative_name);
     FIELD(OfferkitOfferView, creative_description);
+    FIELD(OfferkitOfferView, has_total_payout_usd);
     STRUCT(OfferkitPlayerOfferView);
     FIELD(OfferkitPlayerOfferView, id);
     FIELD(OfferkitPlayerOfferView, name);
@@ -34,6 +37,10 @@ int main(void) {
     FIELD(OfferkitPagination, per_page);
     FIELD(OfferkitPagination, has_more_pages);
     FIELD(OfferkitPagination, next_page);
+    STRUCT(OfferkitSkippedItem);
+    FIELD(OfferkitSkippedItem, index);
+    FIELD(OfferkitSkippedItem, id);
+    FIELD(OfferkitSkippedItem, reason);
     printf("\n");
     return 0;
 }

@@ -78,11 +78,25 @@ long json_number_field(const std::string &json, const std::string &key) {
     return at == std::string::npos ? -1 : std::atol(json.c_str() + at + key.size() + 3);
 }
 
+/// Queues an answer the simulator gives instead of its own (a status fault with this body).
+void sim_answer(const char *method, int status, const std::string &body, int times = 1) {
+    std::string quoted = "\"";
+    for (char c : body) {
+        if (c == '"' || c == '\\') quoted += '\\';
+        quoted += c;
+    }
+    quoted += "\"";
+    sim_http("POST", "/_sim/faults",
+             "{\"kind\":\"status\",\"status\":" + std::to_string(status) + ",\"times\":" + std::to_string(times) +
+                 ",\"method\":\"" + method + "\",\"path\":\"/v1/offers\",\"body\":" + quoted + "}");
+}
+
 std::string sim_token() { return json_string_field(sim_http("POST", "/_sim/tokens", "{\"ttl_secs\":3600}"), "access_token"); }
 void sim_fault(const std::string &fault) { sim_http("POST", "/_sim/faults", fault); }
 long sim_stat(const char *name) { return json_number_field(sim_http("GET", "/_sim/stats", ""), name); }
 void sim_reset() {
     sim_http("DELETE", "/_sim/faults", "");
+    sim_http("DELETE", "/_sim/mess", "");
     // Let the previous test's aborted or slow exchanges finish before counting anew.
     auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     while (sim_stat("in_flight") > 0 && std::chrono::steady_clock::now() < until)
@@ -133,9 +147,9 @@ struct GameThread {
 GameThread *game = nullptr;
 
 std::unique_ptr<Bridge> make_bridge(const std::string &token = sim_token(),
-                                    std::function<void(offerkit::TokenReason)> token_needed = nullptr) {
-    offerkit_unreal::Settings settings;
-    settings.base_url = sim_url;
+                                    std::function<void(offerkit::TokenReason)> token_needed = nullptr,
+                                    offerkit_unreal::Settings settings = offerkit_unreal::Settings()) {
+    if (settings.base_url.empty()) settings.base_url = sim_url;
     settings.access_token = token;
     settings.token_needed = std::move(token_needed);
     Outcome error;
@@ -153,22 +167,27 @@ void test_queries_complete_on_the_game_thread() {
     offerkit::OffersOptions options;
     options.limit = 3;
     options.select = "links { click_url }";
-    offerkit_unreal::RequestId id = bridge->offers("demo", options, [&](std::vector<offerkit_unreal::Offer> o, Outcome outcome) {
+    offerkit_unreal::RequestId id = bridge->offers("demo", options, [&](offerkit_unreal::OfferList o, Outcome outcome) {
         CHECK(std::this_thread::get_id() == game->id);
         CHECK(outcome.ok);
-        offers = std::move(o);
+        CHECK(o.skipped.empty());
+        offers = std::move(o.offers);
         calls++;
     });
     CHECK(id > 0);
     CHECK(game->pump_until([&] { return calls == 1; }));
     CHECK(offers.size() == 3);
     for (const auto &offer : offers) {
-        CHECK(!offer.id.empty() && !offer.name.empty() && offer.total_payout_usd > 0);
-        CHECK(offer.json.find("/click/" + offer.id) != std::string::npos);
+        CHECK(offer.id && !offer.id->empty() && offer.name && !offer.name->empty());
+        CHECK(offer.total_payout_usd && *offer.total_payout_usd > 0);
+        CHECK(offer.creative_name && offer.creative_description);
+        CHECK(offer.id && offer.json.find("/click/" + *offer.id) != std::string::npos);
     }
 
     std::string links;
-    bridge->links("demo", std::string("support_portal offerwall"), [&](std::string json, Outcome outcome) {
+    offerkit::LinksOptions added;
+    added.select = "offerwall"; // added to support_portal
+    bridge->links("demo", added, [&](std::string json, Outcome outcome) {
         CHECK(outcome.ok);
         links = std::move(json);
         calls++;
@@ -196,7 +215,8 @@ void test_queries_complete_on_the_game_thread() {
     CHECK(game->pump_until([&] { return calls == 5; }));
     CHECK(links.find("/support") != std::string::npos && links.find("/offerwall") != std::string::npos);
     CHECK(page.items.size() == 2 && !page.next_cursor.empty());
-    CHECK(page.items[0].status == "in_progress" || page.items[0].status == "completed");
+    CHECK(page.items[0].status == std::string("in_progress") || page.items[0].status == std::string("completed"));
+    CHECK(page.skipped.empty() && listing.skipped.empty());
     CHECK(listing.paginated && listing.current_page == 2 && listing.per_page == 10 && listing.offers.size() == 10);
     CHECK(data.find("\"offers\"") != std::string::npos);
     CHECK(bridge->in_flight() == 0);
@@ -208,8 +228,8 @@ void test_errors_carry_kind_fields_and_reason() {
     int calls = 0;
     offerkit::OffersOptions bad;
     bad.limit = -1;
-    bridge->offers("demo", bad, [&](std::vector<offerkit_unreal::Offer> o, Outcome outcome) {
-        CHECK(o.empty());
+    bridge->offers("demo", bad, [&](offerkit_unreal::OfferList o, Outcome outcome) {
+        CHECK(o.offers.empty() && o.skipped.empty());
         invalid = outcome;
         calls++;
     });
@@ -221,7 +241,7 @@ void test_errors_carry_kind_fields_and_reason() {
     });
     CHECK(game->pump_until([&] { return calls == 2; }));
     sim_fault("{\"kind\":\"status\",\"status\":429,\"retry_after_secs\":3}");
-    bridge->links("demo", std::nullopt, [&](std::string, Outcome outcome) {
+    bridge->links("demo", {}, [&](std::string, Outcome outcome) {
         limited = outcome;
         calls++;
     });
@@ -239,7 +259,7 @@ void test_a_start_failure_is_posted_too() {
     std::unique_ptr<Bridge> bridge = make_bridge();
     int calls = 0;
     Outcome outcome;
-    offerkit_unreal::RequestId id = bridge->links(std::string(300, 'x'), std::nullopt, [&](std::string, Outcome o) {
+    offerkit_unreal::RequestId id = bridge->links(std::string(300, 'x'), {}, [&](std::string, Outcome o) {
         outcome = o;
         calls++;
     });
@@ -254,7 +274,7 @@ void test_cancel_by_id() {
     sim_fault("{\"kind\":\"latency\",\"ms\":20000}");
     int calls = 0;
     Outcome outcome;
-    offerkit_unreal::RequestId id = bridge->offers("demo", {}, [&](std::vector<offerkit_unreal::Offer>, Outcome o) {
+    offerkit_unreal::RequestId id = bridge->offers("demo", {}, [&](offerkit_unreal::OfferList, Outcome o) {
         CHECK(std::this_thread::get_id() == game->id);
         outcome = o;
         calls++;
@@ -274,7 +294,7 @@ void test_destroying_the_bridge_posts_every_cancellation_first() {
     std::atomic<int> calls{0};
     int cancelled = 0;
     for (int i = 0; i < 4; i++)
-        bridge->links("demo", std::nullopt, [&](std::string, Outcome o) {
+        bridge->links("demo", {}, [&](std::string, Outcome o) {
             cancelled += o.kind == OFFERKIT_ERROR_KIND_CANCELLED;
             calls++;
         });
@@ -297,8 +317,8 @@ void test_token_needed_reaches_the_game_thread_and_set_token_answers() {
     int calls = 0;
     Outcome outcome;
     std::vector<offerkit_unreal::Offer> offers;
-    bridge->offers("demo", {}, [&](std::vector<offerkit_unreal::Offer> o, Outcome out) {
-        offers = std::move(o);
+    bridge->offers("demo", {}, [&](offerkit_unreal::OfferList o, Outcome out) {
+        offers = std::move(o.offers);
         outcome = out;
         calls++;
     });
@@ -307,7 +327,7 @@ void test_token_needed_reaches_the_game_thread_and_set_token_answers() {
     CHECK(reasons.size() == 1 && reasons[0] == offerkit::TokenReason::Missing);
     // A 401 asks again (Rejected) and the request is retried once with the new token.
     sim_fault("{\"kind\":\"status\",\"status\":401}");
-    bridge->offers("demo", {}, [&](std::vector<offerkit_unreal::Offer>, Outcome out) {
+    bridge->offers("demo", {}, [&](offerkit_unreal::OfferList, Outcome out) {
         outcome = out;
         calls++;
     });
@@ -326,7 +346,7 @@ void test_token_request_refused_on_the_game_thread_fails_the_request_saying_why(
     });
     int calls = 0;
     Outcome outcome;
-    bridge->offers("demo", {}, [&](std::vector<offerkit_unreal::Offer>, Outcome out) {
+    bridge->offers("demo", {}, [&](offerkit_unreal::OfferList, Outcome out) {
         outcome = out;
         calls++;
     });
@@ -353,7 +373,7 @@ void test_many_requests_from_many_threads() {
     for (int t = 0; t < 4; t++)
         starters.emplace_back([&, t] {
             for (int i = 0; i < 25; i++)
-                bridge->links("thread-" + std::to_string(t), std::nullopt, [&](std::string json, Outcome o) {
+                bridge->links("thread-" + std::to_string(t), {}, [&](std::string json, Outcome o) {
                     CHECK(std::this_thread::get_id() == game->id);
                     ok += o.ok && json.find("/support") != std::string::npos;
                     calls++;
@@ -363,6 +383,177 @@ void test_many_requests_from_many_threads() {
     CHECK(game->pump_until([&] { return calls == 100; }));
     CHECK(ok == 100);
     CHECK(bridge->in_flight() == 0);
+}
+
+void test_absent_fields_and_skipped_items_are_copied() {
+    std::unique_ptr<Bridge> bridge = make_bridge();
+    sim_answer("POST", 200,
+               "{\"data\":{\"offers\":["
+               "{\"id\":\"1\",\"name\":\"\",\"total_payout_usd\":0,\"creatives\":{\"name\":\"n\",\"description\":\"d\"}},"
+               "{\"id\":\"2\",\"name\":\"Two\",\"total_payout_usd\":\"lots\"},"
+               "[],{\"id\":\"4\",\"name\":null}]}}");
+    sim_answer("POST", 200,
+               "{\"data\":{\"playerOffers\":{\"items\":[{\"id\":\"a\",\"status\":5},\"x\"],\"next_cursor\":null}}}");
+    int calls = 0;
+    offerkit_unreal::OfferList list;
+    offerkit::OffersOptions options;
+    options.selection = "id name"; // payout and creatives not required: absent where unusable
+    bridge->offers("demo", options, [&](offerkit_unreal::OfferList l, Outcome outcome) {
+        CHECK(outcome.ok);
+        list = std::move(l);
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 1; }));
+    offerkit_unreal::PlayerOffersPage page;
+    bridge->player_offers("demo", {}, [&](offerkit_unreal::PlayerOffersPage p, Outcome outcome) {
+        CHECK(outcome.ok);
+        page = std::move(p);
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 2; }));
+    CHECK(list.offers.size() == 2);
+    if (list.offers.size() == 2) {
+        // Present but empty or zero stays present.
+        CHECK(list.offers[0].name == std::optional<std::string>(""));
+        CHECK(list.offers[0].total_payout_usd == std::optional<double>(0.0));
+        CHECK(list.offers[0].creative_name == std::optional<std::string>("n"));
+        // "lots" is no payout, and no creatives were sent.
+        CHECK(list.offers[1].id == std::optional<std::string>("2"));
+        CHECK(!list.offers[1].total_payout_usd && !list.offers[1].creative_name && !list.offers[1].creative_description);
+        CHECK(list.offers[1].json.find("\"total_payout_usd\":\"lots\"") != std::string::npos);
+    }
+    CHECK(list.skipped.size() == 2);
+    if (list.skipped.size() == 2) {
+        CHECK(list.skipped[0].index == 2 && !list.skipped[0].id && list.skipped[0].reason.find("array") != std::string::npos);
+        CHECK(list.skipped[1].index == 3 && list.skipped[1].id == std::optional<std::string>("4"));
+        CHECK(list.skipped[1].reason.find("name is null") != std::string::npos);
+    }
+    CHECK(page.items.size() == 1 && page.next_cursor.empty());
+    if (page.items.size() == 1) {
+        CHECK(page.items[0].id == std::optional<std::string>("a") && !page.items[0].name && !page.items[0].status);
+    }
+    CHECK(page.skipped.size() == 1 && page.skipped[0].index == 1);
+}
+
+void test_selections_reach_the_service() {
+    std::unique_ptr<Bridge> bridge = make_bridge();
+    int calls = 0;
+    std::vector<offerkit_unreal::Offer> offers;
+    offerkit::OffersOptions ids;
+    ids.limit = 2;
+    ids.selection = "id";
+    bridge->offers("demo", ids, [&](offerkit_unreal::OfferList l, Outcome outcome) {
+        CHECK(outcome.ok);
+        offers = std::move(l.offers);
+        calls++;
+    });
+    std::string links;
+    offerkit::LinksOptions replaced;
+    replaced.selection = "offerwall";
+    bridge->links("demo", replaced, [&](std::string json, Outcome outcome) {
+        CHECK(outcome.ok);
+        links = std::move(json);
+        calls++;
+    });
+    offerkit_unreal::PlayerOffersPage page;
+    offerkit::PlayerOffersOptions aliased;
+    aliased.limit = 2;
+    aliased.selection = "offers: items { id } next_cursor";
+    bridge->player_offers("demo", aliased, [&](offerkit_unreal::PlayerOffersPage p, Outcome outcome) {
+        CHECK(outcome.ok);
+        page = std::move(p);
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 3; }));
+    CHECK(offers.size() == 2);
+    for (const auto &offer : offers) CHECK(offer.id && !offer.name && !offer.total_payout_usd && !offer.creative_name);
+    CHECK(links.find("/offerwall") != std::string::npos && links.find("support_portal") == std::string::npos);
+    CHECK(page.items.size() == 2 && !page.next_cursor.empty());
+    for (const auto &item : page.items) CHECK(item.id && !item.name && !item.status);
+}
+
+void test_settings_bound_and_route_requests() {
+    // The deadline: a Retry-After of 30 s against 2 s fails at once, saying what the service said.
+    offerkit_unreal::Settings bounded;
+    bounded.deadline_ms = 2000;
+    std::unique_ptr<Bridge> bridge = make_bridge(sim_token(), nullptr, bounded);
+    sim_fault("{\"kind\":\"status\",\"status\":503,\"retry_after_secs\":30,\"times\":100}");
+    int calls = 0;
+    Outcome stormed, unreachable, rejected;
+    auto started = std::chrono::steady_clock::now();
+    bridge->links("demo", {}, [&](std::string, Outcome o) {
+        stormed = o;
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 1; }));
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
+    CHECK(!stormed.ok && stormed.kind == OFFERKIT_ERROR_KIND_SERVER && stormed.retry_after_ms == 30000);
+    CHECK(stormed.http_status == 503);
+    CHECK(sim_stat("graphql") == 1);
+    sim_http("DELETE", "/_sim/faults", "");
+
+    offerkit_unreal::Settings proxied;
+    proxied.proxy = "http://127.0.0.1:9"; // nothing listens there
+    proxied.max_retries = 0;
+    bridge = make_bridge(sim_token(), nullptr, proxied);
+    bridge->links("demo", {}, [&](std::string, Outcome o) {
+        unreachable = o;
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 2; }));
+    CHECK(!unreachable.ok && unreachable.kind == OFFERKIT_ERROR_KIND_NETWORK && unreachable.http_status == 0);
+
+    offerkit_unreal::Settings wrong;
+    wrong.base_url = sim_url + "/wrong-prefix";
+    bridge = make_bridge(sim_token(), nullptr, wrong);
+    bridge->links("demo", {}, [&](std::string, Outcome o) {
+        rejected = o;
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 3; }));
+    CHECK(!rejected.ok && rejected.kind == OFFERKIT_ERROR_KIND_REJECTED && rejected.kind_name == "rejected");
+    CHECK(rejected.http_status == 404);
+}
+
+// The simulator's misbehaviour modes: the broken items arrive as SkippedItem on the game
+// thread, the good ones with the odd members in their JSON, and a Retry-After storm does not
+// hold a request past its deadline.
+void test_misbehaving_service() {
+    std::unique_ptr<Bridge> bridge = make_bridge();
+    sim_http("PUT", "/_sim/mess", "{\"bad_fields\":true,\"odd_extra\":true}");
+    int calls = 0;
+    offerkit_unreal::OfferList list;
+    offerkit::OffersOptions eight;
+    eight.limit = 8;
+    bridge->offers("demo", eight, [&](offerkit_unreal::OfferList l, Outcome outcome) {
+        CHECK(std::this_thread::get_id() == game->id);
+        CHECK(outcome.ok);
+        list = std::move(l);
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 1; }));
+    CHECK(list.offers.size() == 6 && list.skipped.size() == 2);
+    if (list.skipped.size() == 2) {
+        CHECK(list.skipped[0].index == 1 && list.skipped[0].id && list.skipped[0].reason.find("name is null") != std::string::npos);
+        CHECK(list.skipped[1].index == 5 && list.skipped[1].reason.find("total_payout_usd") != std::string::npos);
+    }
+    for (const auto &offer : list.offers) {
+        CHECK(offer.name && offer.total_payout_usd);
+        CHECK(offer.json.find("\"x_huge\":1e400") != std::string::npos);
+    }
+    sim_http("PUT", "/_sim/mess", "{\"retry_after_storm\":30}");
+    offerkit_unreal::Settings bounded;
+    bounded.deadline_ms = 2000;
+    bridge = make_bridge(sim_token(), nullptr, bounded);
+    Outcome stormed;
+    auto started = std::chrono::steady_clock::now();
+    bridge->links("demo", {}, [&](std::string, Outcome o) {
+        stormed = o;
+        calls++;
+    });
+    CHECK(game->pump_until([&] { return calls == 2; }));
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
+    CHECK(!stormed.ok && stormed.kind == OFFERKIT_ERROR_KIND_SERVER && stormed.retry_after_ms == 30000);
 }
 
 } // namespace
@@ -390,6 +581,10 @@ int main() {
         {"token request refused on the game thread fails the request saying why", test_token_request_refused_on_the_game_thread_fails_the_request_saying_why},
         {"create fails with a typed error", test_create_fails_with_a_typed_error},
         {"many requests from many threads", test_many_requests_from_many_threads},
+        {"absent fields and skipped items are copied", test_absent_fields_and_skipped_items_are_copied},
+        {"selections reach the service", test_selections_reach_the_service},
+        {"settings bound and route requests", test_settings_bound_and_route_requests},
+        {"misbehaving service", test_misbehaving_service},
     };
     int passed = 0;
     for (auto &test : tests) {
@@ -404,6 +599,7 @@ int main() {
         if (current_failures) failures++;
         else passed++;
     }
+    sim_reset(); // leave the simulator as found
     std::printf("%d passed, %d failed\n", passed, failures);
     return failures ? 1 : 0;
 }

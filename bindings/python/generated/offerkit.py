@@ -549,23 +549,23 @@ def _uniffi_check_api_checksums(lib):
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate() != 22989:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_links() != 57114:
+    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_links() != 20904:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_list_offers() != 54984:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_listing_pager() != 63218:
+    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_listing_pager() != 59300:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers() != 37882:
+    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers() != 31586:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached() != 36577:
+    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached() != 10487:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers() != 37950:
+    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers() != 32271:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers_pager() != 49935:
+    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers_pager() != 10125:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_set_access_token() != 11708:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    if lib.uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() != 56685:
+    if lib.uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() != 43774:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_playerofferspager_next_page() != 29758:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
@@ -730,6 +730,7 @@ _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_invalidate.argtypes = (
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_invalidate.restype = None
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_links.argtypes = (
     ctypes.c_uint64,
+    _UniffiRustBuffer,
     _UniffiRustBuffer,
     _UniffiRustBuffer,
 )
@@ -1301,6 +1302,31 @@ class _UniffiFfiConverterString:
             builder.write(value.encode("utf-8"))
             return builder.finalize()
 
+class _UniffiFfiConverterOptionalString(_UniffiConverterRustBuffer):
+    @classmethod
+    def check_lower(cls, value):
+        if value is not None:
+            _UniffiFfiConverterString.check_lower(value)
+
+    @classmethod
+    def write(cls, value, buf):
+        if value is None:
+            buf.write_u8(0)
+            return
+
+        buf.write_u8(1)
+        _UniffiFfiConverterString.write(value, buf)
+
+    @classmethod
+    def read(cls, buf):
+        flag = buf.read_u8()
+        if flag == 0:
+            return None
+        elif flag == 1:
+            return _UniffiFfiConverterString.read(buf)
+        else:
+            raise InternalError("Unexpected flag byte for optional type")
+
 class _UniffiFfiConverterFloat64(_UniffiConverterPrimitiveFloat):
     @staticmethod
     def read(buf):
@@ -1310,12 +1336,37 @@ class _UniffiFfiConverterFloat64(_UniffiConverterPrimitiveFloat):
     def write(value, buf):
         buf.write_double(value)
 
+class _UniffiFfiConverterOptionalFloat64(_UniffiConverterRustBuffer):
+    @classmethod
+    def check_lower(cls, value):
+        if value is not None:
+            _UniffiFfiConverterFloat64.check_lower(value)
+
+    @classmethod
+    def write(cls, value, buf):
+        if value is None:
+            buf.write_u8(0)
+            return
+
+        buf.write_u8(1)
+        _UniffiFfiConverterFloat64.write(value, buf)
+
+    @classmethod
+    def read(cls, buf):
+        flag = buf.read_u8()
+        if flag == 0:
+            return None
+        elif flag == 1:
+            return _UniffiFfiConverterFloat64.read(buf)
+        else:
+            raise InternalError("Unexpected flag byte for optional type")
+
 @dataclass
 class Creatives:
     """
-    An offer's creative texts.
+    An offer's creative texts. A field is null when the selection did not ask for it.
 """
-    def __init__(self, *, name:str, description:str, extra_json:str):
+    def __init__(self, *, name:typing.Optional[str], description:typing.Optional[str], extra_json:str):
         self.name = name
         self.description = description
         self.extra_json = extra_json
@@ -1338,29 +1389,54 @@ class _UniffiFfiConverterTypeCreatives(_UniffiConverterRustBuffer):
     @staticmethod
     def read(buf):
         return Creatives(
-            name=_UniffiFfiConverterString.read(buf),
-            description=_UniffiFfiConverterString.read(buf),
+            name=_UniffiFfiConverterOptionalString.read(buf),
+            description=_UniffiFfiConverterOptionalString.read(buf),
             extra_json=_UniffiFfiConverterString.read(buf),
         )
 
     @staticmethod
     def check_lower(value):
-        _UniffiFfiConverterString.check_lower(value.name)
-        _UniffiFfiConverterString.check_lower(value.description)
+        _UniffiFfiConverterOptionalString.check_lower(value.name)
+        _UniffiFfiConverterOptionalString.check_lower(value.description)
         _UniffiFfiConverterString.check_lower(value.extra_json)
 
     @staticmethod
     def write(value, buf):
-        _UniffiFfiConverterString.write(value.name, buf)
-        _UniffiFfiConverterString.write(value.description, buf)
+        _UniffiFfiConverterOptionalString.write(value.name, buf)
+        _UniffiFfiConverterOptionalString.write(value.description, buf)
         _UniffiFfiConverterString.write(value.extra_json, buf)
+
+class _UniffiFfiConverterOptionalTypeCreatives(_UniffiConverterRustBuffer):
+    @classmethod
+    def check_lower(cls, value):
+        if value is not None:
+            _UniffiFfiConverterTypeCreatives.check_lower(value)
+
+    @classmethod
+    def write(cls, value, buf):
+        if value is None:
+            buf.write_u8(0)
+            return
+
+        buf.write_u8(1)
+        _UniffiFfiConverterTypeCreatives.write(value, buf)
+
+    @classmethod
+    def read(cls, buf):
+        flag = buf.read_u8()
+        if flag == 0:
+            return None
+        elif flag == 1:
+            return _UniffiFfiConverterTypeCreatives.read(buf)
+        else:
+            raise InternalError("Unexpected flag byte for optional type")
 
 @dataclass
 class Offer:
     """
-    One targeted offer.
+    One targeted offer. A typed field is null when the selection did not ask for it.
 """
-    def __init__(self, *, id:str, name:str, total_payout_usd:float, creatives:Creatives, extra_json:str):
+    def __init__(self, *, id:typing.Optional[str], name:typing.Optional[str], total_payout_usd:typing.Optional[float], creatives:typing.Optional[Creatives], extra_json:str):
         self.id = id
         self.name = name
         self.total_payout_usd = total_payout_usd
@@ -1389,27 +1465,27 @@ class _UniffiFfiConverterTypeOffer(_UniffiConverterRustBuffer):
     @staticmethod
     def read(buf):
         return Offer(
-            id=_UniffiFfiConverterString.read(buf),
-            name=_UniffiFfiConverterString.read(buf),
-            total_payout_usd=_UniffiFfiConverterFloat64.read(buf),
-            creatives=_UniffiFfiConverterTypeCreatives.read(buf),
+            id=_UniffiFfiConverterOptionalString.read(buf),
+            name=_UniffiFfiConverterOptionalString.read(buf),
+            total_payout_usd=_UniffiFfiConverterOptionalFloat64.read(buf),
+            creatives=_UniffiFfiConverterOptionalTypeCreatives.read(buf),
             extra_json=_UniffiFfiConverterString.read(buf),
         )
 
     @staticmethod
     def check_lower(value):
-        _UniffiFfiConverterString.check_lower(value.id)
-        _UniffiFfiConverterString.check_lower(value.name)
-        _UniffiFfiConverterFloat64.check_lower(value.total_payout_usd)
-        _UniffiFfiConverterTypeCreatives.check_lower(value.creatives)
+        _UniffiFfiConverterOptionalString.check_lower(value.id)
+        _UniffiFfiConverterOptionalString.check_lower(value.name)
+        _UniffiFfiConverterOptionalFloat64.check_lower(value.total_payout_usd)
+        _UniffiFfiConverterOptionalTypeCreatives.check_lower(value.creatives)
         _UniffiFfiConverterString.check_lower(value.extra_json)
 
     @staticmethod
     def write(value, buf):
-        _UniffiFfiConverterString.write(value.id, buf)
-        _UniffiFfiConverterString.write(value.name, buf)
-        _UniffiFfiConverterFloat64.write(value.total_payout_usd, buf)
-        _UniffiFfiConverterTypeCreatives.write(value.creatives, buf)
+        _UniffiFfiConverterOptionalString.write(value.id, buf)
+        _UniffiFfiConverterOptionalString.write(value.name, buf)
+        _UniffiFfiConverterOptionalFloat64.write(value.total_payout_usd, buf)
+        _UniffiFfiConverterOptionalTypeCreatives.write(value.creatives, buf)
         _UniffiFfiConverterString.write(value.extra_json, buf)
 
 class _UniffiFfiConverterSequenceTypeOffer(_UniffiConverterRustBuffer):
@@ -1435,6 +1511,87 @@ class _UniffiFfiConverterSequenceTypeOffer(_UniffiConverterRustBuffer):
             _UniffiFfiConverterTypeOffer.read(buf) for i in range(count)
         ]
 
+class _UniffiFfiConverterInt64(_UniffiConverterPrimitiveInt):
+    CLASS_NAME = "i64"
+    VALUE_MIN = -2**63
+    VALUE_MAX = 2**63
+
+    @staticmethod
+    def read(buf):
+        return buf.read_i64()
+
+    @staticmethod
+    def write(value, buf):
+        buf.write_i64(value)
+
+@dataclass
+class SkippedItem:
+    """
+    An item of a list that was left out, and why.
+"""
+    def __init__(self, *, index:int, id:typing.Optional[str], reason:str):
+        self.index = index
+        self.id = id
+        self.reason = reason
+        
+        
+
+    
+    def __str__(self):
+        return "SkippedItem(index={}, id={}, reason={})".format(self.index, self.id, self.reason)
+    def __eq__(self, other):
+        if self.index != other.index:
+            return False
+        if self.id != other.id:
+            return False
+        if self.reason != other.reason:
+            return False
+        return True
+
+class _UniffiFfiConverterTypeSkippedItem(_UniffiConverterRustBuffer):
+    @staticmethod
+    def read(buf):
+        return SkippedItem(
+            index=_UniffiFfiConverterInt64.read(buf),
+            id=_UniffiFfiConverterOptionalString.read(buf),
+            reason=_UniffiFfiConverterString.read(buf),
+        )
+
+    @staticmethod
+    def check_lower(value):
+        _UniffiFfiConverterInt64.check_lower(value.index)
+        _UniffiFfiConverterOptionalString.check_lower(value.id)
+        _UniffiFfiConverterString.check_lower(value.reason)
+
+    @staticmethod
+    def write(value, buf):
+        _UniffiFfiConverterInt64.write(value.index, buf)
+        _UniffiFfiConverterOptionalString.write(value.id, buf)
+        _UniffiFfiConverterString.write(value.reason, buf)
+
+class _UniffiFfiConverterSequenceTypeSkippedItem(_UniffiConverterRustBuffer):
+    @classmethod
+    def check_lower(cls, value):
+        for item in value:
+            _UniffiFfiConverterTypeSkippedItem.check_lower(item)
+
+    @classmethod
+    def write(cls, value, buf):
+        items = len(value)
+        buf.write_i32(items)
+        for item in value:
+            _UniffiFfiConverterTypeSkippedItem.write(item, buf)
+
+    @classmethod
+    def read(cls, buf):
+        count = buf.read_i32()
+        if count < 0:
+            raise InternalError("Unexpected negative sequence length")
+
+        return [
+            _UniffiFfiConverterTypeSkippedItem.read(buf) for i in range(count)
+        ]
+
 class _UniffiFfiConverterBoolean:
     @classmethod
     def check_lower(cls, value):
@@ -1456,26 +1613,14 @@ class _UniffiFfiConverterBoolean:
     def write(cls, value, buf):
         buf.write_u8(value)
 
-class _UniffiFfiConverterInt64(_UniffiConverterPrimitiveInt):
-    CLASS_NAME = "i64"
-    VALUE_MIN = -2**63
-    VALUE_MAX = 2**63
-
-    @staticmethod
-    def read(buf):
-        return buf.read_i64()
-
-    @staticmethod
-    def write(value, buf):
-        buf.write_i64(value)
-
 @dataclass
 class CachedOffers:
     """
     Offers and where they came from (see `OfferClient.offers_cached`).
 """
-    def __init__(self, *, offers:typing.List[Offer], from_cache:bool, stale:bool, age_ms:int):
+    def __init__(self, *, offers:typing.List[Offer], skipped:typing.List[SkippedItem], from_cache:bool, stale:bool, age_ms:int):
         self.offers = offers
+        self.skipped = skipped
         self.from_cache = from_cache
         self.stale = stale
         self.age_ms = age_ms
@@ -1484,9 +1629,11 @@ class CachedOffers:
 
     
     def __str__(self):
-        return "CachedOffers(offers={}, from_cache={}, stale={}, age_ms={})".format(self.offers, self.from_cache, self.stale, self.age_ms)
+        return "CachedOffers(offers={}, skipped={}, from_cache={}, stale={}, age_ms={})".format(self.offers, self.skipped, self.from_cache, self.stale, self.age_ms)
     def __eq__(self, other):
         if self.offers != other.offers:
+            return False
+        if self.skipped != other.skipped:
             return False
         if self.from_cache != other.from_cache:
             return False
@@ -1501,6 +1648,7 @@ class _UniffiFfiConverterTypeCachedOffers(_UniffiConverterRustBuffer):
     def read(buf):
         return CachedOffers(
             offers=_UniffiFfiConverterSequenceTypeOffer.read(buf),
+            skipped=_UniffiFfiConverterSequenceTypeSkippedItem.read(buf),
             from_cache=_UniffiFfiConverterBoolean.read(buf),
             stale=_UniffiFfiConverterBoolean.read(buf),
             age_ms=_UniffiFfiConverterInt64.read(buf),
@@ -1509,6 +1657,7 @@ class _UniffiFfiConverterTypeCachedOffers(_UniffiConverterRustBuffer):
     @staticmethod
     def check_lower(value):
         _UniffiFfiConverterSequenceTypeOffer.check_lower(value.offers)
+        _UniffiFfiConverterSequenceTypeSkippedItem.check_lower(value.skipped)
         _UniffiFfiConverterBoolean.check_lower(value.from_cache)
         _UniffiFfiConverterBoolean.check_lower(value.stale)
         _UniffiFfiConverterInt64.check_lower(value.age_ms)
@@ -1516,6 +1665,7 @@ class _UniffiFfiConverterTypeCachedOffers(_UniffiConverterRustBuffer):
     @staticmethod
     def write(value, buf):
         _UniffiFfiConverterSequenceTypeOffer.write(value.offers, buf)
+        _UniffiFfiConverterSequenceTypeSkippedItem.write(value.skipped, buf)
         _UniffiFfiConverterBoolean.write(value.from_cache, buf)
         _UniffiFfiConverterBoolean.write(value.stale, buf)
         _UniffiFfiConverterInt64.write(value.age_ms, buf)
@@ -1556,31 +1706,6 @@ class _UniffiFfiConverterSequenceString(_UniffiConverterRustBuffer):
             _UniffiFfiConverterString.read(buf) for i in range(count)
         ]
 
-class _UniffiFfiConverterOptionalString(_UniffiConverterRustBuffer):
-    @classmethod
-    def check_lower(cls, value):
-        if value is not None:
-            _UniffiFfiConverterString.check_lower(value)
-
-    @classmethod
-    def write(cls, value, buf):
-        if value is None:
-            buf.write_u8(0)
-            return
-
-        buf.write_u8(1)
-        _UniffiFfiConverterString.write(value, buf)
-
-    @classmethod
-    def read(cls, buf):
-        flag = buf.read_u8()
-        if flag == 0:
-            return None
-        elif flag == 1:
-            return _UniffiFfiConverterString.read(buf)
-        else:
-            raise InternalError("Unexpected flag byte for optional type")
-
 class _UniffiFfiConverterOptionalInt64(_UniffiConverterRustBuffer):
     @classmethod
     def check_lower(cls, value):
@@ -1611,9 +1736,12 @@ class ClientConfig:
     """
     Configuration of an `OfferClient`.
 """
-    def __init__(self, *, base_url:str, timeout_ms:int = 10000, max_retries:int = 2, extra_root_pem:typing.List[str] = _DEFAULT, allow_insecure_http:bool = False, access_token:typing.Optional[str] = None, user_agent:typing.Optional[str] = None, cache_ttl_ms:typing.Optional[int] = None, cache_max_stale_ms:int = 3600000):
+    def __init__(self, *, base_url:str, timeout_ms:int = 10000, deadline_ms:int = 30000, max_pages:int = 1000, proxy_url:typing.Optional[str] = None, max_retries:int = 2, extra_root_pem:typing.List[str] = _DEFAULT, allow_insecure_http:bool = False, access_token:typing.Optional[str] = None, user_agent:typing.Optional[str] = None, cache_ttl_ms:typing.Optional[int] = None, cache_max_stale_ms:int = 3600000):
         self.base_url = base_url
         self.timeout_ms = timeout_ms
+        self.deadline_ms = deadline_ms
+        self.max_pages = max_pages
+        self.proxy_url = proxy_url
         self.max_retries = max_retries
         if extra_root_pem is _DEFAULT:
             self.extra_root_pem = []
@@ -1629,11 +1757,17 @@ class ClientConfig:
 
     
     def __str__(self):
-        return "ClientConfig(base_url={}, timeout_ms={}, max_retries={}, extra_root_pem={}, allow_insecure_http={}, access_token={}, user_agent={}, cache_ttl_ms={}, cache_max_stale_ms={})".format(self.base_url, self.timeout_ms, self.max_retries, self.extra_root_pem, self.allow_insecure_http, self.access_token, self.user_agent, self.cache_ttl_ms, self.cache_max_stale_ms)
+        return "ClientConfig(base_url={}, timeout_ms={}, deadline_ms={}, max_pages={}, proxy_url={}, max_retries={}, extra_root_pem={}, allow_insecure_http={}, access_token={}, user_agent={}, cache_ttl_ms={}, cache_max_stale_ms={})".format(self.base_url, self.timeout_ms, self.deadline_ms, self.max_pages, self.proxy_url, self.max_retries, self.extra_root_pem, self.allow_insecure_http, self.access_token, self.user_agent, self.cache_ttl_ms, self.cache_max_stale_ms)
     def __eq__(self, other):
         if self.base_url != other.base_url:
             return False
         if self.timeout_ms != other.timeout_ms:
+            return False
+        if self.deadline_ms != other.deadline_ms:
+            return False
+        if self.max_pages != other.max_pages:
+            return False
+        if self.proxy_url != other.proxy_url:
             return False
         if self.max_retries != other.max_retries:
             return False
@@ -1657,6 +1791,9 @@ class _UniffiFfiConverterTypeClientConfig(_UniffiConverterRustBuffer):
         return ClientConfig(
             base_url=_UniffiFfiConverterString.read(buf),
             timeout_ms=_UniffiFfiConverterInt64.read(buf),
+            deadline_ms=_UniffiFfiConverterInt64.read(buf),
+            max_pages=_UniffiFfiConverterInt32.read(buf),
+            proxy_url=_UniffiFfiConverterOptionalString.read(buf),
             max_retries=_UniffiFfiConverterInt32.read(buf),
             extra_root_pem=_UniffiFfiConverterSequenceString.read(buf),
             allow_insecure_http=_UniffiFfiConverterBoolean.read(buf),
@@ -1670,6 +1807,9 @@ class _UniffiFfiConverterTypeClientConfig(_UniffiConverterRustBuffer):
     def check_lower(value):
         _UniffiFfiConverterString.check_lower(value.base_url)
         _UniffiFfiConverterInt64.check_lower(value.timeout_ms)
+        _UniffiFfiConverterInt64.check_lower(value.deadline_ms)
+        _UniffiFfiConverterInt32.check_lower(value.max_pages)
+        _UniffiFfiConverterOptionalString.check_lower(value.proxy_url)
         _UniffiFfiConverterInt32.check_lower(value.max_retries)
         _UniffiFfiConverterSequenceString.check_lower(value.extra_root_pem)
         _UniffiFfiConverterBoolean.check_lower(value.allow_insecure_http)
@@ -1682,6 +1822,9 @@ class _UniffiFfiConverterTypeClientConfig(_UniffiConverterRustBuffer):
     def write(value, buf):
         _UniffiFfiConverterString.write(value.base_url, buf)
         _UniffiFfiConverterInt64.write(value.timeout_ms, buf)
+        _UniffiFfiConverterInt64.write(value.deadline_ms, buf)
+        _UniffiFfiConverterInt32.write(value.max_pages, buf)
+        _UniffiFfiConverterOptionalString.write(value.proxy_url, buf)
         _UniffiFfiConverterInt32.write(value.max_retries, buf)
         _UniffiFfiConverterSequenceString.write(value.extra_root_pem, buf)
         _UniffiFfiConverterBoolean.write(value.allow_insecure_http, buf)
@@ -1881,19 +2024,22 @@ class ListingPage:
     """
     One response of the `GET /v1/offers` listing.
 """
-    def __init__(self, *, offers:typing.List[Offer], pagination:typing.Optional[Pagination]):
+    def __init__(self, *, offers:typing.List[Offer], pagination:typing.Optional[Pagination], skipped:typing.List[SkippedItem]):
         self.offers = offers
         self.pagination = pagination
+        self.skipped = skipped
         
         
 
     
     def __str__(self):
-        return "ListingPage(offers={}, pagination={})".format(self.offers, self.pagination)
+        return "ListingPage(offers={}, pagination={}, skipped={})".format(self.offers, self.pagination, self.skipped)
     def __eq__(self, other):
         if self.offers != other.offers:
             return False
         if self.pagination != other.pagination:
+            return False
+        if self.skipped != other.skipped:
             return False
         return True
 
@@ -1903,17 +2049,20 @@ class _UniffiFfiConverterTypeListingPage(_UniffiConverterRustBuffer):
         return ListingPage(
             offers=_UniffiFfiConverterSequenceTypeOffer.read(buf),
             pagination=_UniffiFfiConverterOptionalTypePagination.read(buf),
+            skipped=_UniffiFfiConverterSequenceTypeSkippedItem.read(buf),
         )
 
     @staticmethod
     def check_lower(value):
         _UniffiFfiConverterSequenceTypeOffer.check_lower(value.offers)
         _UniffiFfiConverterOptionalTypePagination.check_lower(value.pagination)
+        _UniffiFfiConverterSequenceTypeSkippedItem.check_lower(value.skipped)
 
     @staticmethod
     def write(value, buf):
         _UniffiFfiConverterSequenceTypeOffer.write(value.offers, buf)
         _UniffiFfiConverterOptionalTypePagination.write(value.pagination, buf)
+        _UniffiFfiConverterSequenceTypeSkippedItem.write(value.skipped, buf)
 
 @dataclass
 class OffersOptions:
@@ -1921,17 +2070,18 @@ class OffersOptions:
     Options of `offers`. Unset values are not sent (the service then applies no limit, its
     default language and order).
 """
-    def __init__(self, *, limit:typing.Optional[int] = None, language:typing.Optional[str] = None, sort:typing.Optional[str] = None, select:typing.Optional[str] = None):
+    def __init__(self, *, limit:typing.Optional[int] = None, language:typing.Optional[str] = None, sort:typing.Optional[str] = None, select:typing.Optional[str] = None, selection:typing.Optional[str] = None):
         self.limit = limit
         self.language = language
         self.sort = sort
         self.select = select
+        self.selection = selection
         
         
 
     
     def __str__(self):
-        return "OffersOptions(limit={}, language={}, sort={}, select={})".format(self.limit, self.language, self.sort, self.select)
+        return "OffersOptions(limit={}, language={}, sort={}, select={}, selection={})".format(self.limit, self.language, self.sort, self.select, self.selection)
     def __eq__(self, other):
         if self.limit != other.limit:
             return False
@@ -1940,6 +2090,8 @@ class OffersOptions:
         if self.sort != other.sort:
             return False
         if self.select != other.select:
+            return False
+        if self.selection != other.selection:
             return False
         return True
 
@@ -1951,6 +2103,7 @@ class _UniffiFfiConverterTypeOffersOptions(_UniffiConverterRustBuffer):
             language=_UniffiFfiConverterOptionalString.read(buf),
             sort=_UniffiFfiConverterOptionalString.read(buf),
             select=_UniffiFfiConverterOptionalString.read(buf),
+            selection=_UniffiFfiConverterOptionalString.read(buf),
         )
 
     @staticmethod
@@ -1959,6 +2112,7 @@ class _UniffiFfiConverterTypeOffersOptions(_UniffiConverterRustBuffer):
         _UniffiFfiConverterOptionalString.check_lower(value.language)
         _UniffiFfiConverterOptionalString.check_lower(value.sort)
         _UniffiFfiConverterOptionalString.check_lower(value.select)
+        _UniffiFfiConverterOptionalString.check_lower(value.selection)
 
     @staticmethod
     def write(value, buf):
@@ -1966,13 +2120,15 @@ class _UniffiFfiConverterTypeOffersOptions(_UniffiConverterRustBuffer):
         _UniffiFfiConverterOptionalString.write(value.language, buf)
         _UniffiFfiConverterOptionalString.write(value.sort, buf)
         _UniffiFfiConverterOptionalString.write(value.select, buf)
+        _UniffiFfiConverterOptionalString.write(value.selection, buf)
 
 @dataclass
 class PlayerOffer:
     """
-    An offer the player has engaged with (the simulator's schema; see simulator/README.md).
+    An offer the player has engaged with (the simulator's schema; see simulator/README.md). A
+    field is null when the selection did not ask for it or the service sent it in another form.
 """
-    def __init__(self, *, id:str, name:str, status:str, extra_json:str):
+    def __init__(self, *, id:typing.Optional[str], name:typing.Optional[str], status:typing.Optional[str], extra_json:str):
         self.id = id
         self.name = name
         self.status = status
@@ -1998,24 +2154,24 @@ class _UniffiFfiConverterTypePlayerOffer(_UniffiConverterRustBuffer):
     @staticmethod
     def read(buf):
         return PlayerOffer(
-            id=_UniffiFfiConverterString.read(buf),
-            name=_UniffiFfiConverterString.read(buf),
-            status=_UniffiFfiConverterString.read(buf),
+            id=_UniffiFfiConverterOptionalString.read(buf),
+            name=_UniffiFfiConverterOptionalString.read(buf),
+            status=_UniffiFfiConverterOptionalString.read(buf),
             extra_json=_UniffiFfiConverterString.read(buf),
         )
 
     @staticmethod
     def check_lower(value):
-        _UniffiFfiConverterString.check_lower(value.id)
-        _UniffiFfiConverterString.check_lower(value.name)
-        _UniffiFfiConverterString.check_lower(value.status)
+        _UniffiFfiConverterOptionalString.check_lower(value.id)
+        _UniffiFfiConverterOptionalString.check_lower(value.name)
+        _UniffiFfiConverterOptionalString.check_lower(value.status)
         _UniffiFfiConverterString.check_lower(value.extra_json)
 
     @staticmethod
     def write(value, buf):
-        _UniffiFfiConverterString.write(value.id, buf)
-        _UniffiFfiConverterString.write(value.name, buf)
-        _UniffiFfiConverterString.write(value.status, buf)
+        _UniffiFfiConverterOptionalString.write(value.id, buf)
+        _UniffiFfiConverterOptionalString.write(value.name, buf)
+        _UniffiFfiConverterOptionalString.write(value.status, buf)
         _UniffiFfiConverterString.write(value.extra_json, buf)
 
 @dataclass
@@ -2023,17 +2179,18 @@ class PlayerOffersOptions:
     """
     Options of `player_offers` and its pager.
 """
-    def __init__(self, *, language:typing.Optional[str] = None, limit:typing.Optional[int] = None, after:typing.Optional[str] = None, select:typing.Optional[str] = None):
+    def __init__(self, *, language:typing.Optional[str] = None, limit:typing.Optional[int] = None, after:typing.Optional[str] = None, select:typing.Optional[str] = None, selection:typing.Optional[str] = None):
         self.language = language
         self.limit = limit
         self.after = after
         self.select = select
+        self.selection = selection
         
         
 
     
     def __str__(self):
-        return "PlayerOffersOptions(language={}, limit={}, after={}, select={})".format(self.language, self.limit, self.after, self.select)
+        return "PlayerOffersOptions(language={}, limit={}, after={}, select={}, selection={})".format(self.language, self.limit, self.after, self.select, self.selection)
     def __eq__(self, other):
         if self.language != other.language:
             return False
@@ -2042,6 +2199,8 @@ class PlayerOffersOptions:
         if self.after != other.after:
             return False
         if self.select != other.select:
+            return False
+        if self.selection != other.selection:
             return False
         return True
 
@@ -2053,6 +2212,7 @@ class _UniffiFfiConverterTypePlayerOffersOptions(_UniffiConverterRustBuffer):
             limit=_UniffiFfiConverterOptionalInt64.read(buf),
             after=_UniffiFfiConverterOptionalString.read(buf),
             select=_UniffiFfiConverterOptionalString.read(buf),
+            selection=_UniffiFfiConverterOptionalString.read(buf),
         )
 
     @staticmethod
@@ -2061,6 +2221,7 @@ class _UniffiFfiConverterTypePlayerOffersOptions(_UniffiConverterRustBuffer):
         _UniffiFfiConverterOptionalInt64.check_lower(value.limit)
         _UniffiFfiConverterOptionalString.check_lower(value.after)
         _UniffiFfiConverterOptionalString.check_lower(value.select)
+        _UniffiFfiConverterOptionalString.check_lower(value.selection)
 
     @staticmethod
     def write(value, buf):
@@ -2068,6 +2229,7 @@ class _UniffiFfiConverterTypePlayerOffersOptions(_UniffiConverterRustBuffer):
         _UniffiFfiConverterOptionalInt64.write(value.limit, buf)
         _UniffiFfiConverterOptionalString.write(value.after, buf)
         _UniffiFfiConverterOptionalString.write(value.select, buf)
+        _UniffiFfiConverterOptionalString.write(value.selection, buf)
 
 class _UniffiFfiConverterSequenceTypePlayerOffer(_UniffiConverterRustBuffer):
     @classmethod
@@ -2097,19 +2259,25 @@ class PlayerOffersPage:
     """
     One page of `playerOffers`.
 """
-    def __init__(self, *, items:typing.List[PlayerOffer], next_cursor:typing.Optional[str]):
+    def __init__(self, *, items:typing.List[PlayerOffer], next_cursor:typing.Optional[str], skipped:typing.List[SkippedItem], extra_json:str):
         self.items = items
         self.next_cursor = next_cursor
+        self.skipped = skipped
+        self.extra_json = extra_json
         
         
 
     
     def __str__(self):
-        return "PlayerOffersPage(items={}, next_cursor={})".format(self.items, self.next_cursor)
+        return "PlayerOffersPage(items={}, next_cursor={}, skipped={}, extra_json={})".format(self.items, self.next_cursor, self.skipped, self.extra_json)
     def __eq__(self, other):
         if self.items != other.items:
             return False
         if self.next_cursor != other.next_cursor:
+            return False
+        if self.skipped != other.skipped:
+            return False
+        if self.extra_json != other.extra_json:
             return False
         return True
 
@@ -2119,17 +2287,23 @@ class _UniffiFfiConverterTypePlayerOffersPage(_UniffiConverterRustBuffer):
         return PlayerOffersPage(
             items=_UniffiFfiConverterSequenceTypePlayerOffer.read(buf),
             next_cursor=_UniffiFfiConverterOptionalString.read(buf),
+            skipped=_UniffiFfiConverterSequenceTypeSkippedItem.read(buf),
+            extra_json=_UniffiFfiConverterString.read(buf),
         )
 
     @staticmethod
     def check_lower(value):
         _UniffiFfiConverterSequenceTypePlayerOffer.check_lower(value.items)
         _UniffiFfiConverterOptionalString.check_lower(value.next_cursor)
+        _UniffiFfiConverterSequenceTypeSkippedItem.check_lower(value.skipped)
+        _UniffiFfiConverterString.check_lower(value.extra_json)
 
     @staticmethod
     def write(value, buf):
         _UniffiFfiConverterSequenceTypePlayerOffer.write(value.items, buf)
         _UniffiFfiConverterOptionalString.write(value.next_cursor, buf)
+        _UniffiFfiConverterSequenceTypeSkippedItem.write(value.skipped, buf)
+        _UniffiFfiConverterString.write(value.extra_json, buf)
 
 
 
@@ -2172,6 +2346,8 @@ class ErrorKind(enum.Enum):
     
     INTERNAL = 14
     
+    REJECTED = 15
+    
 
 
 class _UniffiFfiConverterTypeErrorKind(_UniffiConverterRustBuffer):
@@ -2208,6 +2384,8 @@ class _UniffiFfiConverterTypeErrorKind(_UniffiConverterRustBuffer):
             return ErrorKind.DECODE
         if variant == 15:
             return ErrorKind.INTERNAL
+        if variant == 16:
+            return ErrorKind.REJECTED
         raise InternalError("Raw enum value doesn't match any cases")
 
     @staticmethod
@@ -2241,6 +2419,8 @@ class _UniffiFfiConverterTypeErrorKind(_UniffiConverterRustBuffer):
         if value == ErrorKind.DECODE:
             return
         if value == ErrorKind.INTERNAL:
+            return
+        if value == ErrorKind.REJECTED:
             return
         raise ValueError(value)
 
@@ -2276,6 +2456,8 @@ class _UniffiFfiConverterTypeErrorKind(_UniffiConverterRustBuffer):
             buf.write_i32(14)
         if value == ErrorKind.INTERNAL:
             buf.write_i32(15)
+        if value == ErrorKind.REJECTED:
+            buf.write_i32(16)
 
 
 
@@ -2674,13 +2856,15 @@ class OfferError:  # type: ignore
     _UniffiTempOfferError.RateLimited = RateLimited # type: ignore
     class Server(_UniffiTempOfferError):
         """
-        HTTP 5xx (after retries), or a status the service does not use.
+        HTTP 5xx (after retries). `retry_after_secs` is the server's `Retry-After`, when it
+        sent one (a wait beyond the call's deadline is not made: the call fails at once).
 """
         
-        def __init__(self, detail, http_status):
+        def __init__(self, detail, http_status, retry_after_secs):
             super().__init__(detail)
             self.detail = detail
             self.http_status = http_status
+            self.retry_after_secs = retry_after_secs
 
         def __repr__(self):
             return "OfferError.Server({})".format(str(self))
@@ -2784,7 +2968,10 @@ class OfferError:  # type: ignore
     _UniffiTempOfferError.Cancelled = Cancelled # type: ignore
     class Decode(_UniffiTempOfferError):
         """
-        The response was not what the spec describes (not JSON, truncated, oversized).
+        The response was not what the spec describes (not JSON, truncated, oversized, every
+        item of a list malformed), or a pager's walk did not end (a repeated cursor, a page
+        number that does not grow, more than `max_pages` pages). `http_status` is set whenever
+        a response arrived.
 """
         
         def __init__(self, detail, http_status):
@@ -2837,6 +3024,36 @@ class OfferError:  # type: ignore
             )
             return _uniffi_lift_return(_uniffi_ffi_result)
     _UniffiTempOfferError.Internal = Internal # type: ignore
+    class Rejected(_UniffiTempOfferError):
+        """
+        The service refused the request as sent with a status the spec does not name (400,
+        404, 405, 409, …) or a redirect (never followed): usually a wrong `base_url` or path
+        prefix. Not retried, never answered from the cache.
+"""
+        
+        def __init__(self, detail, http_status):
+            super().__init__(detail)
+            self.detail = detail
+            self.http_status = http_status
+
+        def __repr__(self):
+            return "OfferError.Rejected({})".format(str(self))
+        def kind(self, ) -> ErrorKind:
+            """
+            The kind, in the words of every offerkit binding.
+"""
+            _uniffi_lowered_args = (
+                _UniffiFfiConverterTypeOfferError.lower(self),
+            )
+            _uniffi_lift_return = _UniffiFfiConverterTypeErrorKind.lift
+            _uniffi_error_converter = None
+            _uniffi_ffi_result = _uniffi_rust_call_with_error(
+                _uniffi_error_converter,
+                _UniffiLib.uniffi_offerkit_uniffi_fn_method_offererror_kind,
+                *_uniffi_lowered_args,
+            )
+            return _uniffi_lift_return(_uniffi_ffi_result)
+    _UniffiTempOfferError.Rejected = Rejected # type: ignore
 
 OfferError = _UniffiTempOfferError # type: ignore
 del _UniffiTempOfferError
@@ -2899,6 +3116,7 @@ class _UniffiFfiConverterTypeOfferError(_UniffiConverterRustBuffer):
             return OfferError.Server(
                 _UniffiFfiConverterString.read(buf),
                 _UniffiFfiConverterOptionalInt32.read(buf),
+                _UniffiFfiConverterOptionalInt64.read(buf),
             )
         if variant == 11:
             return OfferError.Network(
@@ -2920,6 +3138,11 @@ class _UniffiFfiConverterTypeOfferError(_UniffiConverterRustBuffer):
         if variant == 15:
             return OfferError.Internal(
                 _UniffiFfiConverterString.read(buf),
+            )
+        if variant == 16:
+            return OfferError.Rejected(
+                _UniffiFfiConverterString.read(buf),
+                _UniffiFfiConverterOptionalInt32.read(buf),
             )
         raise InternalError("Raw enum value doesn't match any cases")
 
@@ -2968,6 +3191,7 @@ class _UniffiFfiConverterTypeOfferError(_UniffiConverterRustBuffer):
         if isinstance(value, OfferError.Server):
             _UniffiFfiConverterString.check_lower(value.detail)
             _UniffiFfiConverterOptionalInt32.check_lower(value.http_status)
+            _UniffiFfiConverterOptionalInt64.check_lower(value.retry_after_secs)
             return
         if isinstance(value, OfferError.Network):
             _UniffiFfiConverterString.check_lower(value.detail)
@@ -2984,6 +3208,10 @@ class _UniffiFfiConverterTypeOfferError(_UniffiConverterRustBuffer):
             return
         if isinstance(value, OfferError.Internal):
             _UniffiFfiConverterString.check_lower(value.detail)
+            return
+        if isinstance(value, OfferError.Rejected):
+            _UniffiFfiConverterString.check_lower(value.detail)
+            _UniffiFfiConverterOptionalInt32.check_lower(value.http_status)
             return
 
     @staticmethod
@@ -3032,6 +3260,7 @@ class _UniffiFfiConverterTypeOfferError(_UniffiConverterRustBuffer):
             buf.write_i32(10)
             _UniffiFfiConverterString.write(value.detail, buf)
             _UniffiFfiConverterOptionalInt32.write(value.http_status, buf)
+            _UniffiFfiConverterOptionalInt64.write(value.retry_after_secs, buf)
         if isinstance(value, OfferError.Network):
             buf.write_i32(11)
             _UniffiFfiConverterString.write(value.detail, buf)
@@ -3048,6 +3277,10 @@ class _UniffiFfiConverterTypeOfferError(_UniffiConverterRustBuffer):
         if isinstance(value, OfferError.Internal):
             buf.write_i32(15)
             _UniffiFfiConverterString.write(value.detail, buf)
+        if isinstance(value, OfferError.Rejected):
+            buf.write_i32(16)
+            _UniffiFfiConverterString.write(value.detail, buf)
+            _UniffiFfiConverterOptionalInt32.write(value.http_status, buf)
 
 
 
@@ -3826,10 +4059,11 @@ class OfferClientProtocol(typing.Protocol):
         Forgets every cached answer for `player_id` (no-op without a cache).
 """
         raise NotImplementedError
-    async def links(self, player_id: str,select: typing.Union[object, typing.Optional[str]] = _DEFAULT) -> str:
+    async def links(self, player_id: str,select: typing.Union[object, typing.Optional[str]] = _DEFAULT,selection: typing.Union[object, typing.Optional[str]] = _DEFAULT) -> str:
         """
-        The tracking links for `player_id`, as the JSON object the service returned
-        (default selection `support_portal`; `select` replaces it).
+        The tracking links for `player_id`, as the JSON object the service returned, each field
+        as it was sent. The default selection is `support_portal`; `select` adds fields to it
+        (e.g. `offerwall` gives both), `selection` replaces it (then `select` is added to that).
 """
         raise NotImplementedError
     async def list_offers(self, options: typing.Union[object, typing.Optional[ListingOptions]] = _DEFAULT) -> ListingPage:
@@ -3840,29 +4074,34 @@ class OfferClientProtocol(typing.Protocol):
         raise NotImplementedError
     def listing_pager(self, per_page: int) -> ListingPager:
         """
-        A pager over the whole listing, `per_page` offers at a time, from page 1.
+        A pager over the whole listing, `per_page` offers at a time, from page 1. A page number
+        that does not grow or more than `max_pages` pages ends the walk with `Decode`.
 """
         raise NotImplementedError
     async def offers(self, player_id: str,options: typing.Union[object, typing.Optional[OffersOptions]] = _DEFAULT) -> typing.List[Offer]:
         """
-        All targeted offers for `player_id`.
+        All targeted offers for `player_id`. A malformed offer is left out (and logged as a
+        warning); `offers_cached` says which and why.
 """
         raise NotImplementedError
     async def offers_cached(self, player_id: str,options: typing.Union[object, typing.Optional[OffersOptions]] = _DEFAULT) -> CachedOffers:
         """
-        `offers`, saying whether the answer came from the response cache (see
-        `ClientConfig.cache_ttl_ms`) and whether it is a stale answer bridging an outage.
+        `offers` in detail: the items skipped as malformed, whether the answer came from the
+        response cache (see `ClientConfig.cache_ttl_ms`) and whether it is a stale answer
+        bridging an outage.
 """
         raise NotImplementedError
     async def player_offers(self, player_id: str,options: typing.Union[object, typing.Optional[PlayerOffersOptions]] = _DEFAULT) -> PlayerOffersPage:
         """
-        One page of the offers `player_id` has engaged with.
+        One page of the offers `player_id` has engaged with (malformed items are left out and
+        listed in the page's `skipped`).
 """
         raise NotImplementedError
     def player_offers_pager(self, player_id: str,options: typing.Union[object, typing.Optional[PlayerOffersOptions]] = _DEFAULT) -> PlayerOffersPager:
         """
         A pager over every page of `playerOffers`, from `options.after` (or the first page).
-        The arguments are checked now.
+        The arguments are checked now. A repeated cursor or more than `max_pages` pages ends
+        the walk with `Decode`.
 """
         raise NotImplementedError
     def set_access_token(self, token: typing.Optional[str]) -> None:
@@ -3883,7 +4122,7 @@ class OfferClient(OfferClientProtocol):
         """
         Builds a client. `token_provider` is asked for a token when the client has none, ahead
         of expiry, and once after a 401. Fails with `InvalidArgument` on a bad base address,
-        scheme, timeout or root certificate.
+        scheme, timeout, deadline, page cap, proxy or root certificate.
 """
         
         _UniffiFfiConverterTypeClientConfig.check_lower(config)
@@ -3997,10 +4236,11 @@ class OfferClient(OfferClientProtocol):
             *_uniffi_lowered_args,
         )
         return _uniffi_lift_return(_uniffi_ffi_result)
-    async def links(self, player_id: str,select: typing.Union[object, typing.Optional[str]] = _DEFAULT) -> str:
+    async def links(self, player_id: str,select: typing.Union[object, typing.Optional[str]] = _DEFAULT,selection: typing.Union[object, typing.Optional[str]] = _DEFAULT) -> str:
         """
-        The tracking links for `player_id`, as the JSON object the service returned
-        (default selection `support_portal`; `select` replaces it).
+        The tracking links for `player_id`, as the JSON object the service returned, each field
+        as it was sent. The default selection is `support_portal`; `select` adds fields to it
+        (e.g. `offerwall` gives both), `selection` replaces it (then `select` is added to that).
 """
         
         _UniffiFfiConverterString.check_lower(player_id)
@@ -4008,10 +4248,15 @@ class OfferClient(OfferClientProtocol):
         if select is _DEFAULT:
             select = None
         _UniffiFfiConverterOptionalString.check_lower(select)
+
+        if selection is _DEFAULT:
+            selection = None
+        _UniffiFfiConverterOptionalString.check_lower(selection)
         _uniffi_lowered_args = (
             self._uniffi_clone_handle(),
             _UniffiFfiConverterString.lower(player_id),
             _UniffiFfiConverterOptionalString.lower(select),
+            _UniffiFfiConverterOptionalString.lower(selection),
         )
         _uniffi_lift_return = _UniffiFfiConverterString.lift
         _uniffi_error_converter = _UniffiFfiConverterTypeOfferError
@@ -4048,7 +4293,8 @@ class OfferClient(OfferClientProtocol):
         )
     def listing_pager(self, per_page: int) -> ListingPager:
         """
-        A pager over the whole listing, `per_page` offers at a time, from page 1.
+        A pager over the whole listing, `per_page` offers at a time, from page 1. A page number
+        that does not grow or more than `max_pages` pages ends the walk with `Decode`.
 """
         
         _UniffiFfiConverterInt64.check_lower(per_page)
@@ -4066,7 +4312,8 @@ class OfferClient(OfferClientProtocol):
         return _uniffi_lift_return(_uniffi_ffi_result)
     async def offers(self, player_id: str,options: typing.Union[object, typing.Optional[OffersOptions]] = _DEFAULT) -> typing.List[Offer]:
         """
-        All targeted offers for `player_id`.
+        All targeted offers for `player_id`. A malformed offer is left out (and logged as a
+        warning); `offers_cached` says which and why.
 """
         
         _UniffiFfiConverterString.check_lower(player_id)
@@ -4091,8 +4338,9 @@ class OfferClient(OfferClientProtocol):
         )
     async def offers_cached(self, player_id: str,options: typing.Union[object, typing.Optional[OffersOptions]] = _DEFAULT) -> CachedOffers:
         """
-        `offers`, saying whether the answer came from the response cache (see
-        `ClientConfig.cache_ttl_ms`) and whether it is a stale answer bridging an outage.
+        `offers` in detail: the items skipped as malformed, whether the answer came from the
+        response cache (see `ClientConfig.cache_ttl_ms`) and whether it is a stale answer
+        bridging an outage.
 """
         
         _UniffiFfiConverterString.check_lower(player_id)
@@ -4117,7 +4365,8 @@ class OfferClient(OfferClientProtocol):
         )
     async def player_offers(self, player_id: str,options: typing.Union[object, typing.Optional[PlayerOffersOptions]] = _DEFAULT) -> PlayerOffersPage:
         """
-        One page of the offers `player_id` has engaged with.
+        One page of the offers `player_id` has engaged with (malformed items are left out and
+        listed in the page's `skipped`).
 """
         
         _UniffiFfiConverterString.check_lower(player_id)
@@ -4143,7 +4392,8 @@ class OfferClient(OfferClientProtocol):
     def player_offers_pager(self, player_id: str,options: typing.Union[object, typing.Optional[PlayerOffersOptions]] = _DEFAULT) -> PlayerOffersPager:
         """
         A pager over every page of `playerOffers`, from `options.after` (or the first page).
-        The arguments are checked now.
+        The arguments are checked now. A repeated cursor or more than `max_pages` pages ends
+        the walk with `Decode`.
 """
         
         _UniffiFfiConverterString.check_lower(player_id)
@@ -4385,6 +4635,7 @@ __all__ = [
     "TokenReason",
     "Creatives",
     "Offer",
+    "SkippedItem",
     "CachedOffers",
     "ClientConfig",
     "FieldError",

@@ -311,7 +311,7 @@ void uniffi_offerkit_uniffi_fn_method_offerclient_invalidate(uint64_t ptr, RustB
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_LINKS
 #define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_LINKS
-uint64_t uniffi_offerkit_uniffi_fn_method_offerclient_links(uint64_t ptr, RustBuffer player_id, RustBuffer select
+uint64_t uniffi_offerkit_uniffi_fn_method_offerclient_links(uint64_t ptr, RustBuffer player_id, RustBuffer select, RustBuffer selection
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_LIST_OFFERS

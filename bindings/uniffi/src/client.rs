@@ -14,6 +14,7 @@ use crate::records::{
     PlayerOffersPage,
 };
 use crate::runtime::{self, Canceller};
+use crate::skipped;
 use crate::token::{AccessTokenProvider, HostProvider};
 
 /// A client of the Offer Personalization Service. Thread-safe: share one per app; calls may
@@ -28,7 +29,7 @@ pub struct OfferClient {
 impl OfferClient {
     /// Builds a client. `token_provider` is asked for a token when the client has none, ahead
     /// of expiry, and once after a 401. Fails with `InvalidArgument` on a bad base address,
-    /// scheme, timeout or root certificate.
+    /// scheme, timeout, deadline, page cap, proxy or root certificate.
     #[uniffi::constructor(default(token_provider = None))]
     pub fn new(
         config: ClientConfig,
@@ -57,7 +58,8 @@ impl OfferClient {
         self.cancel.cancel_all();
     }
 
-    /// All targeted offers for `player_id`.
+    /// All targeted offers for `player_id`. A malformed offer is left out (and logged as a
+    /// warning); `offers_cached` says which and why.
     #[uniffi::method(default(options = None))]
     pub async fn offers(
         &self,
@@ -73,8 +75,9 @@ impl OfferClient {
         Ok(records::offers(offers))
     }
 
-    /// `offers`, saying whether the answer came from the response cache (see
-    /// `ClientConfig.cache_ttl_ms`) and whether it is a stale answer bridging an outage.
+    /// `offers` in detail: the items skipped as malformed, whether the answer came from the
+    /// response cache (see `ClientConfig.cache_ttl_ms`) and whether it is a stale answer
+    /// bridging an outage.
     #[uniffi::method(default(options = None))]
     pub async fn offers_cached(
         &self,
@@ -91,7 +94,8 @@ impl OfferClient {
             from_cache: fetched.from_cache,
             stale: fetched.stale,
             age_ms: i64::try_from(fetched.age.as_millis()).unwrap_or(i64::MAX),
-            offers: records::offers(fetched.value),
+            offers: records::offers(fetched.value.offers),
+            skipped: skipped::skipped(fetched.value.skipped),
         })
     }
 
@@ -105,24 +109,27 @@ impl OfferClient {
         self.inner.clear_cache();
     }
 
-    /// The tracking links for `player_id`, as the JSON object the service returned
-    /// (default selection `support_portal`; `select` replaces it).
-    #[uniffi::method(default(select = None))]
+    /// The tracking links for `player_id`, as the JSON object the service returned, each field
+    /// as it was sent. The default selection is `support_portal`; `select` adds fields to it
+    /// (e.g. `offerwall` gives both), `selection` replaces it (then `select` is added to that).
+    #[uniffi::method(default(select = None, selection = None))]
     pub async fn links(
         &self,
         player_id: String,
         select: Option<String>,
+        selection: Option<String>,
     ) -> Result<String, OfferError> {
         let client = self.inner.clone();
-        let options = offerkit::LinksOptions { select };
+        let options = offerkit::LinksOptions { select, selection };
         let links = runtime::run(self.cancel.ticket(), async move {
             client.links(&player_id, &options).await
         })
         .await?;
-        Ok(records::json_object(links))
+        Ok(links.to_json())
     }
 
-    /// One page of the offers `player_id` has engaged with.
+    /// One page of the offers `player_id` has engaged with (malformed items are left out and
+    /// listed in the page's `skipped`).
     #[uniffi::method(default(options = None))]
     pub async fn player_offers(
         &self,
@@ -139,7 +146,8 @@ impl OfferClient {
     }
 
     /// A pager over every page of `playerOffers`, from `options.after` (or the first page).
-    /// The arguments are checked now.
+    /// The arguments are checked now. A repeated cursor or more than `max_pages` pages ends
+    /// the walk with `Decode`.
     #[uniffi::method(default(options = None))]
     pub fn player_offers_pager(
         &self,
@@ -168,7 +176,8 @@ impl OfferClient {
         Ok(page.into())
     }
 
-    /// A pager over the whole listing, `per_page` offers at a time, from page 1.
+    /// A pager over the whole listing, `per_page` offers at a time, from page 1. A page number
+    /// that does not grow or more than `max_pages` pages ends the walk with `Decode`.
     pub fn listing_pager(&self, per_page: i64) -> Result<Arc<ListingPager>, OfferError> {
         let pager = self.inner.list_offers_pager(per_page)?;
         Ok(ListingPager::new(pager, self.cancel.clone()))

@@ -1,20 +1,39 @@
 //! `ClientConfig`: what an `OfferClient` is built from. Every field but `base_url` has a
-//! default, so `ClientConfig(baseUrl = "https://…")` is enough.
+//! default, so `ClientConfig(baseUrl = "https://…")` is enough. Values are converted to the
+//! core's types here and nothing more: the core says which values it refuses.
 
+use std::fmt;
 use std::time::Duration;
 
 use crate::error::OfferError;
 
 /// Configuration of an `OfferClient`.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, PartialEq, Eq, uniffi::Record)]
 pub struct ClientConfig {
     /// Base address of the service, e.g. `https://offers.example.com` (may carry a path
     /// prefix). `https://` always; `http://` only to loopback or with `allow_insecure_http`.
     pub base_url: String,
-    /// Timeout of one attempt, whole body included, in milliseconds. Also bounds the wait
-    /// for the token provider.
+    /// Timeout of one attempt, whole body included, in milliseconds (never more than what is
+    /// left of `deadline_ms`). Also bounds the wait for the token provider.
     #[uniffi(default = 10000)]
     pub timeout_ms: i64,
+    /// Bound of a whole call, in milliseconds: every attempt, retry, backoff, `Retry-After`
+    /// wait and the wait for the token provider. The longest any call takes; past it the call
+    /// fails with `Timeout`. A `Retry-After` that would end after it is not waited for: the
+    /// call fails at once with the service's error and its `retry_after_secs`. Must be above 0.
+    #[uniffi(default = 30000)]
+    pub deadline_ms: i64,
+    /// Most pages a pager walks before it fails with `Decode` (a walk also ends when a cursor
+    /// repeats or a listing page number does not grow). At least 1.
+    #[uniffi(default = 1000)]
+    pub max_pages: i32,
+    /// Send every request through this proxy: `http://[user:password@]host:port` (or
+    /// `https://`). Null (default): direct connections. The environment (`HTTPS_PROXY`,
+    /// `NO_PROXY`, …) is never read: a game would inherit whatever the player's machine or a
+    /// console's shell has set, and an unexpected proxy there would see or break every
+    /// request. An app that wants the system's proxy passes it here.
+    #[uniffi(default)]
+    pub proxy_url: Option<String>,
     /// Retries of a read after 502/503/504, a broken connection or a timeout (0: none).
     #[uniffi(default = 2)]
     pub max_retries: i32,
@@ -43,8 +62,34 @@ pub struct ClientConfig {
     pub cache_max_stale_ms: i64,
 }
 
+/// Never shows the access token or a proxy's credentials.
+impl fmt::Debug for ClientConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secret = |set: bool| if set { "<set>" } else { "<none>" };
+        f.debug_struct("ClientConfig")
+            .field("base_url", &self.base_url)
+            .field("timeout_ms", &self.timeout_ms)
+            .field("deadline_ms", &self.deadline_ms)
+            .field("max_pages", &self.max_pages)
+            .field("proxy", &proxy(self.proxy_url.clone()))
+            .field("max_retries", &self.max_retries)
+            .field("extra_root_pem", &self.extra_root_pem.len())
+            .field("allow_insecure_http", &self.allow_insecure_http)
+            .field("access_token", &secret(self.access_token.is_some()))
+            .field("user_agent", &self.user_agent)
+            .field("cache_ttl_ms", &self.cache_ttl_ms)
+            .field("cache_max_stale_ms", &self.cache_max_stale_ms)
+            .finish()
+    }
+}
+
+fn proxy(url: Option<String>) -> offerkit::Proxy {
+    url.map_or(offerkit::Proxy::None, offerkit::Proxy::Url)
+}
+
 impl ClientConfig {
-    /// The core's config; `invalid_argument` for a timeout below 1 ms or negative retries.
+    /// The core's config; `invalid_argument` for a timeout below 1 ms, or a number that does
+    /// not fit the core's type (a negative deadline, page cap or retry count).
     pub(crate) fn into_core(self) -> Result<offerkit::ClientConfig, OfferError> {
         let invalid = |detail: String| OfferError::InvalidArgument {
             detail,
@@ -67,6 +112,19 @@ impl ClientConfig {
         })?;
         let mut config = offerkit::ClientConfig::new(self.base_url)
             .with_timeout(Duration::from_millis(timeout_ms));
+        config.deadline = Duration::from_millis(u64::try_from(self.deadline_ms).map_err(|_| {
+            invalid(format!(
+                "deadline_ms must not be negative, got {}",
+                self.deadline_ms
+            ))
+        })?);
+        config.max_pages = u32::try_from(self.max_pages).map_err(|_| {
+            invalid(format!(
+                "max_pages must not be negative, got {}",
+                self.max_pages
+            ))
+        })?;
+        config.proxy = proxy(self.proxy_url);
         config.retry.max_retries = max_retries;
         config.extra_root_pem = self.extra_root_pem;
         config.allow_insecure_http = self.allow_insecure_http;
@@ -89,5 +147,95 @@ impl ClientConfig {
             });
         }
         Ok(config)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn defaults() -> ClientConfig {
+        ClientConfig {
+            base_url: "https://offers.example.com".into(),
+            timeout_ms: 10_000,
+            deadline_ms: 30_000,
+            max_pages: 1000,
+            proxy_url: None,
+            max_retries: 2,
+            extra_root_pem: Vec::new(),
+            allow_insecure_http: false,
+            access_token: None,
+            user_agent: None,
+            cache_ttl_ms: None,
+            cache_max_stale_ms: 3_600_000,
+        }
+    }
+
+    #[test]
+    fn debug_never_shows_the_token_or_proxy_credentials() {
+        let config = ClientConfig {
+            access_token: Some("eyJ.secret-token.sig".into()),
+            proxy_url: Some("http://alice:hunter2@proxy.example.com:3128".into()),
+            ..defaults()
+        };
+        let shown = format!("{config:?}");
+        for secret in ["secret-token", "alice", "hunter2"] {
+            assert!(!shown.contains(secret), "{secret} in {shown}");
+        }
+        assert!(shown.contains("proxy.example.com:3128"), "{shown}");
+        let unparsable = ClientConfig {
+            proxy_url: Some("http://bob:pw@[bad".into()),
+            ..defaults()
+        };
+        assert!(!format!("{unparsable:?}").contains("pw"));
+    }
+
+    #[test]
+    fn values_reach_the_core_unchanged() {
+        let core = ClientConfig {
+            deadline_ms: 2_500,
+            max_pages: 7,
+            proxy_url: Some("http://127.0.0.1:3128".into()),
+            ..defaults()
+        }
+        .into_core()
+        .expect("converts");
+        assert_eq!(core.deadline, Duration::from_millis(2_500));
+        assert_eq!(core.max_pages, 7);
+        assert_eq!(
+            core.proxy,
+            offerkit::Proxy::Url("http://127.0.0.1:3128".into())
+        );
+        // No proxy given: direct, whatever the environment says.
+        assert_eq!(
+            defaults().into_core().expect("converts").proxy,
+            offerkit::Proxy::None
+        );
+        // Zero is the core's to refuse, not the conversion's.
+        let zero = ClientConfig {
+            deadline_ms: 0,
+            max_pages: 0,
+            ..defaults()
+        }
+        .into_core()
+        .expect("converts");
+        assert_eq!((zero.deadline, zero.max_pages), (Duration::ZERO, 0));
+    }
+
+    #[test]
+    fn negative_numbers_fail_the_conversion() {
+        for bad in [
+            ClientConfig {
+                deadline_ms: -1,
+                ..defaults()
+            },
+            ClientConfig {
+                max_pages: -1,
+                ..defaults()
+            },
+        ] {
+            let err = bad.into_core().expect_err("negative");
+            assert_eq!(err.kind(), crate::ErrorKind::InvalidArgument);
+        }
     }
 }

@@ -32,6 +32,7 @@ pub enum ErrorKind {
     Cancelled,
     Decode,
     Internal,
+    Rejected,
 }
 
 /// One failing field: where (`path`, e.g. `["offers"]`; empty for an HTTP 422 form error) and,
@@ -106,11 +107,13 @@ pub enum OfferError {
         http_status: Option<i32>,
         retry_after_secs: Option<i64>,
     },
-    /// HTTP 5xx (after retries), or a status the service does not use.
+    /// HTTP 5xx (after retries). `retry_after_secs` is the server's `Retry-After`, when it
+    /// sent one (a wait beyond the call's deadline is not made: the call fails at once).
     #[error("server: {detail}")]
     Server {
         detail: String,
         http_status: Option<i32>,
+        retry_after_secs: Option<i64>,
     },
     /// The connection failed or broke (after retries).
     #[error("network: {detail}")]
@@ -122,7 +125,10 @@ pub enum OfferError {
     /// itself surfaces as the platform's own cancellation instead.)
     #[error("cancelled: {detail}")]
     Cancelled { detail: String },
-    /// The response was not what the spec describes (not JSON, truncated, oversized).
+    /// The response was not what the spec describes (not JSON, truncated, oversized, every
+    /// item of a list malformed), or a pager's walk did not end (a repeated cursor, a page
+    /// number that does not grow, more than `max_pages` pages). `http_status` is set whenever
+    /// a response arrived.
     #[error("decode: {detail}")]
     Decode {
         detail: String,
@@ -131,6 +137,14 @@ pub enum OfferError {
     /// A bug inside offerkit (for example a caught panic).
     #[error("internal: {detail}")]
     Internal { detail: String },
+    /// The service refused the request as sent with a status the spec does not name (400,
+    /// 404, 405, 409, …) or a redirect (never followed): usually a wrong `base_url` or path
+    /// prefix. Not retried, never answered from the cache.
+    #[error("rejected: {detail}")]
+    Rejected {
+        detail: String,
+        http_status: Option<i32>,
+    },
 }
 
 #[uniffi::export]
@@ -153,6 +167,7 @@ impl OfferError {
             OfferError::Cancelled { .. } => ErrorKind::Cancelled,
             OfferError::Decode { .. } => ErrorKind::Decode,
             OfferError::Internal { .. } => ErrorKind::Internal,
+            OfferError::Rejected { .. } => ErrorKind::Rejected,
         }
     }
 }
@@ -180,7 +195,8 @@ impl OfferError {
             | OfferError::Timeout { detail }
             | OfferError::Cancelled { detail }
             | OfferError::Decode { detail, .. }
-            | OfferError::Internal { detail } => detail,
+            | OfferError::Internal { detail }
+            | OfferError::Rejected { detail, .. } => detail,
         }
     }
 }
@@ -200,6 +216,9 @@ impl From<offerkit::Error> for OfferError {
         let http_status = err.http_status().map(i32::from);
         let fields = || err.fields().iter().cloned().map(FieldError::from).collect();
         let response_json = || err.response().map(|body| body.to_string());
+        let retry_after_secs = err
+            .retry_after()
+            .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
         match err.kind() {
             CoreKind::InvalidArgument => OfferError::InvalidArgument {
                 detail,
@@ -239,13 +258,12 @@ impl From<offerkit::Error> for OfferError {
             CoreKind::RateLimited => OfferError::RateLimited {
                 detail,
                 http_status,
-                retry_after_secs: err
-                    .retry_after()
-                    .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX)),
+                retry_after_secs,
             },
             CoreKind::Server => OfferError::Server {
                 detail,
                 http_status,
+                retry_after_secs,
             },
             CoreKind::Network => OfferError::Network { detail },
             CoreKind::Timeout => OfferError::Timeout { detail },
@@ -255,6 +273,10 @@ impl From<offerkit::Error> for OfferError {
                 http_status,
             },
             CoreKind::Internal => OfferError::Internal { detail },
+            CoreKind::Rejected => OfferError::Rejected {
+                detail,
+                http_status,
+            },
         }
     }
 }
@@ -297,6 +319,7 @@ impl From<ErrorKind> for CoreKind {
             ErrorKind::Cancelled => CoreKind::Cancelled,
             ErrorKind::Decode => CoreKind::Decode,
             ErrorKind::Internal => CoreKind::Internal,
+            ErrorKind::Rejected => CoreKind::Rejected,
         }
     }
 }

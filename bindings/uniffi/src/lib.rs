@@ -14,7 +14,10 @@ mod log;
 mod pager;
 mod player_id;
 mod records;
+#[cfg(test)]
+mod records_props;
 mod runtime;
+mod skipped;
 mod token;
 
 pub use client::OfferClient;
@@ -27,6 +30,7 @@ pub use records::{
     Creatives, ListingOptions, ListingPage, Offer, OffersOptions, Pagination, PlayerOffer,
     PlayerOffersOptions, PlayerOffersPage,
 };
+pub use skipped::SkippedItem;
 pub use token::{AccessTokenProvider, TokenReason};
 
 /// The offerkit version these bindings were built from.

@@ -1,5 +1,8 @@
-//! Pagers: `next_page()` until it returns null. A failed page keeps the pager's position, so
-//! `next_page()` may be called again; calls on one pager run one at a time.
+//! Pagers: `next_page()` until it returns null. A page that fails (a network error, say) keeps
+//! the pager's position, so `next_page()` may be called again; calls on one pager run one at a
+//! time. A walk that does not end (a cursor seen before, a listing page number that does not
+//! grow, more pages than `ClientConfig.max_pages`) fails once with `OfferError.Decode`, and
+//! `next_page()` returns null after that (core's `paging.rs` decides).
 
 use std::sync::Arc;
 

@@ -1,40 +1,48 @@
 //! The records of the API: offers, pages, and the options of each query. Conversions only.
 //!
 //! The spec types four offer fields; everything else the service sends (fields added with a
-//! selection) is kept as a JSON object in `extra_json`, so no field is lost.
+//! selection) is kept as a JSON object in `extra_json`, so no field is lost. Each typed field is
+//! optional: it is absent (Kotlin/Swift `null`/`nil`, Python `None`) when the caller's selection
+//! did not ask for it, or when the service left out a field no selection required. With the
+//! default selections every typed field is present: an item lacking one is skipped instead (see
+//! `SkippedItem`).
 
-use serde_json::{Map, Value};
+use crate::skipped::{self, SkippedItem};
 
-/// One targeted offer.
+/// One targeted offer. A typed field is null when the selection did not ask for it.
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct Offer {
     /// Identifier (long digit string).
-    pub id: String,
-    pub name: String,
+    pub id: Option<String>,
+    pub name: Option<String>,
     /// Payout in USD.
-    pub total_payout_usd: f64,
-    pub creatives: Creatives,
+    pub total_payout_usd: Option<f64>,
+    pub creatives: Option<Creatives>,
     /// Every other field the service returned, as a JSON object (`{}` when none), e.g.
-    /// `{"links":{"click_url":"…"}}` after selecting `links { click_url }`.
+    /// `{"links":{"click_url":"…"}}` after selecting `links { click_url }`. A typed field the
+    /// service sent in an unusable form that no selection required is here too, as sent.
+    /// Always a JSON object text, whatever the values (nested 1000 deep, `1e400`); a parser
+    /// with a depth limit may refuse such a value, the text still holds it.
     pub extra_json: String,
 }
 
-/// An offer's creative texts.
+/// An offer's creative texts. A field is null when the selection did not ask for it.
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct Creatives {
-    pub name: String,
-    pub description: String,
+    pub name: Option<String>,
+    pub description: Option<String>,
     /// Other creative fields requested by a selection (e.g. `icon_url`), as a JSON object.
     pub extra_json: String,
 }
 
-/// An offer the player has engaged with (the simulator's schema; see simulator/README.md).
+/// An offer the player has engaged with (the simulator's schema; see simulator/README.md). A
+/// field is null when the selection did not ask for it or the service sent it in another form.
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct PlayerOffer {
-    pub id: String,
-    pub name: String,
+    pub id: Option<String>,
+    pub name: Option<String>,
     /// `"in_progress"` or `"completed"`.
-    pub status: String,
+    pub status: Option<String>,
     /// The other fields returned (payout, creatives, last activity, …) as a JSON object.
     pub extra_json: String,
 }
@@ -42,9 +50,16 @@ pub struct PlayerOffer {
 /// One page of `playerOffers`.
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct PlayerOffersPage {
+    /// The items of the one list the selection names beside `next_cursor` (`items` by default).
     pub items: Vec<PlayerOffer>,
-    /// Pass as `after` to get the next page; null on the last page.
+    /// Pass as `after` to get the next page; null on the last page (or when a replaced
+    /// selection leaves `next_cursor` out).
     pub next_cursor: Option<String>,
+    /// Items of the page left out because they were malformed (empty when all were good).
+    pub skipped: Vec<SkippedItem>,
+    /// Other fields of the page a replaced selection asked for, as a JSON object (`{}` when
+    /// none).
+    pub extra_json: String,
 }
 
 /// The pagination object of the paginated listing.
@@ -62,6 +77,9 @@ pub struct ListingPage {
     pub offers: Vec<Offer>,
     /// Present when `per_page` was sent.
     pub pagination: Option<Pagination>,
+    /// Items of the response left out because they were not objects (the listing requires no
+    /// field, so nothing else is skipped).
+    pub skipped: Vec<SkippedItem>,
 }
 
 /// Options of `offers`. Unset values are not sent (the service then applies no limit, its
@@ -77,10 +95,16 @@ pub struct OffersOptions {
     /// `epc.asc`, `epc.desc`, `last_activation.asc` or `last_activation.desc`.
     #[uniffi(default)]
     pub sort: Option<String>,
-    /// Extra GraphQL fields added to the default selection, e.g. `links { click_url }`;
-    /// they arrive in `Offer.extra_json`.
+    /// Extra GraphQL fields added to the selection, e.g. `links { click_url }`; they arrive
+    /// in `Offer.extra_json`.
     #[uniffi(default)]
     pub select: Option<String>,
+    /// The whole offer selection, replacing the default `id name total_payout_usd creatives {
+    /// name description }` (then `select`, if any, is added to it). The typed fields it names
+    /// are required in every offer (an offer lacking one is skipped); those it leaves out are
+    /// null.
+    #[uniffi(default)]
+    pub selection: Option<String>,
 }
 
 /// Options of `player_offers` and its pager.
@@ -98,6 +122,13 @@ pub struct PlayerOffersOptions {
     /// Extra GraphQL fields added to each item's default selection.
     #[uniffi(default)]
     pub select: Option<String>,
+    /// The whole `playerOffers` selection, replacing the default `items { id name status
+    /// total_payout_usd payout_earned_usd creatives { name description } last_activity_at }
+    /// next_cursor`, e.g. `offers: items { id } next_cursor`: the items are read from the one
+    /// list field it names beside `next_cursor` (leave `next_cursor` out and there is no next
+    /// page). Not together with `select` (`InvalidArgument`).
+    #[uniffi(default)]
+    pub selection: Option<String>,
 }
 
 /// Options of `list_offers`: without `per_page` every offer comes at once.
@@ -111,21 +142,17 @@ pub struct ListingOptions {
     pub page: Option<i64>,
 }
 
-pub(crate) fn json_object(map: Map<String, Value>) -> String {
-    Value::Object(map).to_string()
-}
-
 impl From<offerkit::Offer> for Offer {
     fn from(offer: offerkit::Offer) -> Self {
         Offer {
             id: offer.id,
             name: offer.name,
             total_payout_usd: offer.total_payout_usd,
-            creatives: Creatives {
-                name: offer.creatives.name,
-                description: offer.creatives.description,
-                extra_json: offer.creatives.extra.to_json(),
-            },
+            creatives: offer.creatives.map(|creatives| Creatives {
+                name: creatives.name,
+                description: creatives.description,
+                extra_json: creatives.extra.to_json(),
+            }),
             extra_json: offer.extra.to_json(),
         }
     }
@@ -147,6 +174,8 @@ impl From<offerkit::PlayerOffersPage> for PlayerOffersPage {
         PlayerOffersPage {
             items: page.items.into_iter().map(PlayerOffer::from).collect(),
             next_cursor: page.next_cursor,
+            skipped: skipped::skipped(page.skipped),
+            extra_json: page.extra.to_json(),
         }
     }
 }
@@ -167,6 +196,7 @@ impl From<offerkit::ListingPage> for ListingPage {
         ListingPage {
             offers: offers(page.offers),
             pagination: page.pagination.map(Pagination::from),
+            skipped: skipped::skipped(page.skipped),
         }
     }
 }
@@ -175,6 +205,8 @@ impl From<offerkit::ListingPage> for ListingPage {
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct CachedOffers {
     pub offers: Vec<Offer>,
+    /// Items of the answer left out because they were malformed (empty when all were good).
+    pub skipped: Vec<SkippedItem>,
     /// Answered from memory (fresh within the TTL, or stale).
     pub from_cache: bool,
     /// A cached answer returned because a refresh failed with a network, timeout or server
@@ -195,6 +227,7 @@ impl From<OffersOptions> for offerkit::OffersOptions {
             language: o.language,
             sort: o.sort,
             select: o.select,
+            selection: o.selection,
         }
     }
 }
@@ -206,6 +239,7 @@ impl From<PlayerOffersOptions> for offerkit::PlayerOffersOptions {
             limit: o.limit,
             after: o.after,
             select: o.select,
+            selection: o.selection,
         }
     }
 }

@@ -1,5 +1,5 @@
 // ErrorKind.cs: the error taxonomy shared by every offerkit binding, with the C ABI's numbers,
-// and the C ABI's status codes (kinds 1-15 plus the interface-misuse codes 100-103).
+// and the C ABI's status codes (kinds 1-16 plus the interface-misuse codes 100-103).
 namespace OfferKit
 {
     /// <summary>What went wrong: exactly core's kinds (snake_case names in <see cref="OfferKitException.KindName"/>).</summary>
@@ -23,7 +23,7 @@ namespace OfferKit
         Unprocessable = 8,
         /// <summary>HTTP 429: see <see cref="OfferKitException.RetryAfter"/>.</summary>
         RateLimited = 9,
-        /// <summary>HTTP 5xx or a status the spec does not name.</summary>
+        /// <summary>HTTP 5xx (retried for 502/503/504 within the deadline).</summary>
         Server = 10,
         /// <summary>The connection failed or broke.</summary>
         Network = 11,
@@ -35,6 +35,12 @@ namespace OfferKit
         Decode = 14,
         /// <summary>A bug inside offerkit (a caught panic, or a failure inside this wrapper).</summary>
         Internal = 15,
+        /// <summary>
+        /// Another HTTP 4xx (400, 404, 405, 409, ...) or a redirect (never followed): the service
+        /// refused the request as sent; a wrong base URL or path prefix is the usual cause. See
+        /// <see cref="OfferKitException.HttpStatus"/>. Not retried, never answered from the cache.
+        /// </summary>
+        Rejected = 16,
     }
 
     /// <summary>The C ABI's status codes: 0, the kinds, and misuse of the interface (100 and up).</summary>
@@ -56,6 +62,7 @@ namespace OfferKit
         Cancelled = 13,
         Decode = 14,
         Internal = 15,
+        Rejected = 16,
         /// <summary>A required argument was null (kind InvalidArgument).</summary>
         NullArgument = 100,
         /// <summary>A string was not valid Unicode (kind InvalidArgument).</summary>

@@ -1,7 +1,8 @@
 // Json.cs: a small JSON reader, so that fields the spec does not type (an offer's extra fields,
 // links, raw GraphQL data) can be read without a JSON package: Unity's JsonUtility cannot read
 // dictionaries, and plain Mono has no JSON library. Read-only by design, plus Quote for building
-// GraphQL variables.
+// GraphQL variables. Bounded: containers nest at most 128 deep (like core's reader), so hostile
+// input can neither overflow the stack nor make a value a double cannot hold.
 using System;
 using System.Collections.Generic;
 using System.Globalization;
@@ -11,14 +12,44 @@ namespace OfferKit
 {
     public static class Json
     {
+        /// <summary>How deep arrays and objects may nest (the same limit as core's JSON reader).</summary>
+        public const int MaxDepth = 128;
+
         /// <summary>
         /// Parses JSON text into Dictionary&lt;string, object&gt;, List&lt;object&gt;, string, long
-        /// (integers that fit), double, bool or null. Throws FormatException on invalid JSON.
+        /// (integers that fit), double, bool or null. Throws FormatException on invalid JSON and on
+        /// JSON it cannot represent: containers nested deeper than <see cref="MaxDepth"/>, numbers
+        /// beyond double's range.
         /// </summary>
         public static object Parse(string text)
         {
             if (text == null) throw new ArgumentNullException("text");
-            var reader = new Reader(text);
+            return Read(text, false);
+        }
+
+        /// <summary>
+        /// Parses an item the service sent (an offer, a player offer, links: a JSON object) for the
+        /// field accessors. A top-level field that cannot be represented (nested deeper than
+        /// MaxDepth, a number beyond double's range) reads as null, as core's unreadable fields do,
+        /// and the other fields stay readable. Never throws: invalid text (which core never hands
+        /// out) reads as null.
+        /// </summary>
+        internal static object ParseItem(string text)
+        {
+            if (text == null) return null;
+            try
+            {
+                return Read(text, true);
+            }
+            catch (FormatException)
+            {
+                return null;
+            }
+        }
+
+        private static object Read(string text, bool unreadableFieldsAsNull)
+        {
+            var reader = new Reader(text, unreadableFieldsAsNull);
             reader.SkipSpace();
             object value = reader.Value(0);
             reader.SkipSpace();
@@ -28,11 +59,12 @@ namespace OfferKit
 
         /// <summary>
         /// The value at a dotted path ("links.click_url", "goals.0.name") below a parsed value, or
-        /// null when the path names nothing.
+        /// null when the path names nothing. Each segment is an object key or an array index; ""
+        /// names the empty key (as in core); a null path gives the value itself.
         /// </summary>
         public static object Select(object root, string dottedPath)
         {
-            if (string.IsNullOrEmpty(dottedPath)) return root;
+            if (dottedPath == null) return root;
             object current = root;
             foreach (string segment in dottedPath.Split('.'))
             {
@@ -93,15 +125,22 @@ namespace OfferKit
             return value.ToString();
         }
 
+        /// <summary>Valid JSON this reader cannot represent (too deep, a number beyond double).</summary>
+        private sealed class UnreadableException : FormatException
+        {
+            internal UnreadableException(string message) : base(message) { }
+        }
+
         private sealed class Reader
         {
-            private const int MaxDepth = 128;
             private readonly string _text;
+            private readonly bool _unreadableFieldsAsNull;
             private int _at;
 
-            internal Reader(string text)
+            internal Reader(string text, bool unreadableFieldsAsNull)
             {
                 _text = text;
+                _unreadableFieldsAsNull = unreadableFieldsAsNull;
             }
 
             internal bool AtEnd { get { return _at >= _text.Length; } }
@@ -128,11 +167,13 @@ namespace OfferKit
                 _at += word.Length;
             }
 
+            /// <summary>A value whose containers are nested <paramref name="depth"/> deep.</summary>
             internal object Value(int depth)
             {
-                if (depth > MaxDepth) throw Error("nested too deeply");
                 if (AtEnd) throw Error("unexpected end");
                 char c = _text[_at];
+                if ((c == '{' || c == '[') && depth >= MaxDepth)
+                    throw new UnreadableException("invalid JSON at " + _at + ": nested deeper than " + MaxDepth);
                 switch (c)
                 {
                     case '{': return Object(depth);
@@ -145,6 +186,64 @@ namespace OfferKit
                         if (c == '-' || (c >= '0' && c <= '9')) return Number();
                         throw Error("unexpected '" + c + "'");
                 }
+            }
+
+            /// <summary>
+            /// A top-level field of an item: an unreadable value becomes null (the other fields stay
+            /// readable). Invalid JSON still throws.
+            /// </summary>
+            private object Field()
+            {
+                int start = _at;
+                try
+                {
+                    return Value(1);
+                }
+                catch (UnreadableException)
+                {
+                    _at = start;
+                    SkipValue();
+                    return null;
+                }
+            }
+
+            /// <summary>
+            /// Passes over a value without building it and without recursion (its depth is
+            /// unbounded): brackets must match, strings are read as strings, anything else is
+            /// passed over. Always advances, so it ends on any input.
+            /// </summary>
+            private void SkipValue()
+            {
+                var closers = new Stack<char>();
+                do
+                {
+                    SkipSpace();
+                    if (AtEnd) throw Error("unexpected end");
+                    char c = _text[_at];
+                    if (c == '{' || c == '[')
+                    {
+                        closers.Push(c == '{' ? '}' : ']');
+                        _at++;
+                    }
+                    else if (c == '}' || c == ']')
+                    {
+                        if (closers.Count == 0 || closers.Pop() != c) throw Error("unbalanced '" + c + "'");
+                        _at++;
+                    }
+                    else if (c == '"')
+                    {
+                        String();
+                    }
+                    else if (closers.Count > 0 || (c != ',' && c != ':'))
+                    {
+                        _at++;
+                        while (_at < _text.Length && "{}[]\",: \t\n\r".IndexOf(_text[_at]) < 0) _at++;
+                    }
+                    else
+                    {
+                        throw Error("expected a value");
+                    }
+                } while (closers.Count > 0);
             }
 
             private Dictionary<string, object> Object(int depth)
@@ -165,7 +264,7 @@ namespace OfferKit
                     SkipSpace();
                     if (Next() != ':') throw Error("expected ':'");
                     SkipSpace();
-                    map[key] = Value(depth + 1);
+                    map[key] = depth == 0 && _unreadableFieldsAsNull ? Field() : Value(depth + 1);
                     SkipSpace();
                     char c = Next();
                     if (c == '}') return map;
@@ -232,28 +331,45 @@ namespace OfferKit
                 }
             }
 
+            private bool Digits()
+            {
+                int start = _at;
+                while (_at < _text.Length && _text[_at] >= '0' && _text[_at] <= '9') _at++;
+                return _at > start;
+            }
+
+            /// <summary>
+            /// A number of JSON's grammar: a long when it is an integer that fits, else a double.
+            /// One beyond double's range (1e400; an integer of 400 digits) is unreadable.
+            /// </summary>
             private object Number()
             {
                 int start = _at;
                 if (_text[_at] == '-') _at++;
+                if (_at < _text.Length && _text[_at] == '0') _at++;
+                else if (!Digits()) throw Error("bad number");
                 bool integral = true;
-                while (_at < _text.Length)
+                if (_at < _text.Length && _text[_at] == '.')
                 {
-                    char c = _text[_at];
-                    if (c >= '0' && c <= '9') _at++;
-                    else if (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-')
-                    {
-                        integral = false;
-                        _at++;
-                    }
-                    else break;
+                    integral = false;
+                    _at++;
+                    if (!Digits()) throw Error("bad number");
+                }
+                if (_at < _text.Length && (_text[_at] == 'e' || _text[_at] == 'E'))
+                {
+                    integral = false;
+                    _at++;
+                    if (_at < _text.Length && (_text[_at] == '+' || _text[_at] == '-')) _at++;
+                    if (!Digits()) throw Error("bad number");
                 }
                 string token = _text.Substring(start, _at - start);
                 long whole;
                 if (integral && long.TryParse(token, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out whole)) return whole;
                 double real;
-                if (double.TryParse(token, NumberStyles.Float, CultureInfo.InvariantCulture, out real)) return real;
-                throw Error("bad number '" + token + "'");
+                // Runtimes differ: some fail on overflow, newer ones return infinity. Both are out of range.
+                if (double.TryParse(token, NumberStyles.Float, CultureInfo.InvariantCulture, out real) && !double.IsInfinity(real)) return real;
+                _at = start;
+                throw new UnreadableException("invalid JSON at " + _at + ": number out of range");
             }
         }
     }

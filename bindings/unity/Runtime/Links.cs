@@ -1,5 +1,6 @@
 // Links.cs: the result of the links query (the player's support portal and offerwall URLs).
-// The selection is configurable, so the whole object is kept and readable by field name.
+// The selection is configurable (LinksOptions), so the whole object is kept and readable by
+// field name.
 using System.Collections.Generic;
 
 namespace OfferKit
@@ -11,7 +12,7 @@ namespace OfferKit
         internal Links(string rawJson)
         {
             RawJson = rawJson;
-            _fields = Json.Parse(rawJson) as Dictionary<string, object> ?? new Dictionary<string, object>();
+            _fields = Json.ParseItem(rawJson) as Dictionary<string, object> ?? new Dictionary<string, object>();
         }
 
         /// <summary>support_portal (selected by default), or null when not selected.</summary>
@@ -23,7 +24,7 @@ namespace OfferKit
         /// <summary>The links object as the service sent it.</summary>
         public string RawJson { get; private set; }
 
-        /// <summary>A selected field as text, or null.</summary>
+        /// <summary>A selected field as text, or null (also when unreadable: see Offer.Field).</summary>
         public string Get(string field)
         {
             object value;

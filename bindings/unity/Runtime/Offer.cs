@@ -1,6 +1,6 @@
 // Offer.cs: one offer, copied out of the native list (which is freed at once): the spec's typed
-// fields, plus the whole JSON object the service sent, for fields asked for with
-// OffersOptions.Select (e.g. "links { click_url }").
+// fields (null when absent: the selection did not ask for them), plus the whole JSON object the
+// service sent, for fields asked for with OffersOptions.Select (e.g. "links { click_url }").
 namespace OfferKit
 {
     public sealed class Offer
@@ -8,7 +8,7 @@ namespace OfferKit
         private object _parsed;
         private bool _isParsed;
 
-        internal Offer(string id, string name, double totalPayoutUsd, string creativeName, string creativeDescription, string rawJson)
+        internal Offer(string id, string name, double? totalPayoutUsd, string creativeName, string creativeDescription, string rawJson)
         {
             Id = id;
             Name = name;
@@ -18,29 +18,34 @@ namespace OfferKit
             RawJson = rawJson;
         }
 
-        /// <summary>The offer id (a long digit string).</summary>
+        /// <summary>The offer id (a long digit string); null when the selection did not ask for it.</summary>
         public string Id { get; private set; }
 
+        /// <summary>null when the selection did not ask for it.</summary>
         public string Name { get; private set; }
 
-        /// <summary>Payout in USD.</summary>
-        public double TotalPayoutUsd { get; private set; }
+        /// <summary>Payout in USD; null when the selection did not ask for it.</summary>
+        public double? TotalPayoutUsd { get; private set; }
 
-        /// <summary>creatives.name</summary>
+        /// <summary>creatives.name; null when absent.</summary>
         public string CreativeName { get; private set; }
 
-        /// <summary>creatives.description</summary>
+        /// <summary>creatives.description; null when absent.</summary>
         public string CreativeDescription { get; private set; }
 
         /// <summary>The offer as the JSON object the service sent (extra selected fields included).</summary>
         public string RawJson { get; private set; }
 
-        /// <summary>Any field by dotted path ("links.click_url", "goals.0.name"), parsed (see Json.Parse); null when absent.</summary>
+        /// <summary>
+        /// Any field by dotted path ("links.click_url", "goals.0.name"), parsed (see Json.Parse);
+        /// null when absent or unreadable (nested deeper than 128 levels, a number beyond double's
+        /// range). Never throws.
+        /// </summary>
         public object Field(string dottedPath)
         {
             if (!_isParsed)
             {
-                _parsed = RawJson != null ? Json.Parse(RawJson) : null;
+                _parsed = Json.ParseItem(RawJson);
                 _isParsed = true;
             }
             return Json.Select(_parsed, dottedPath);
@@ -54,7 +59,8 @@ namespace OfferKit
 
         public override string ToString()
         {
-            return Name + " (" + Id + ", $" + TotalPayoutUsd.ToString(System.Globalization.CultureInfo.InvariantCulture) + ")";
+            return Name + " (" + Id + ", $" + (TotalPayoutUsd.HasValue
+                ? TotalPayoutUsd.Value.ToString(System.Globalization.CultureInfo.InvariantCulture) : "?") + ")";
         }
     }
 }

@@ -41,6 +41,13 @@ namespace OfferKit
                     Tracking.Took(config);
                     if (options.Timeout.HasValue)
                         Check(NativeMethods.offerkit_config_set_timeout_ms(config, Milliseconds(options.Timeout.Value), ref error), error);
+                    if (options.Deadline.HasValue)
+                        Check(NativeMethods.offerkit_config_set_deadline_ms(config, Milliseconds(options.Deadline.Value), ref error), error);
+                    if (options.MaxPages.HasValue)
+                        Check(NativeMethods.offerkit_config_set_max_pages(config,
+                            (uint)Math.Max(0, options.MaxPages.Value) /* 0 and negative: refused by offerkit_client_new */, ref error), error);
+                    if (options.Proxy != null)
+                        Check(NativeMethods.offerkit_config_set_proxy(config, strings.Add(options.Proxy, "proxy"), ref error), error);
                     if (options.ConnectTimeout.HasValue)
                         Check(NativeMethods.offerkit_config_set_connect_timeout_ms(config, Milliseconds(options.ConnectTimeout.Value), ref error), error);
                     if (options.MaxRetries.HasValue)
@@ -260,6 +267,7 @@ namespace OfferKit
                             Language = strings.Add(options.Language, "language"),
                             Sort = strings.Add(options.Sort, "sort"),
                             Select = strings.Add(options.Select, "select"),
+                            Selection = strings.Add(options.Selection, "selection"),
                         };
                         return NativeMethods.offerkit_client_offers_async(_handle, strings.Add(playerId, "player_id"), ref o,
                             Callbacks.OfferList, userData, ref request, ref error);
@@ -267,16 +275,21 @@ namespace OfferKit
                 });
         }
 
-        /// <summary>The player's tracking links. <paramref name="select"/> replaces the default selection (support_portal).</summary>
-        public Task<Links> LinksAsync(string playerId, string select = null,
+        /// <summary>
+        /// The player's tracking links: support_portal by default; LinksOptions.Select adds fields
+        /// (e.g. "offerwall"), LinksOptions.Selection replaces the selection.
+        /// </summary>
+        public Task<Links> LinksAsync(string playerId, LinksOptions options = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
+            options = options ?? new LinksOptions();
             return Start<Links>(json => new Links(Results.Text(json)), Owned.FreeString, cancellationToken,
                 (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
                 {
                     using (var strings = new NativeStrings())
                         return NativeMethods.offerkit_client_links_async(_handle, strings.Add(playerId, "player_id"),
-                            strings.Add(select, "select"), Callbacks.Json, userData, ref request, ref error);
+                            strings.Add(options.Select, "select"), strings.Add(options.Selection, "selection"),
+                            Callbacks.Json, userData, ref request, ref error);
                 });
         }
 
@@ -413,6 +426,7 @@ namespace OfferKit
                 Limit = Number(options.Limit),
                 After = strings.Add(options.After, "after"),
                 Select = strings.Add(options.Select, "select"),
+                Selection = strings.Add(options.Selection, "selection"),
             };
         }
 

@@ -20,6 +20,27 @@ namespace OfferKit
         /// <summary>Whole-request timeout of one attempt (default 10 s).</summary>
         public TimeSpan? Timeout { get; set; }
 
+        /// <summary>
+        /// The most any one call takes (default 30 s; 1 ms to 24 h): every attempt, retry backoff,
+        /// Retry-After wait and the wait for a token happen within it. A Retry-After that would end
+        /// after it is not waited for: the call fails at once, with the service's RetryAfter.
+        /// </summary>
+        public TimeSpan? Deadline { get; set; }
+
+        /// <summary>
+        /// The most pages a pager (CreatePlayerOffersPager, ListAllOffersAsync) walks before it fails
+        /// with ErrorKind.Decode (default 1000; at least 1). A walk also ends with Decode when a
+        /// cursor repeats or a listing page number does not grow.
+        /// </summary>
+        public int? MaxPages { get; set; }
+
+        /// <summary>
+        /// Sends every request through this proxy, "http://[user:password@]host:port"; null (the
+        /// default): direct connections. Environment variables such as HTTPS_PROXY are never read,
+        /// so a game does not inherit a proxy from the player's machine.
+        /// </summary>
+        public string Proxy { get; set; }
+
         /// <summary>Connection set-up timeout (default 5 s).</summary>
         public TimeSpan? ConnectTimeout { get; set; }
 

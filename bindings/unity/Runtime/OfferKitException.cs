@@ -34,7 +34,10 @@ namespace OfferKit
         /// <summary>The C status: equal to the kind, or NullArgument/InvalidUtf8/OutOfRange/WouldDeadlock.</summary>
         public OfferKitStatus Status { get; private set; }
 
-        /// <summary>The HTTP status of the response the error came from, 0 when there was none.</summary>
+        /// <summary>
+        /// The HTTP status of the response the error came from (whenever one arrived, so also 200
+        /// for a Decode error of a body that was not what the spec describes), 0 when there was none.
+        /// </summary>
         public int HttpStatus { get; private set; }
 
         /// <summary>Field entries (Validation, InvalidArgument, Unprocessable); empty otherwise.</summary>
@@ -43,7 +46,10 @@ namespace OfferKit
         /// <summary>Why the cursor was refused (InvalidCursor), else null.</summary>
         public string Reason { get; private set; }
 
-        /// <summary>How long the service asked to wait (RateLimited, 503), else null.</summary>
+        /// <summary>
+        /// How long the service asked to wait (RateLimited, or Server for a 503 whose Retry-After
+        /// would end after the deadline: the call then fails at once instead of waiting), else null.
+        /// </summary>
         public TimeSpan? RetryAfter { get; private set; }
 
         /// <summary>The whole GraphQL response of a response with errors (partial data included), else null.</summary>
@@ -86,6 +92,7 @@ namespace OfferKit
                 case ErrorKind.Cancelled: return "cancelled";
                 case ErrorKind.Decode: return "decode";
                 case ErrorKind.Internal: return "internal";
+                case ErrorKind.Rejected: return "rejected";
                 default: return "unknown";
             }
         }
@@ -123,7 +130,7 @@ namespace OfferKit
         {
             if (error == IntPtr.Zero)
             {
-                ErrorKind fallback = status >= 1 && status <= 15 ? (ErrorKind)status : ErrorKind.InvalidArgument;
+                ErrorKind fallback = status >= 1 && status <= (uint)ErrorKind.Rejected ? (ErrorKind)status : ErrorKind.InvalidArgument;
                 return Local(fallback, (OfferKitStatus)status, Utf8.FromNative(NativeMethods.offerkit_status_name(status)));
             }
             var kind = (ErrorKind)NativeMethods.offerkit_error_kind(error);

@@ -1,5 +1,7 @@
 // OfferListPage.cs: a page of the paginated GET /v1/offers listing, with its pagination (null
-// when the listing was asked for all at once).
+// when the listing was asked for all at once) and the items left out as malformed.
+using System.Collections.Generic;
+
 namespace OfferKit
 {
     public sealed class Pagination
@@ -30,6 +32,9 @@ namespace OfferKit
 
         /// <summary>The offers (with FromCache, IsStale and Age).</summary>
         public OfferList Offers { get; private set; }
+
+        /// <summary>The items of this page left out because they were malformed (the same as Offers.Skipped).</summary>
+        public IReadOnlyList<SkippedItem> Skipped { get { return Offers.Skipped; } }
 
         /// <summary>Null for an unpaginated listing (perPage 0).</summary>
         public Pagination Pagination { get; private set; }

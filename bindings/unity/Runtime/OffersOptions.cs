@@ -1,4 +1,6 @@
-// OffersOptions.cs: the optional arguments of the offers and playerOffers queries (unset: not sent).
+// OffersOptions.cs: the optional arguments of the offers, playerOffers and links queries (unset:
+// not sent). Select adds GraphQL fields to the default selection; Selection replaces it, and the
+// typed fields it leaves out are then null (read the rest with Field).
 namespace OfferKit
 {
     /// <summary>The sort orders the service knows.</summary>
@@ -21,8 +23,15 @@ namespace OfferKit
         /// <summary>One of OfferSort; null: the default order.</summary>
         public string Sort { get; set; }
 
-        /// <summary>Extra GraphQL fields added to the default selection, e.g. "links { click_url }"; read them with Offer.Field.</summary>
+        /// <summary>Extra GraphQL fields added to the selection, e.g. "links { click_url }"; read them with Offer.Field.</summary>
         public string Select { get; set; }
+
+        /// <summary>
+        /// The whole offer selection, replacing the default
+        /// "id name total_payout_usd creatives { name description }" (Select is then added to it),
+        /// e.g. "id name". The typed fields it leaves out are null. null: the default.
+        /// </summary>
+        public string Selection { get; set; }
     }
 
     public sealed class PlayerOffersOptions
@@ -38,5 +47,21 @@ namespace OfferKit
 
         /// <summary>Extra GraphQL fields added to each item's default selection.</summary>
         public string Select { get; set; }
+
+        /// <summary>
+        /// The whole playerOffers selection, replacing the default, e.g.
+        /// "offers: items { id } next_cursor": the items are read from the one list field it names
+        /// (with an alias, as here, too). Not together with Select (InvalidArgument). null: the default.
+        /// </summary>
+        public string Selection { get; set; }
+    }
+
+    public sealed class LinksOptions
+    {
+        /// <summary>GraphQL fields added to the default selection (support_portal), e.g. "offerwall".</summary>
+        public string Select { get; set; }
+
+        /// <summary>The whole links selection, replacing support_portal (Select is then added to it). null: the default.</summary>
+        public string Selection { get; set; }
     }
 }

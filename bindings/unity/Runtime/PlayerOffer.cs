@@ -1,5 +1,6 @@
 // PlayerOffer.cs: one offer the player engaged with (an item of playerOffers), copied out of the
-// native page.
+// native page. Id, Name and Status are null when the service did not send them as text (e.g. a
+// replaced selection that leaves them out).
 namespace OfferKit
 {
     public sealed class PlayerOffer
@@ -19,7 +20,7 @@ namespace OfferKit
 
         public string Name { get; private set; }
 
-        /// <summary>"in_progress" or "completed".</summary>
+        /// <summary>"in_progress" or "completed"; null when absent.</summary>
         public string Status { get; private set; }
 
         public bool IsCompleted { get { return Status == "completed"; } }
@@ -27,15 +28,21 @@ namespace OfferKit
         /// <summary>The item as the JSON object the service sent.</summary>
         public string RawJson { get; private set; }
 
-        /// <summary>Any field by dotted path, parsed; null when absent.</summary>
+        /// <summary>Any field by dotted path, parsed; null when absent or unreadable (see Offer.Field). Never throws.</summary>
         public object Field(string dottedPath)
         {
             if (!_isParsed)
             {
-                _parsed = RawJson != null ? Json.Parse(RawJson) : null;
+                _parsed = Json.ParseItem(RawJson);
                 _isParsed = true;
             }
             return Json.Select(_parsed, dottedPath);
+        }
+
+        /// <summary>Like Field, as text (strings unquoted); null when absent.</summary>
+        public string FieldText(string dottedPath)
+        {
+            return Json.AsText(Field(dottedPath));
         }
 
         public override string ToString()

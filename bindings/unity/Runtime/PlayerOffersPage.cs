@@ -1,14 +1,16 @@
-// PlayerOffersPage.cs: one page of playerOffers and the cursor of the next one.
+// PlayerOffersPage.cs: one page of playerOffers, the cursor of the next one, and the items the
+// service sent malformed (not objects), which are left out.
 using System.Collections.Generic;
 
 namespace OfferKit
 {
     public sealed class PlayerOffersPage
     {
-        internal PlayerOffersPage(IReadOnlyList<PlayerOffer> items, string nextCursor)
+        internal PlayerOffersPage(IReadOnlyList<PlayerOffer> items, string nextCursor, IReadOnlyList<SkippedItem> skipped)
         {
             Items = items;
             NextCursor = nextCursor;
+            Skipped = skipped;
         }
 
         public IReadOnlyList<PlayerOffer> Items { get; private set; }
@@ -17,5 +19,8 @@ namespace OfferKit
         public string NextCursor { get; private set; }
 
         public bool HasMore { get { return NextCursor != null; } }
+
+        /// <summary>The items of this page left out because they were malformed; empty when there were none.</summary>
+        public IReadOnlyList<SkippedItem> Skipped { get; private set; }
     }
 }

@@ -39,7 +39,10 @@ namespace OfferKit
             }, cancellationToken);
         }
 
-        /// <summary>Every remaining item, page after page.</summary>
+        /// <summary>
+        /// Every remaining item, page after page. Items only: to see what the service sent
+        /// malformed, read the pages with NextAsync (PlayerOffersPage.Skipped).
+        /// </summary>
         public async Task<IReadOnlyList<PlayerOffer>> ReadAllAsync(CancellationToken cancellationToken = default(CancellationToken))
         {
             var items = new List<PlayerOffer>();

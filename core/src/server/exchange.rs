@@ -29,11 +29,11 @@ use zeroize::Zeroizing;
 
 use super::secret::RefreshToken;
 use crate::config::ClientConfig;
+use crate::deadline::Deadline;
 use crate::error::{Error, ErrorKind, FieldError, Result};
-use crate::retry::RetryPolicy;
 use crate::status;
 use crate::token::{AccessToken, AccessTokenProvider, BoxFuture, TokenReason};
-use crate::transport::{PlainRequest, Transport, retry_delay};
+use crate::transport::{PlainRequest, Transport};
 
 /// The content type the token endpoint requires.
 const FORM: &str = "application/x-www-form-urlencoded";
@@ -73,7 +73,8 @@ struct Inner {
     url: Url,
     refresh_token: RefreshToken,
     skew: Duration,
-    retry: RetryPolicy,
+    /// Bound of one exchange: its attempts and retry waits.
+    deadline: Duration,
     content_type: String,
     cached: Mutex<Option<AccessToken>>,
     /// Held for the whole of an exchange: the single-flight lock.
@@ -82,7 +83,7 @@ struct Inner {
 
 impl TokenExchanger {
     /// An exchanger for the service at `http.base_url`, with its HTTP settings (timeouts,
-    /// retries, TLS roots, body cap) and `token_refresh_skew` as the refresh margin.
+    /// deadline, retries, TLS roots, body cap) and `token_refresh_skew` as the refresh margin.
     pub fn new(http: &ClientConfig, refresh_token: impl Into<RefreshToken>) -> Result<Self> {
         TokenExchanger::build(http, refresh_token.into(), FORM)
     }
@@ -106,7 +107,7 @@ impl TokenExchanger {
                 url,
                 refresh_token,
                 skew: http.token_refresh_skew,
-                retry: http.retry,
+                deadline: http.deadline,
                 content_type: content_type.to_owned(),
                 cached: Mutex::new(None),
                 flight: tokio::sync::Mutex::new(()),
@@ -184,19 +185,23 @@ impl TokenExchanger {
         })
     }
 
-    /// One exchange (with the HTTP retry policy for transient failures); the caller holds
-    /// the flight lock.
+    /// One exchange (with the HTTP retry policy for transient failures), bounded by the
+    /// configured deadline like any call; the caller holds the flight lock.
     async fn exchange_locked(&self) -> Result<TokenGrant> {
         let inner = &self.inner;
-        let mut attempt = 0;
-        let response = loop {
-            let mut body = Zeroizing::new(String::from("grant_type=refresh_token&refresh_token="));
-            for chunk in byte_serialize(inner.refresh_token.expose().as_bytes()) {
-                body.push_str(chunk);
-            }
-            let outcome = inner
-                .transport
-                .send_plain(
+        let deadline = Deadline::after(inner.deadline);
+        let attempts = inner.transport.retrying(
+            "refresh-token exchange",
+            &Method::POST,
+            &inner.url,
+            &deadline,
+            |timeout| {
+                let mut body =
+                    Zeroizing::new(String::from("grant_type=refresh_token&refresh_token="));
+                for chunk in byte_serialize(inner.refresh_token.expose().as_bytes()) {
+                    body.push_str(chunk);
+                }
+                inner.transport.send_plain(
                     Method::POST,
                     &inner.url,
                     PlainRequest {
@@ -204,25 +209,15 @@ impl TokenExchanger {
                         content_type: Some(&inner.content_type),
                         body: Some(body.as_bytes().to_vec()),
                     },
+                    timeout,
                 )
-                .await;
-            tracing::debug!(
-                attempt = attempt + 1,
-                status = outcome.as_ref().ok().map(|r| r.status),
-                error = outcome.as_ref().err().map(|e| e.kind().as_str()),
-                "refresh-token exchange"
-            );
-            let delay = retry_delay(&inner.retry, attempt, &outcome);
-            match delay {
-                Some(delay) => {
-                    tokio::time::sleep(delay).await;
-                    attempt += 1;
-                }
-                None => break outcome.map_err(|e| self.redact(e))?,
-            }
-        };
+            },
+        );
+        let response = deadline.bound(attempts).await.map_err(|e| self.redact(e))?;
         let response = status::check(response).map_err(|e| self.redact(e))?;
-        let grant = self.decode(&response.body).map_err(|e| self.redact(e))?;
+        let grant = self
+            .decode(&response.body)
+            .map_err(|e| self.redact(e.or_status(response.status)))?;
         *inner.cached.lock().unwrap_or_else(PoisonError::into_inner) =
             Some(grant.access_token.clone());
         Ok(grant)

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use crate::deadline::{Deadline, seconds};
 use crate::error::{Error, ErrorKind, Result};
 use crate::token::BoxFuture;
 
@@ -98,7 +99,7 @@ impl Clock for ManualClock {
     }
 
     fn sleep(&self, duration: Duration) -> BoxFuture<'static, ()> {
-        let deadline = self.now() + duration;
+        let deadline = self.now().saturating_add(duration);
         let mut changes = self.now.subscribe();
         self.sleepers.fetch_add(1, Ordering::SeqCst);
         let guard = Sleeping(Arc::clone(&self.sleepers));
@@ -113,7 +114,7 @@ impl Clock for ManualClock {
 /// What a limited caller does when the window is full.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum RateLimitMode {
-    /// Wait for the next free slot (default).
+    /// Wait for the next free slot (default; a reporting call waits only within its deadline).
     #[default]
     Wait,
     /// Fail at once with `rate_limited` and the wait in [`Error::retry_after`].
@@ -202,11 +203,31 @@ impl RateLimiter {
 
     /// Takes a slot for `key`, waiting for it or failing fast as `mode` says.
     pub async fn acquire(&self, key: &str, mode: RateLimitMode) -> Result<()> {
+        self.acquire_within(key, mode, None).await
+    }
+
+    /// [`RateLimiter::acquire`] within a call's deadline: a wait that would end after it is not
+    /// started; the call fails at once with `rate_limited` and the wait instead.
+    pub(crate) async fn acquire_within(
+        &self,
+        key: &str,
+        mode: RateLimitMode,
+        deadline: Option<&Deadline>,
+    ) -> Result<()> {
         loop {
             let wait = match self.try_acquire(key) {
                 Ok(()) => return Ok(()),
                 Err(wait) => wait,
             };
+            if let Some(left) = deadline
+                .map(Deadline::remaining)
+                .filter(|left| wait >= *left)
+            {
+                return Err(self.limited(wait).with_note(&format!(
+                    "not waited for: it would pass the call's deadline ({} left)",
+                    seconds(left)
+                )));
+            }
             match mode {
                 RateLimitMode::FailFast => return Err(self.limited(wait)),
                 RateLimitMode::Wait => {
@@ -222,14 +243,16 @@ impl RateLimiter {
 
     /// Blocks `key` for `wait` (after the server answered 429 with that `Retry-After`).
     pub fn hold_off(&self, key: &str, wait: Duration) {
-        let until = self.clock.now() + wait;
+        let until = self.clock.now().saturating_add(wait);
         let mut keys = self.keys.lock().unwrap_or_else(PoisonError::into_inner);
         let state = keys.entry(key.to_owned()).or_default();
         state.held_until = Some(state.held_until.map_or(until, |u| u.max(until)));
     }
 
     fn limited(&self, wait: Duration) -> Error {
-        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        let secs = wait
+            .as_secs()
+            .saturating_add(u64::from(wait.subsec_nanos() > 0));
         Error::new(
             ErrorKind::RateLimited,
             format!(
@@ -282,6 +305,32 @@ mod tests {
         assert_eq!(l.try_acquire("a"), Err(Duration::from_secs(30)));
         clock.advance(Duration::from_secs(30));
         assert!(l.try_acquire("a").is_ok());
+    }
+
+    #[test]
+    fn a_hold_off_longer_than_time_saturates_instead_of_overflowing() {
+        let clock = ManualClock::new();
+        clock.advance(Duration::from_secs(3600));
+        let l = limiter(&clock);
+        l.hold_off("a", Duration::MAX);
+        let wait = l.try_acquire("a").unwrap_err();
+        assert!(wait >= Duration::from_secs(u64::MAX - 3600), "{wait:?}");
+        assert!(l.limited(wait).retry_after() >= Some(Duration::from_secs(u64::MAX - 3600)));
+    }
+
+    #[tokio::test]
+    async fn a_wait_past_the_deadline_fails_at_once() {
+        let clock = ManualClock::new();
+        let l = limiter(&clock);
+        l.hold_off("a", Duration::from_secs(30));
+        let deadline = Deadline::after(Duration::from_secs(2));
+        let err = l
+            .acquire_within("a", RateLimitMode::Wait, Some(&deadline))
+            .await
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::RateLimited);
+        assert_eq!(err.retry_after(), Some(Duration::from_secs(30)));
+        assert_eq!(clock.sleepers(), 0, "never waited");
     }
 
     #[tokio::test]

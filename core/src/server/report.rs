@@ -3,7 +3,10 @@
 //! The endpoint allows 10 requests per minute per key, so every attempt (retries included)
 //! first takes a slot from a client-side [`RateLimiter`]: by default the call waits for one,
 //! or it fails fast with `rate_limited` when configured so. A 429 from the server is
-//! `rate_limited` with its `Retry-After`, and the key is held off for that long.
+//! `rate_limited` with its `Retry-After`, and the key is held off for that long. Like every
+//! call, a report ends within the HTTP settings' `deadline` (default 30 s): a slot that frees
+//! later is not waited for, the call fails at once with `rate_limited` and the wait. Backends
+//! that would rather wait out a whole window give the reporting client a longer deadline.
 //!
 //! The service's data is refreshed every 30 minutes: querying more often returns the same
 //! numbers. Cache reports for up to 30 minutes (keyed by [`ReportQuery::encode`]) rather than
@@ -29,6 +32,7 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::time::Duration;
 
 use reqwest::Method;
 use sha2::{Digest, Sha256};
@@ -40,10 +44,10 @@ use super::report_query::ReportQuery;
 use super::report_row::{ReportRow, decode_rows};
 use super::secret::ApiKey;
 use crate::config::ClientConfig;
+use crate::deadline::Deadline;
 use crate::error::{ErrorKind, Result};
-use crate::retry::RetryPolicy;
 use crate::status;
-use crate::transport::{PlainRequest, Transport, retry_delay};
+use crate::transport::{PlainRequest, Transport};
 
 /// Settings of a [`ReportClient`].
 #[derive(Clone, Debug)]
@@ -53,7 +57,7 @@ pub struct ReportConfig {
     /// token settings are not used.
     pub http: ClientConfig,
     pub api_key: ApiKey,
-    /// Wait for a free slot (default) or fail fast with `rate_limited`.
+    /// Wait for a free slot within the deadline (default) or fail fast with `rate_limited`.
     pub rate_limit: RateLimitMode,
     /// A limiter shared with other clients of the same key; default: a new 10-per-minute one.
     pub limiter: Option<Arc<RateLimiter>>,
@@ -100,7 +104,8 @@ struct Inner {
     key_id: String,
     limiter: Arc<RateLimiter>,
     mode: RateLimitMode,
-    retry: RetryPolicy,
+    /// Bound of one report call.
+    deadline: Duration,
 }
 
 impl ReportClient {
@@ -126,7 +131,7 @@ impl ReportClient {
                     .limiter
                     .unwrap_or_else(|| Arc::new(RateLimiter::reporting())),
                 mode: config.rate_limit,
-                retry: config.http.retry,
+                deadline: config.http.deadline,
             }),
         })
     }
@@ -137,48 +142,44 @@ impl ReportClient {
     }
 
     /// The rows of `query`. Each attempt takes a rate-limit slot; transient failures
-    /// (502/503/504, connection errors, timeouts) are retried by the HTTP retry policy.
+    /// (502/503/504, connection errors, timeouts) are retried by the HTTP retry policy. The
+    /// whole call — slot waits, attempts, retry waits — stays within the configured deadline:
+    /// a slot that frees only after it fails the call at once with `rate_limited`.
     pub async fn report(&self, query: &ReportQuery) -> Result<Vec<ReportRow>> {
         let inner = &self.inner;
+        let deadline = Deadline::after(inner.deadline);
         let mut url = inner.url.clone();
         url.set_query(Some(&query.encode()));
         let redact = |e| redact_secret(e, inner.api_key.expose());
-        let mut attempt = 0;
-        let response = loop {
-            inner.limiter.acquire(&inner.key_id, inner.mode).await?;
-            let outcome = inner
-                .transport
-                .send_plain(
-                    Method::GET,
-                    &url,
-                    PlainRequest {
-                        bearer: Some(inner.api_key.expose()),
-                        content_type: None,
-                        body: None,
-                    },
-                )
-                .await;
-            tracing::debug!(
-                attempt = attempt + 1,
-                status = outcome.as_ref().ok().map(|r| r.status),
-                error = outcome.as_ref().err().map(|e| e.kind().as_str()),
-                "report request"
-            );
-            let delay = retry_delay(&inner.retry, attempt, &outcome);
-            match delay {
-                Some(delay) => {
-                    tokio::time::sleep(delay).await;
-                    attempt += 1;
-                }
-                None => break outcome.map_err(redact)?,
-            }
-        };
+        let (url, within) = (&url, &deadline);
+        let attempts = inner.transport.retrying(
+            "report request",
+            &Method::GET,
+            url,
+            within,
+            |timeout| async move {
+                inner
+                    .limiter
+                    .acquire_within(&inner.key_id, inner.mode, Some(within))
+                    .await?;
+                let request = PlainRequest {
+                    bearer: Some(inner.api_key.expose()),
+                    content_type: None,
+                    body: None,
+                };
+                inner
+                    .transport
+                    .send_plain(Method::GET, url, request, timeout)
+                    .await
+            },
+        );
+        let response = deadline.bound(attempts).await.map_err(redact)?;
         if response.status == 429 {
             let wait = response.retry_after.unwrap_or(inner.limiter.window());
             inner.limiter.hold_off(&inner.key_id, wait);
         }
         let response = status::check(response).map_err(redact)?;
-        decode_rows(&response.body)
+        decode_rows(&response.body).map_err(|e| e.or_status(response.status))
     }
 }
 

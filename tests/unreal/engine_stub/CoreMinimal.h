@@ -14,6 +14,7 @@ using TCHAR = char;
 using int32 = int32_t;
 using int64 = int64_t;
 using uint8 = uint8_t;
+#define MAX_int32 ((int32)0x7fffffff)
 #define TEXT(x) x
 #define UTF8_TO_TCHAR(x) (x)
 #ifndef PLATFORM_WINDOWS
@@ -87,6 +88,15 @@ public:
         bool ExecuteIfBound(T1 a, T2 b) const {                                                    \
             if (!Function) return false;                                                           \
             Function(a, b);                                                                        \
+            return true;                                                                           \
+        }                                                                                          \
+    };
+#define DECLARE_DYNAMIC_DELEGATE_ThreeParams(Name, T1, N1, T2, N2, T3, N3)                         \
+    struct Name {                                                                                  \
+        std::function<void(T1, T2, T3)> Function;                                                  \
+        bool ExecuteIfBound(T1 a, T2 b, T3 c) const {                                              \
+            if (!Function) return false;                                                           \
+            Function(a, b, c);                                                                     \
             return true;                                                                           \
         }                                                                                          \
     };

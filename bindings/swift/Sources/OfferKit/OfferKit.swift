@@ -1215,10 +1215,11 @@ public protocol OfferClientProtocol: AnyObject, Sendable {
     func invalidate(playerId: String) 
     
     /**
-     * The tracking links for `player_id`, as the JSON object the service returned
-     * (default selection `support_portal`; `select` replaces it).
+     * The tracking links for `player_id`, as the JSON object the service returned, each field
+     * as it was sent. The default selection is `support_portal`; `select` adds fields to it
+     * (e.g. `offerwall` gives both), `selection` replaces it (then `select` is added to that).
      */
-    func links(playerId: String, select: String?) async throws  -> String
+    func links(playerId: String, select: String?, selection: String?) async throws  -> String
     
     /**
      * The `GET /v1/offers` listing: every offer at once, or one page with `per_page`
@@ -1227,29 +1228,34 @@ public protocol OfferClientProtocol: AnyObject, Sendable {
     func listOffers(options: ListingOptions?) async throws  -> ListingPage
     
     /**
-     * A pager over the whole listing, `per_page` offers at a time, from page 1.
+     * A pager over the whole listing, `per_page` offers at a time, from page 1. A page number
+     * that does not grow or more than `max_pages` pages ends the walk with `Decode`.
      */
     func listingPager(perPage: Int64) throws  -> ListingPager
     
     /**
-     * All targeted offers for `player_id`.
+     * All targeted offers for `player_id`. A malformed offer is left out (and logged as a
+     * warning); `offers_cached` says which and why.
      */
     func offers(playerId: String, options: OffersOptions?) async throws  -> [Offer]
     
     /**
-     * `offers`, saying whether the answer came from the response cache (see
-     * `ClientConfig.cache_ttl_ms`) and whether it is a stale answer bridging an outage.
+     * `offers` in detail: the items skipped as malformed, whether the answer came from the
+     * response cache (see `ClientConfig.cache_ttl_ms`) and whether it is a stale answer
+     * bridging an outage.
      */
     func offersCached(playerId: String, options: OffersOptions?) async throws  -> CachedOffers
     
     /**
-     * One page of the offers `player_id` has engaged with.
+     * One page of the offers `player_id` has engaged with (malformed items are left out and
+     * listed in the page's `skipped`).
      */
     func playerOffers(playerId: String, options: PlayerOffersOptions?) async throws  -> PlayerOffersPage
     
     /**
      * A pager over every page of `playerOffers`, from `options.after` (or the first page).
-     * The arguments are checked now.
+     * The arguments are checked now. A repeated cursor or more than `max_pages` pages ends
+     * the walk with `Decode`.
      */
     func playerOffersPager(playerId: String, options: PlayerOffersOptions?) throws  -> PlayerOffersPager
     
@@ -1306,7 +1312,7 @@ open class OfferClient: OfferClientProtocol, @unchecked Sendable {
     /**
      * Builds a client. `token_provider` is asked for a token when the client has none, ahead
      * of expiry, and once after a 401. Fails with `InvalidArgument` on a bad base address,
-     * scheme, timeout or root certificate.
+     * scheme, timeout, deadline, page cap, proxy or root certificate.
      */
 public convenience init(config: ClientConfig, tokenProvider: AccessTokenProvider? = nil)throws  {
     let handle =
@@ -1389,15 +1395,16 @@ open func invalidate(playerId: String)  {try! rustCall() {
 }
     
     /**
-     * The tracking links for `player_id`, as the JSON object the service returned
-     * (default selection `support_portal`; `select` replaces it).
+     * The tracking links for `player_id`, as the JSON object the service returned, each field
+     * as it was sent. The default selection is `support_portal`; `select` adds fields to it
+     * (e.g. `offerwall` gives both), `selection` replaces it (then `select` is added to that).
      */
-open func links(playerId: String, select: String? = nil)async throws  -> String  {
+open func links(playerId: String, select: String? = nil, selection: String? = nil)async throws  -> String  {
     return
         try  await uniffiRustCallAsync(
             rustFutureFunc: {
                 uniffi_offerkit_uniffi_fn_method_offerclient_links(
-                        self.uniffiCloneHandle(),FfiConverterString.lower(playerId),FfiConverterOptionString.lower(select)
+                        self.uniffiCloneHandle(),FfiConverterString.lower(playerId),FfiConverterOptionString.lower(select),FfiConverterOptionString.lower(selection)
                 )
             },
             pollFunc: ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
@@ -1429,7 +1436,8 @@ open func listOffers(options: ListingOptions? = nil)async throws  -> ListingPage
 }
     
     /**
-     * A pager over the whole listing, `per_page` offers at a time, from page 1.
+     * A pager over the whole listing, `per_page` offers at a time, from page 1. A page number
+     * that does not grow or more than `max_pages` pages ends the walk with `Decode`.
      */
 open func listingPager(perPage: Int64)throws  -> ListingPager  {
     return try  FfiConverterTypeListingPager_lift(try rustCallWithError(FfiConverterTypeOfferError_lift) {
@@ -1442,7 +1450,8 @@ open func listingPager(perPage: Int64)throws  -> ListingPager  {
 }
     
     /**
-     * All targeted offers for `player_id`.
+     * All targeted offers for `player_id`. A malformed offer is left out (and logged as a
+     * warning); `offers_cached` says which and why.
      */
 open func offers(playerId: String, options: OffersOptions? = nil)async throws  -> [Offer]  {
     return
@@ -1461,8 +1470,9 @@ open func offers(playerId: String, options: OffersOptions? = nil)async throws  -
 }
     
     /**
-     * `offers`, saying whether the answer came from the response cache (see
-     * `ClientConfig.cache_ttl_ms`) and whether it is a stale answer bridging an outage.
+     * `offers` in detail: the items skipped as malformed, whether the answer came from the
+     * response cache (see `ClientConfig.cache_ttl_ms`) and whether it is a stale answer
+     * bridging an outage.
      */
 open func offersCached(playerId: String, options: OffersOptions? = nil)async throws  -> CachedOffers  {
     return
@@ -1481,7 +1491,8 @@ open func offersCached(playerId: String, options: OffersOptions? = nil)async thr
 }
     
     /**
-     * One page of the offers `player_id` has engaged with.
+     * One page of the offers `player_id` has engaged with (malformed items are left out and
+     * listed in the page's `skipped`).
      */
 open func playerOffers(playerId: String, options: PlayerOffersOptions? = nil)async throws  -> PlayerOffersPage  {
     return
@@ -1501,7 +1512,8 @@ open func playerOffers(playerId: String, options: PlayerOffersOptions? = nil)asy
     
     /**
      * A pager over every page of `playerOffers`, from `options.after` (or the first page).
-     * The arguments are checked now.
+     * The arguments are checked now. A repeated cursor or more than `max_pages` pages ends
+     * the walk with `Decode`.
      */
 open func playerOffersPager(playerId: String, options: PlayerOffersOptions? = nil)throws  -> PlayerOffersPager  {
     return try  FfiConverterTypePlayerOffersPager_lift(try rustCallWithError(FfiConverterTypeOfferError_lift) {
@@ -1717,6 +1729,10 @@ public func FfiConverterTypePlayerOffersPager_lower(_ value: PlayerOffersPager) 
 public struct CachedOffers: Equatable, Hashable {
     public var offers: [Offer]
     /**
+     * Items of the answer left out because they were malformed (empty when all were good).
+     */
+    public var skipped: [SkippedItem]
+    /**
      * Answered from memory (fresh within the TTL, or stale).
      */
     public var fromCache: Bool
@@ -1734,6 +1750,9 @@ public struct CachedOffers: Equatable, Hashable {
     // declare one manually.
     public init(offers: [Offer], 
         /**
+         * Items of the answer left out because they were malformed (empty when all were good).
+         */skipped: [SkippedItem], 
+        /**
          * Answered from memory (fresh within the TTL, or stale).
          */fromCache: Bool, 
         /**
@@ -1744,6 +1763,7 @@ public struct CachedOffers: Equatable, Hashable {
          * Age of the answer in milliseconds (0 when it came from the network just now).
          */ageMs: Int64) {
         self.offers = offers
+        self.skipped = skipped
         self.fromCache = fromCache
         self.stale = stale
         self.ageMs = ageMs
@@ -1766,6 +1786,7 @@ public struct FfiConverterTypeCachedOffers: FfiConverterRustBuffer {
         return
             try CachedOffers(
                 offers: FfiConverterSequenceTypeOffer.read(from: &buf), 
+                skipped: FfiConverterSequenceTypeSkippedItem.read(from: &buf), 
                 fromCache: FfiConverterBool.read(from: &buf), 
                 stale: FfiConverterBool.read(from: &buf), 
                 ageMs: FfiConverterInt64.read(from: &buf)
@@ -1774,6 +1795,7 @@ public struct FfiConverterTypeCachedOffers: FfiConverterRustBuffer {
 
     public static func write(_ value: CachedOffers, into buf: inout [UInt8]) {
         FfiConverterSequenceTypeOffer.write(value.offers, into: &buf)
+        FfiConverterSequenceTypeSkippedItem.write(value.skipped, into: &buf)
         FfiConverterBool.write(value.fromCache, into: &buf)
         FfiConverterBool.write(value.stale, into: &buf)
         FfiConverterInt64.write(value.ageMs, into: &buf)
@@ -1806,10 +1828,30 @@ public struct ClientConfig: Equatable, Hashable {
      */
     public var baseUrl: String
     /**
-     * Timeout of one attempt, whole body included, in milliseconds. Also bounds the wait
-     * for the token provider.
+     * Timeout of one attempt, whole body included, in milliseconds (never more than what is
+     * left of `deadline_ms`). Also bounds the wait for the token provider.
      */
     public var timeoutMs: Int64
+    /**
+     * Bound of a whole call, in milliseconds: every attempt, retry, backoff, `Retry-After`
+     * wait and the wait for the token provider. The longest any call takes; past it the call
+     * fails with `Timeout`. A `Retry-After` that would end after it is not waited for: the
+     * call fails at once with the service's error and its `retry_after_secs`. Must be above 0.
+     */
+    public var deadlineMs: Int64
+    /**
+     * Most pages a pager walks before it fails with `Decode` (a walk also ends when a cursor
+     * repeats or a listing page number does not grow). At least 1.
+     */
+    public var maxPages: Int32
+    /**
+     * Send every request through this proxy: `http://[user:password@]host:port` (or
+     * `https://`). Null (default): direct connections. The environment (`HTTPS_PROXY`,
+     * `NO_PROXY`, …) is never read: a game would inherit whatever the player's machine or a
+     * console's shell has set, and an unexpected proxy there would see or break every
+     * request. An app that wants the system's proxy passes it here.
+     */
+    public var proxyUrl: String?
     /**
      * Retries of a read after 502/503/504, a broken connection or a timeout (0: none).
      */
@@ -1852,9 +1894,26 @@ public struct ClientConfig: Equatable, Hashable {
          * prefix). `https://` always; `http://` only to loopback or with `allow_insecure_http`.
          */baseUrl: String, 
         /**
-         * Timeout of one attempt, whole body included, in milliseconds. Also bounds the wait
-         * for the token provider.
+         * Timeout of one attempt, whole body included, in milliseconds (never more than what is
+         * left of `deadline_ms`). Also bounds the wait for the token provider.
          */timeoutMs: Int64 = Int64(10000), 
+        /**
+         * Bound of a whole call, in milliseconds: every attempt, retry, backoff, `Retry-After`
+         * wait and the wait for the token provider. The longest any call takes; past it the call
+         * fails with `Timeout`. A `Retry-After` that would end after it is not waited for: the
+         * call fails at once with the service's error and its `retry_after_secs`. Must be above 0.
+         */deadlineMs: Int64 = Int64(30000), 
+        /**
+         * Most pages a pager walks before it fails with `Decode` (a walk also ends when a cursor
+         * repeats or a listing page number does not grow). At least 1.
+         */maxPages: Int32 = 1000, 
+        /**
+         * Send every request through this proxy: `http://[user:password@]host:port` (or
+         * `https://`). Null (default): direct connections. The environment (`HTTPS_PROXY`,
+         * `NO_PROXY`, …) is never read: a game would inherit whatever the player's machine or a
+         * console's shell has set, and an unexpected proxy there would see or break every
+         * request. An app that wants the system's proxy passes it here.
+         */proxyUrl: String? = nil, 
         /**
          * Retries of a read after 502/503/504, a broken connection or a timeout (0: none).
          */maxRetries: Int32 = 2, 
@@ -1883,6 +1942,9 @@ public struct ClientConfig: Equatable, Hashable {
          */cacheMaxStaleMs: Int64 = Int64(3600000)) {
         self.baseUrl = baseUrl
         self.timeoutMs = timeoutMs
+        self.deadlineMs = deadlineMs
+        self.maxPages = maxPages
+        self.proxyUrl = proxyUrl
         self.maxRetries = maxRetries
         self.extraRootPem = extraRootPem
         self.allowInsecureHttp = allowInsecureHttp
@@ -1910,6 +1972,9 @@ public struct FfiConverterTypeClientConfig: FfiConverterRustBuffer {
             try ClientConfig(
                 baseUrl: FfiConverterString.read(from: &buf), 
                 timeoutMs: FfiConverterInt64.read(from: &buf), 
+                deadlineMs: FfiConverterInt64.read(from: &buf), 
+                maxPages: FfiConverterInt32.read(from: &buf), 
+                proxyUrl: FfiConverterOptionString.read(from: &buf), 
                 maxRetries: FfiConverterInt32.read(from: &buf), 
                 extraRootPem: FfiConverterSequenceString.read(from: &buf), 
                 allowInsecureHttp: FfiConverterBool.read(from: &buf), 
@@ -1923,6 +1988,9 @@ public struct FfiConverterTypeClientConfig: FfiConverterRustBuffer {
     public static func write(_ value: ClientConfig, into buf: inout [UInt8]) {
         FfiConverterString.write(value.baseUrl, into: &buf)
         FfiConverterInt64.write(value.timeoutMs, into: &buf)
+        FfiConverterInt64.write(value.deadlineMs, into: &buf)
+        FfiConverterInt32.write(value.maxPages, into: &buf)
+        FfiConverterOptionString.write(value.proxyUrl, into: &buf)
         FfiConverterInt32.write(value.maxRetries, into: &buf)
         FfiConverterSequenceString.write(value.extraRootPem, into: &buf)
         FfiConverterBool.write(value.allowInsecureHttp, into: &buf)
@@ -1950,11 +2018,11 @@ public func FfiConverterTypeClientConfig_lower(_ value: ClientConfig) -> RustBuf
 
 
 /**
- * An offer's creative texts.
+ * An offer's creative texts. A field is null when the selection did not ask for it.
  */
 public struct Creatives: Equatable, Hashable {
-    public var name: String
-    public var description: String
+    public var name: String?
+    public var description: String?
     /**
      * Other creative fields requested by a selection (e.g. `icon_url`), as a JSON object.
      */
@@ -1962,7 +2030,7 @@ public struct Creatives: Equatable, Hashable {
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(name: String, description: String, 
+    public init(name: String?, description: String?, 
         /**
          * Other creative fields requested by a selection (e.g. `icon_url`), as a JSON object.
          */extraJson: String) {
@@ -1987,15 +2055,15 @@ public struct FfiConverterTypeCreatives: FfiConverterRustBuffer {
     public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Creatives {
         return
             try Creatives(
-                name: FfiConverterString.read(from: &buf), 
-                description: FfiConverterString.read(from: &buf), 
+                name: FfiConverterOptionString.read(from: &buf), 
+                description: FfiConverterOptionString.read(from: &buf), 
                 extraJson: FfiConverterString.read(from: &buf)
         )
     }
 
     public static func write(_ value: Creatives, into buf: inout [UInt8]) {
-        FfiConverterString.write(value.name, into: &buf)
-        FfiConverterString.write(value.description, into: &buf)
+        FfiConverterOptionString.write(value.name, into: &buf)
+        FfiConverterOptionString.write(value.description, into: &buf)
         FfiConverterString.write(value.extraJson, into: &buf)
     }
 }
@@ -2152,15 +2220,25 @@ public struct ListingPage: Equatable, Hashable {
      * Present when `per_page` was sent.
      */
     public var pagination: Pagination?
+    /**
+     * Items of the response left out because they were not objects (the listing requires no
+     * field, so nothing else is skipped).
+     */
+    public var skipped: [SkippedItem]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
     public init(offers: [Offer], 
         /**
          * Present when `per_page` was sent.
-         */pagination: Pagination?) {
+         */pagination: Pagination?, 
+        /**
+         * Items of the response left out because they were not objects (the listing requires no
+         * field, so nothing else is skipped).
+         */skipped: [SkippedItem]) {
         self.offers = offers
         self.pagination = pagination
+        self.skipped = skipped
     }
 
     
@@ -2180,13 +2258,15 @@ public struct FfiConverterTypeListingPage: FfiConverterRustBuffer {
         return
             try ListingPage(
                 offers: FfiConverterSequenceTypeOffer.read(from: &buf), 
-                pagination: FfiConverterOptionTypePagination.read(from: &buf)
+                pagination: FfiConverterOptionTypePagination.read(from: &buf), 
+                skipped: FfiConverterSequenceTypeSkippedItem.read(from: &buf)
         )
     }
 
     public static func write(_ value: ListingPage, into buf: inout [UInt8]) {
         FfiConverterSequenceTypeOffer.write(value.offers, into: &buf)
         FfiConverterOptionTypePagination.write(value.pagination, into: &buf)
+        FfiConverterSequenceTypeSkippedItem.write(value.skipped, into: &buf)
     }
 }
 
@@ -2207,22 +2287,25 @@ public func FfiConverterTypeListingPage_lower(_ value: ListingPage) -> RustBuffe
 
 
 /**
- * One targeted offer.
+ * One targeted offer. A typed field is null when the selection did not ask for it.
  */
 public struct Offer: Equatable, Hashable {
     /**
      * Identifier (long digit string).
      */
-    public var id: String
-    public var name: String
+    public var id: String?
+    public var name: String?
     /**
      * Payout in USD.
      */
-    public var totalPayoutUsd: Double
-    public var creatives: Creatives
+    public var totalPayoutUsd: Double?
+    public var creatives: Creatives?
     /**
      * Every other field the service returned, as a JSON object (`{}` when none), e.g.
-     * `{"links":{"click_url":"…"}}` after selecting `links { click_url }`.
+     * `{"links":{"click_url":"…"}}` after selecting `links { click_url }`. A typed field the
+     * service sent in an unusable form that no selection required is here too, as sent.
+     * Always a JSON object text, whatever the values (nested 1000 deep, `1e400`); a parser
+     * with a depth limit may refuse such a value, the text still holds it.
      */
     public var extraJson: String
 
@@ -2231,13 +2314,16 @@ public struct Offer: Equatable, Hashable {
     public init(
         /**
          * Identifier (long digit string).
-         */id: String, name: String, 
+         */id: String?, name: String?, 
         /**
          * Payout in USD.
-         */totalPayoutUsd: Double, creatives: Creatives, 
+         */totalPayoutUsd: Double?, creatives: Creatives?, 
         /**
          * Every other field the service returned, as a JSON object (`{}` when none), e.g.
-         * `{"links":{"click_url":"…"}}` after selecting `links { click_url }`.
+         * `{"links":{"click_url":"…"}}` after selecting `links { click_url }`. A typed field the
+         * service sent in an unusable form that no selection required is here too, as sent.
+         * Always a JSON object text, whatever the values (nested 1000 deep, `1e400`); a parser
+         * with a depth limit may refuse such a value, the text still holds it.
          */extraJson: String) {
         self.id = id
         self.name = name
@@ -2262,19 +2348,19 @@ public struct FfiConverterTypeOffer: FfiConverterRustBuffer {
     public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Offer {
         return
             try Offer(
-                id: FfiConverterString.read(from: &buf), 
-                name: FfiConverterString.read(from: &buf), 
-                totalPayoutUsd: FfiConverterDouble.read(from: &buf), 
-                creatives: FfiConverterTypeCreatives.read(from: &buf), 
+                id: FfiConverterOptionString.read(from: &buf), 
+                name: FfiConverterOptionString.read(from: &buf), 
+                totalPayoutUsd: FfiConverterOptionDouble.read(from: &buf), 
+                creatives: FfiConverterOptionTypeCreatives.read(from: &buf), 
                 extraJson: FfiConverterString.read(from: &buf)
         )
     }
 
     public static func write(_ value: Offer, into buf: inout [UInt8]) {
-        FfiConverterString.write(value.id, into: &buf)
-        FfiConverterString.write(value.name, into: &buf)
-        FfiConverterDouble.write(value.totalPayoutUsd, into: &buf)
-        FfiConverterTypeCreatives.write(value.creatives, into: &buf)
+        FfiConverterOptionString.write(value.id, into: &buf)
+        FfiConverterOptionString.write(value.name, into: &buf)
+        FfiConverterOptionDouble.write(value.totalPayoutUsd, into: &buf)
+        FfiConverterOptionTypeCreatives.write(value.creatives, into: &buf)
         FfiConverterString.write(value.extraJson, into: &buf)
     }
 }
@@ -2313,10 +2399,17 @@ public struct OffersOptions: Equatable, Hashable {
      */
     public var sort: String?
     /**
-     * Extra GraphQL fields added to the default selection, e.g. `links { click_url }`;
-     * they arrive in `Offer.extra_json`.
+     * Extra GraphQL fields added to the selection, e.g. `links { click_url }`; they arrive
+     * in `Offer.extra_json`.
      */
     public var select: String?
+    /**
+     * The whole offer selection, replacing the default `id name total_payout_usd creatives {
+     * name description }` (then `select`, if any, is added to it). The typed fields it names
+     * are required in every offer (an offer lacking one is skipped); those it leaves out are
+     * null.
+     */
+    public var selection: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -2331,13 +2424,20 @@ public struct OffersOptions: Equatable, Hashable {
          * `epc.asc`, `epc.desc`, `last_activation.asc` or `last_activation.desc`.
          */sort: String? = nil, 
         /**
-         * Extra GraphQL fields added to the default selection, e.g. `links { click_url }`;
-         * they arrive in `Offer.extra_json`.
-         */select: String? = nil) {
+         * Extra GraphQL fields added to the selection, e.g. `links { click_url }`; they arrive
+         * in `Offer.extra_json`.
+         */select: String? = nil, 
+        /**
+         * The whole offer selection, replacing the default `id name total_payout_usd creatives {
+         * name description }` (then `select`, if any, is added to it). The typed fields it names
+         * are required in every offer (an offer lacking one is skipped); those it leaves out are
+         * null.
+         */selection: String? = nil) {
         self.limit = limit
         self.language = language
         self.sort = sort
         self.select = select
+        self.selection = selection
     }
 
     
@@ -2359,7 +2459,8 @@ public struct FfiConverterTypeOffersOptions: FfiConverterRustBuffer {
                 limit: FfiConverterOptionInt64.read(from: &buf), 
                 language: FfiConverterOptionString.read(from: &buf), 
                 sort: FfiConverterOptionString.read(from: &buf), 
-                select: FfiConverterOptionString.read(from: &buf)
+                select: FfiConverterOptionString.read(from: &buf), 
+                selection: FfiConverterOptionString.read(from: &buf)
         )
     }
 
@@ -2368,6 +2469,7 @@ public struct FfiConverterTypeOffersOptions: FfiConverterRustBuffer {
         FfiConverterOptionString.write(value.language, into: &buf)
         FfiConverterOptionString.write(value.sort, into: &buf)
         FfiConverterOptionString.write(value.select, into: &buf)
+        FfiConverterOptionString.write(value.selection, into: &buf)
     }
 }
 
@@ -2453,15 +2555,16 @@ public func FfiConverterTypePagination_lower(_ value: Pagination) -> RustBuffer 
 
 
 /**
- * An offer the player has engaged with (the simulator's schema; see simulator/README.md).
+ * An offer the player has engaged with (the simulator's schema; see simulator/README.md). A
+ * field is null when the selection did not ask for it or the service sent it in another form.
  */
 public struct PlayerOffer: Equatable, Hashable {
-    public var id: String
-    public var name: String
+    public var id: String?
+    public var name: String?
     /**
      * `"in_progress"` or `"completed"`.
      */
-    public var status: String
+    public var status: String?
     /**
      * The other fields returned (payout, creatives, last activity, …) as a JSON object.
      */
@@ -2469,10 +2572,10 @@ public struct PlayerOffer: Equatable, Hashable {
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(id: String, name: String, 
+    public init(id: String?, name: String?, 
         /**
          * `"in_progress"` or `"completed"`.
-         */status: String, 
+         */status: String?, 
         /**
          * The other fields returned (payout, creatives, last activity, …) as a JSON object.
          */extraJson: String) {
@@ -2498,17 +2601,17 @@ public struct FfiConverterTypePlayerOffer: FfiConverterRustBuffer {
     public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PlayerOffer {
         return
             try PlayerOffer(
-                id: FfiConverterString.read(from: &buf), 
-                name: FfiConverterString.read(from: &buf), 
-                status: FfiConverterString.read(from: &buf), 
+                id: FfiConverterOptionString.read(from: &buf), 
+                name: FfiConverterOptionString.read(from: &buf), 
+                status: FfiConverterOptionString.read(from: &buf), 
                 extraJson: FfiConverterString.read(from: &buf)
         )
     }
 
     public static func write(_ value: PlayerOffer, into buf: inout [UInt8]) {
-        FfiConverterString.write(value.id, into: &buf)
-        FfiConverterString.write(value.name, into: &buf)
-        FfiConverterString.write(value.status, into: &buf)
+        FfiConverterOptionString.write(value.id, into: &buf)
+        FfiConverterOptionString.write(value.name, into: &buf)
+        FfiConverterOptionString.write(value.status, into: &buf)
         FfiConverterString.write(value.extraJson, into: &buf)
     }
 }
@@ -2549,6 +2652,14 @@ public struct PlayerOffersOptions: Equatable, Hashable {
      * Extra GraphQL fields added to each item's default selection.
      */
     public var select: String?
+    /**
+     * The whole `playerOffers` selection, replacing the default `items { id name status
+     * total_payout_usd payout_earned_usd creatives { name description } last_activity_at }
+     * next_cursor`, e.g. `offers: items { id } next_cursor`: the items are read from the one
+     * list field it names beside `next_cursor` (leave `next_cursor` out and there is no next
+     * page). Not together with `select` (`InvalidArgument`).
+     */
+    public var selection: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -2564,11 +2675,19 @@ public struct PlayerOffersOptions: Equatable, Hashable {
          */after: String? = nil, 
         /**
          * Extra GraphQL fields added to each item's default selection.
-         */select: String? = nil) {
+         */select: String? = nil, 
+        /**
+         * The whole `playerOffers` selection, replacing the default `items { id name status
+         * total_payout_usd payout_earned_usd creatives { name description } last_activity_at }
+         * next_cursor`, e.g. `offers: items { id } next_cursor`: the items are read from the one
+         * list field it names beside `next_cursor` (leave `next_cursor` out and there is no next
+         * page). Not together with `select` (`InvalidArgument`).
+         */selection: String? = nil) {
         self.language = language
         self.limit = limit
         self.after = after
         self.select = select
+        self.selection = selection
     }
 
     
@@ -2590,7 +2709,8 @@ public struct FfiConverterTypePlayerOffersOptions: FfiConverterRustBuffer {
                 language: FfiConverterOptionString.read(from: &buf), 
                 limit: FfiConverterOptionInt64.read(from: &buf), 
                 after: FfiConverterOptionString.read(from: &buf), 
-                select: FfiConverterOptionString.read(from: &buf)
+                select: FfiConverterOptionString.read(from: &buf), 
+                selection: FfiConverterOptionString.read(from: &buf)
         )
     }
 
@@ -2599,6 +2719,7 @@ public struct FfiConverterTypePlayerOffersOptions: FfiConverterRustBuffer {
         FfiConverterOptionInt64.write(value.limit, into: &buf)
         FfiConverterOptionString.write(value.after, into: &buf)
         FfiConverterOptionString.write(value.select, into: &buf)
+        FfiConverterOptionString.write(value.selection, into: &buf)
     }
 }
 
@@ -2622,20 +2743,46 @@ public func FfiConverterTypePlayerOffersOptions_lower(_ value: PlayerOffersOptio
  * One page of `playerOffers`.
  */
 public struct PlayerOffersPage: Equatable, Hashable {
+    /**
+     * The items of the one list the selection names beside `next_cursor` (`items` by default).
+     */
     public var items: [PlayerOffer]
     /**
-     * Pass as `after` to get the next page; null on the last page.
+     * Pass as `after` to get the next page; null on the last page (or when a replaced
+     * selection leaves `next_cursor` out).
      */
     public var nextCursor: String?
+    /**
+     * Items of the page left out because they were malformed (empty when all were good).
+     */
+    public var skipped: [SkippedItem]
+    /**
+     * Other fields of the page a replaced selection asked for, as a JSON object (`{}` when
+     * none).
+     */
+    public var extraJson: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(items: [PlayerOffer], 
+    public init(
         /**
-         * Pass as `after` to get the next page; null on the last page.
-         */nextCursor: String?) {
+         * The items of the one list the selection names beside `next_cursor` (`items` by default).
+         */items: [PlayerOffer], 
+        /**
+         * Pass as `after` to get the next page; null on the last page (or when a replaced
+         * selection leaves `next_cursor` out).
+         */nextCursor: String?, 
+        /**
+         * Items of the page left out because they were malformed (empty when all were good).
+         */skipped: [SkippedItem], 
+        /**
+         * Other fields of the page a replaced selection asked for, as a JSON object (`{}` when
+         * none).
+         */extraJson: String) {
         self.items = items
         self.nextCursor = nextCursor
+        self.skipped = skipped
+        self.extraJson = extraJson
     }
 
     
@@ -2655,13 +2802,17 @@ public struct FfiConverterTypePlayerOffersPage: FfiConverterRustBuffer {
         return
             try PlayerOffersPage(
                 items: FfiConverterSequenceTypePlayerOffer.read(from: &buf), 
-                nextCursor: FfiConverterOptionString.read(from: &buf)
+                nextCursor: FfiConverterOptionString.read(from: &buf), 
+                skipped: FfiConverterSequenceTypeSkippedItem.read(from: &buf), 
+                extraJson: FfiConverterString.read(from: &buf)
         )
     }
 
     public static func write(_ value: PlayerOffersPage, into buf: inout [UInt8]) {
         FfiConverterSequenceTypePlayerOffer.write(value.items, into: &buf)
         FfiConverterOptionString.write(value.nextCursor, into: &buf)
+        FfiConverterSequenceTypeSkippedItem.write(value.skipped, into: &buf)
+        FfiConverterString.write(value.extraJson, into: &buf)
     }
 }
 
@@ -2678,6 +2829,85 @@ public func FfiConverterTypePlayerOffersPage_lift(_ buf: RustBuffer) throws -> P
 #endif
 public func FfiConverterTypePlayerOffersPage_lower(_ value: PlayerOffersPage) -> RustBuffer {
     return FfiConverterTypePlayerOffersPage.lower(value)
+}
+
+
+/**
+ * An item of a list that was left out, and why.
+ */
+public struct SkippedItem: Equatable, Hashable {
+    /**
+     * 0-based position in the list as the service sent it.
+     */
+    public var index: Int64
+    /**
+     * The item's `id`, when it had a usable one.
+     */
+    public var id: String?
+    /**
+     * Why, e.g. `name is null` or `total_payout_usd is a string ("lots"), not a number`.
+     */
+    public var reason: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * 0-based position in the list as the service sent it.
+         */index: Int64, 
+        /**
+         * The item's `id`, when it had a usable one.
+         */id: String?, 
+        /**
+         * Why, e.g. `name is null` or `total_payout_usd is a string ("lots"), not a number`.
+         */reason: String) {
+        self.index = index
+        self.id = id
+        self.reason = reason
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SkippedItem: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSkippedItem: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SkippedItem {
+        return
+            try SkippedItem(
+                index: FfiConverterInt64.read(from: &buf), 
+                id: FfiConverterOptionString.read(from: &buf), 
+                reason: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SkippedItem, into buf: inout [UInt8]) {
+        FfiConverterInt64.write(value.index, into: &buf)
+        FfiConverterOptionString.write(value.id, into: &buf)
+        FfiConverterString.write(value.reason, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSkippedItem_lift(_ buf: RustBuffer) throws -> SkippedItem {
+    return try FfiConverterTypeSkippedItem.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSkippedItem_lower(_ value: SkippedItem) -> RustBuffer {
+    return FfiConverterTypeSkippedItem.lower(value)
 }
 
 
@@ -2703,6 +2933,7 @@ public enum ErrorKind: Equatable, Hashable {
     case cancelled
     case decode
     case `internal`
+    case rejected
 
 
 
@@ -2753,6 +2984,8 @@ public struct FfiConverterTypeErrorKind: FfiConverterRustBuffer {
         case 14: return .decode
         
         case 15: return .`internal`
+        
+        case 16: return .rejected
         
         default: throw UniffiInternalError.unexpectedEnumCase
         }
@@ -2820,6 +3053,10 @@ public struct FfiConverterTypeErrorKind: FfiConverterRustBuffer {
         
         case .`internal`:
             writeInt(&buf, Int32(15))
+        
+        
+        case .rejected:
+            writeInt(&buf, Int32(16))
         
         }
     }
@@ -2990,9 +3227,10 @@ enum OfferError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
     case RateLimited(detail: String, httpStatus: Int32?, retryAfterSecs: Int64?
     )
     /**
-     * HTTP 5xx (after retries), or a status the service does not use.
+     * HTTP 5xx (after retries). `retry_after_secs` is the server's `Retry-After`, when it
+     * sent one (a wait beyond the call's deadline is not made: the call fails at once).
      */
-    case Server(detail: String, httpStatus: Int32?
+    case Server(detail: String, httpStatus: Int32?, retryAfterSecs: Int64?
     )
     /**
      * The connection failed or broke (after retries).
@@ -3011,7 +3249,10 @@ enum OfferError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
     case Cancelled(detail: String
     )
     /**
-     * The response was not what the spec describes (not JSON, truncated, oversized).
+     * The response was not what the spec describes (not JSON, truncated, oversized, every
+     * item of a list malformed), or a pager's walk did not end (a repeated cursor, a page
+     * number that does not grow, more than `max_pages` pages). `http_status` is set whenever
+     * a response arrived.
      */
     case Decode(detail: String, httpStatus: Int32?
     )
@@ -3019,6 +3260,13 @@ enum OfferError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
      * A bug inside offerkit (for example a caught panic).
      */
     case Internal(detail: String
+    )
+    /**
+     * The service refused the request as sent with a status the spec does not name (400,
+     * 404, 405, 409, …) or a redirect (never followed): usually a wrong `base_url` or path
+     * prefix. Not retried, never answered from the cache.
+     */
+    case Rejected(detail: String, httpStatus: Int32?
     )
 
     
@@ -3114,7 +3362,8 @@ public struct FfiConverterTypeOfferError: FfiConverterRustBuffer {
             )
         case 10: return .Server(
             detail: try FfiConverterString.read(from: &buf), 
-            httpStatus: try FfiConverterOptionInt32.read(from: &buf)
+            httpStatus: try FfiConverterOptionInt32.read(from: &buf), 
+            retryAfterSecs: try FfiConverterOptionInt64.read(from: &buf)
             )
         case 11: return .Network(
             detail: try FfiConverterString.read(from: &buf)
@@ -3131,6 +3380,10 @@ public struct FfiConverterTypeOfferError: FfiConverterRustBuffer {
             )
         case 15: return .Internal(
             detail: try FfiConverterString.read(from: &buf)
+            )
+        case 16: return .Rejected(
+            detail: try FfiConverterString.read(from: &buf), 
+            httpStatus: try FfiConverterOptionInt32.read(from: &buf)
             )
 
          default: throw UniffiInternalError.unexpectedEnumCase
@@ -3202,10 +3455,11 @@ public struct FfiConverterTypeOfferError: FfiConverterRustBuffer {
             FfiConverterOptionInt64.write(retryAfterSecs, into: &buf)
             
         
-        case let .Server(detail,httpStatus):
+        case let .Server(detail,httpStatus,retryAfterSecs):
             writeInt(&buf, Int32(10))
             FfiConverterString.write(detail, into: &buf)
             FfiConverterOptionInt32.write(httpStatus, into: &buf)
+            FfiConverterOptionInt64.write(retryAfterSecs, into: &buf)
             
         
         case let .Network(detail):
@@ -3232,6 +3486,12 @@ public struct FfiConverterTypeOfferError: FfiConverterRustBuffer {
         case let .Internal(detail):
             writeInt(&buf, Int32(15))
             FfiConverterString.write(detail, into: &buf)
+            
+        
+        case let .Rejected(detail,httpStatus):
+            writeInt(&buf, Int32(16))
+            FfiConverterString.write(detail, into: &buf)
+            FfiConverterOptionInt32.write(httpStatus, into: &buf)
             
         }
     }
@@ -3484,6 +3744,30 @@ fileprivate struct FfiConverterOptionInt64: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionDouble: FfiConverterRustBuffer {
+    typealias SwiftType = Double?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterDouble.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterDouble.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionString: FfiConverterRustBuffer {
     typealias SwiftType = String?
 
@@ -3548,6 +3832,30 @@ fileprivate struct FfiConverterOptionTypeLogger: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeLogger.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeCreatives: FfiConverterRustBuffer {
+    typealias SwiftType = Creatives?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeCreatives.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeCreatives.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -3792,6 +4100,31 @@ fileprivate struct FfiConverterSequenceTypePlayerOffer: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypePlayerOffer.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSkippedItem: FfiConverterRustBuffer {
+    typealias SwiftType = [SkippedItem]
+
+    public static func write(_ value: [SkippedItem], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSkippedItem.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SkippedItem] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SkippedItem]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSkippedItem.read(from: &buf))
         }
         return seq
     }
@@ -4086,25 +4419,25 @@ private let initializationResult: InitializationResult = {
     if (uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate() != 22989) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_offerkit_uniffi_checksum_method_offerclient_links() != 57114) {
+    if (uniffi_offerkit_uniffi_checksum_method_offerclient_links() != 20904) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_method_offerclient_list_offers() != 54984) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_offerkit_uniffi_checksum_method_offerclient_listing_pager() != 63218) {
+    if (uniffi_offerkit_uniffi_checksum_method_offerclient_listing_pager() != 59300) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_offerkit_uniffi_checksum_method_offerclient_offers() != 37882) {
+    if (uniffi_offerkit_uniffi_checksum_method_offerclient_offers() != 31586) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached() != 36577) {
+    if (uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached() != 10487) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers() != 37950) {
+    if (uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers() != 32271) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers_pager() != 49935) {
+    if (uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers_pager() != 10125) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_method_offerclient_set_access_token() != 11708) {
@@ -4122,7 +4455,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_offerkit_uniffi_checksum_method_accesstokenprovider_access_token() != 19395) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() != 56685) {
+    if (uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() != 43774) {
         return InitializationResult.apiChecksumMismatch
     }
 

@@ -30,6 +30,7 @@ namespace OfferKit.Interop
         public IntPtr Language;
         public IntPtr Sort;
         public IntPtr Select;
+        public IntPtr Selection;
     }
 
     /// <summary>OfferkitPlayerOffersOptions.</summary>
@@ -40,9 +41,11 @@ namespace OfferKit.Interop
         public long Limit;
         public IntPtr After;
         public IntPtr Select;
+        public IntPtr Selection;
     }
 
-    /// <summary>OfferkitOfferView: strings borrowed from the list.</summary>
+    /// <summary>OfferkitOfferView: strings borrowed from the list, NULL when the field is absent;
+    /// the payout is NaN and HasTotalPayoutUsd 0 when it is absent (C99 bool is one byte).</summary>
     [StructLayout(LayoutKind.Sequential)]
     internal struct NativeOfferView
     {
@@ -51,6 +54,17 @@ namespace OfferKit.Interop
         public double TotalPayoutUsd;
         public IntPtr CreativeName;
         public IntPtr CreativeDescription;
+        public byte HasTotalPayoutUsd;
+    }
+
+    /// <summary>OfferkitSkippedItem: an item the service sent malformed; strings borrowed from
+    /// the list or page (Id NULL when the item had no usable id).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeSkippedItem
+    {
+        public UIntPtr Index;
+        public IntPtr Id;
+        public IntPtr Reason;
     }
 
     /// <summary>OfferkitPlayerOfferView: strings borrowed from the page.</summary>
@@ -119,6 +133,15 @@ namespace OfferKit.Interop
         internal static extern uint offerkit_config_set_max_retries(IntPtr config, uint maxRetries, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_config_set_deadline_ms(IntPtr config, ulong deadlineMs, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_config_set_max_pages(IntPtr config, uint maxPages, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_config_set_proxy(IntPtr config, IntPtr url, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern uint offerkit_config_set_retry_backoff_ms(IntPtr config, ulong initialMs, ulong maxMs, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -169,7 +192,7 @@ namespace OfferKit.Interop
             OfferListCallback callback, IntPtr userData, ref IntPtr request, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern uint offerkit_client_links_async(ClientHandle client, IntPtr playerId, IntPtr select,
+        internal static extern uint offerkit_client_links_async(ClientHandle client, IntPtr playerId, IntPtr select, IntPtr selection,
             JsonCallback callback, IntPtr userData, ref IntPtr request, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -230,6 +253,12 @@ namespace OfferKit.Interop
         internal static extern uint offerkit_offer_list_get(IntPtr list, UIntPtr index, out NativeOfferView view, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern UIntPtr offerkit_offer_list_skipped_count(IntPtr list);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_offer_list_skipped_get(IntPtr list, UIntPtr index, out NativeSkippedItem item, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern uint offerkit_offer_list_item_json(IntPtr list, UIntPtr index, ref IntPtr json, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -245,6 +274,12 @@ namespace OfferKit.Interop
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern IntPtr offerkit_player_offers_page_next_cursor(IntPtr page);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern UIntPtr offerkit_player_offers_page_skipped_count(IntPtr page);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_player_offers_page_skipped_get(IntPtr page, UIntPtr index, out NativeSkippedItem item, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern uint offerkit_player_offers_page_get(IntPtr page, UIntPtr index, out NativePlayerOfferView view, ref IntPtr error);

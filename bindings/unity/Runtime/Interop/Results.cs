@@ -1,5 +1,5 @@
-// Results.cs: copies native results (offer lists, player-offers pages) into managed objects. The
-// caller owns and frees the native object; nothing here keeps a pointer.
+// Results.cs: copies native results (offer lists, player-offers pages, their skipped items) into
+// managed objects. The caller owns and frees the native object; nothing here keeps a pointer.
 using System;
 using System.Collections.Generic;
 using System.Threading;
@@ -38,10 +38,20 @@ namespace OfferKit.Interop
                 error = IntPtr.Zero;
                 Check(NativeMethods.offerkit_offer_list_item_json(list, index, ref json, ref error), error);
                 string rawJson = Utf8.TakeOwned(Tracking.Took(json));
-                offers.Add(new Offer(Utf8.FromNative(view.Id), Utf8.FromNative(view.Name), view.TotalPayoutUsd,
+                offers.Add(new Offer(Utf8.FromNative(view.Id), Utf8.FromNative(view.Name),
+                    view.HasTotalPayoutUsd != 0 ? view.TotalPayoutUsd : (double?)null,
                     Utf8.FromNative(view.CreativeName), Utf8.FromNative(view.CreativeDescription), rawJson));
             }
-            return new OfferList(offers, NativeMethods.offerkit_offer_list_from_cache(list),
+            var skipped = new List<SkippedItem>();
+            ulong skippedCount = NativeMethods.offerkit_offer_list_skipped_count(list).ToUInt64();
+            for (ulong i = 0; i < skippedCount; i++)
+            {
+                NativeSkippedItem item;
+                IntPtr error = IntPtr.Zero;
+                Check(NativeMethods.offerkit_offer_list_skipped_get(list, new UIntPtr(i), out item, ref error), error);
+                skipped.Add(Skipped(item));
+            }
+            return new OfferList(offers, skipped, NativeMethods.offerkit_offer_list_from_cache(list),
                 NativeMethods.offerkit_offer_list_is_stale(list),
                 TimeSpan.FromMilliseconds(NativeMethods.offerkit_offer_list_age_ms(list)));
         }
@@ -76,8 +86,24 @@ namespace OfferKit.Interop
                 string rawJson = Utf8.TakeOwned(Tracking.Took(json));
                 items.Add(new PlayerOffer(Utf8.FromNative(view.Id), Utf8.FromNative(view.Name), Utf8.FromNative(view.Status), rawJson));
             }
+            var skipped = new List<SkippedItem>();
+            ulong skippedCount = NativeMethods.offerkit_player_offers_page_skipped_count(page).ToUInt64();
+            for (ulong i = 0; i < skippedCount; i++)
+            {
+                NativeSkippedItem item;
+                IntPtr error = IntPtr.Zero;
+                Check(NativeMethods.offerkit_player_offers_page_skipped_get(page, new UIntPtr(i), out item, ref error), error);
+                skipped.Add(Skipped(item));
+            }
             string cursor = Utf8.FromNative(NativeMethods.offerkit_player_offers_page_next_cursor(page));
-            return new PlayerOffersPage(items, cursor);
+            return new PlayerOffersPage(items, cursor, skipped);
+        }
+
+        private static SkippedItem Skipped(NativeSkippedItem item)
+        {
+            ulong index = item.Index.ToUInt64();
+            return new SkippedItem(index > int.MaxValue ? int.MaxValue : (int)index, Utf8.FromNative(item.Id),
+                Utf8.FromNative(item.Reason) ?? "");
         }
 
         internal static string Text(IntPtr borrowedJson)

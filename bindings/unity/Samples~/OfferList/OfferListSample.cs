@@ -31,7 +31,13 @@ public sealed class OfferListSample : MonoBehaviour
         {
             if (level <= LogLevel.Warn) Debug.LogWarning(message);
         }, LogLevel.Warn);
-        _client = new OfferKitClient(new OfferKitClientOptions(serviceUrl) { TokenProvider = FetchTokenAsync });
+        _client = new OfferKitClient(new OfferKitClientOptions(serviceUrl)
+        {
+            TokenProvider = FetchTokenAsync,
+            // The most a refresh can take, retries and Retry-After waits included: the screen never
+            // says "Loading" for longer than this.
+            Deadline = TimeSpan.FromSeconds(10),
+        });
     }
 
     private async void Start()
@@ -45,10 +51,14 @@ public sealed class OfferListSample : MonoBehaviour
         try
         {
             // Completes on the main thread (the OfferKit runner polls in Update): safe to touch Unity objects.
-            _offers = await _client.OffersAsync(PlayerId.Short(internalPlayerId),
+            var offers = (OfferList)await _client.OffersAsync(PlayerId.Short(internalPlayerId),
                 new OffersOptions { Limit = limit, Sort = OfferSort.EpcDescending, Select = "links { click_url }" },
                 _destroyed.Token);
-            _status = _offers.Count + " offers";
+            _offers = offers;
+            _status = offers.Count + " offers";
+            // Offers the service sent malformed are left out, not fatal; worth a warning in your logs.
+            foreach (SkippedItem skipped in offers.Skipped)
+                Debug.LogWarning("offer " + (skipped.Id ?? "#" + skipped.Index) + " left out: " + skipped.Reason);
         }
         catch (OperationCanceledException)
         {
@@ -56,9 +66,12 @@ public sealed class OfferListSample : MonoBehaviour
         }
         catch (OfferKitException e)
         {
-            _status = e.Kind == ErrorKind.RateLimited && e.RetryAfter.HasValue
-                ? "Busy, try again in " + Mathf.CeilToInt((float)e.RetryAfter.Value.TotalSeconds) + " s"
-                : "Could not load offers (" + e.KindName + "): " + e.Message;
+            if ((e.Kind == ErrorKind.RateLimited || e.Kind == ErrorKind.Server) && e.RetryAfter.HasValue)
+                _status = "Busy, try again in " + Mathf.CeilToInt((float)e.RetryAfter.Value.TotalSeconds) + " s";
+            else if (e.Kind == ErrorKind.Rejected)
+                _status = "The service refused the request (HTTP " + e.HttpStatus + "): check serviceUrl";
+            else
+                _status = "Could not load offers (" + e.KindName + "): " + e.Message;
         }
     }
 
@@ -96,7 +109,8 @@ public sealed class OfferListSample : MonoBehaviour
         _scroll = GUILayout.BeginScrollView(_scroll);
         foreach (Offer offer in _offers)
         {
-            GUILayout.Label(offer.Name + "  $" + offer.TotalPayoutUsd.ToString("0.00"));
+            // Typed fields are null when the selection leaves them out (OffersOptions.Selection).
+            GUILayout.Label(offer.Name + (offer.TotalPayoutUsd.HasValue ? "  $" + offer.TotalPayoutUsd.Value.ToString("0.00") : ""));
             GUILayout.Label(offer.CreativeDescription);
             string clickUrl = offer.FieldText("links.click_url");
             if (clickUrl != null && GUILayout.Button("Open")) Application.OpenURL(clickUrl);

@@ -4,15 +4,21 @@
 // handles), hands every completion and token request to a "post to game thread" function the
 // host supplies (Unreal: AsyncTask(ENamedThreads::GameThread, ...)), and keeps the requests in
 // flight by id so the game can cancel them. No exceptions are needed (Unreal builds without).
+// A typed field the service did not send stays std::nullopt here (the subsystem turns that into
+// an empty value with its bHas... flag false); malformed items come with each result as
+// SkippedItem.
 #ifndef OFFERKIT_UNREAL_BRIDGE_H
 #define OFFERKIT_UNREAL_BRIDGE_H
 
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -68,29 +74,45 @@ struct Outcome {
     }
 };
 
+/// An offer's typed fields, std::nullopt when absent (not selected, or not sent usably).
 struct Offer {
-    std::string id;
-    std::string name;
-    double total_payout_usd = 0;
-    std::string creative_name;
-    std::string creative_description;
-    std::string json; ///< the object the service sent (extra selected fields included)
+    std::optional<std::string> id;
+    std::optional<std::string> name;
+    std::optional<double> total_payout_usd;
+    std::optional<std::string> creative_name;
+    std::optional<std::string> creative_description;
+    std::string json; ///< the object the service sent (every field, extra selected ones included)
 };
 
 struct PlayerOffer {
-    std::string id;
-    std::string name;
-    std::string status; ///< "in_progress" or "completed"
+    std::optional<std::string> id;
+    std::optional<std::string> name;
+    std::optional<std::string> status; ///< "in_progress" or "completed"
     std::string json;
+};
+
+/// An item the service sent malformed, left out of its list.
+struct SkippedItem {
+    size_t index = 0;              ///< position in the answer as sent
+    std::optional<std::string> id; ///< when it had a usable one
+    std::string reason;
+};
+
+/// The result of offers: the good offers and the skipped ones.
+struct OfferList {
+    std::vector<Offer> offers;
+    std::vector<SkippedItem> skipped;
 };
 
 struct PlayerOffersPage {
     std::vector<PlayerOffer> items;
     std::string next_cursor; ///< empty on the last page
+    std::vector<SkippedItem> skipped;
 };
 
 struct Listing {
     std::vector<Offer> offers;
+    std::vector<SkippedItem> skipped;
     bool paginated = false;
     int64_t current_page = 0;
     int64_t per_page = 0;
@@ -110,37 +132,56 @@ struct Settings {
     std::string access_token; ///< empty: none
     int64_t timeout_ms = 0;   ///< 0: the library's default
     int32_t max_retries = -1; ///< -1: the library's default
+    /// The longest any request takes until its completion is posted (0: the library's 30 s):
+    /// attempts, retries, Retry-After waits and the wait for a token all happen inside it.
+    int64_t deadline_ms = 0;
+    int32_t max_pages = 0; ///< 0: the library's default (1000)
+    std::string proxy;     ///< "http://[user:password@]host:port"; empty: direct connections
     bool allow_insecure_http = false;
     /// Asked (on the game thread, through Post) for a token; answer with set_access_token.
     std::function<void(offerkit::TokenReason)> token_needed;
 };
 
+/// A borrowed optional view as an owned optional copy.
+inline std::optional<std::string> copy_text(const std::optional<std::string_view> &text) {
+    if (!text) return std::nullopt;
+    return std::string(*text);
+}
+
 inline Offer copy_offer(const offerkit::OfferList &list, size_t i) {
     offerkit::OfferView v = list[i];
     Offer o;
-    o.id = std::string(v.id);
-    o.name = std::string(v.name);
+    o.id = copy_text(v.id);
+    o.name = copy_text(v.name);
     o.total_payout_usd = v.total_payout_usd;
-    o.creative_name = std::string(v.creative_name);
-    o.creative_description = std::string(v.creative_description);
+    o.creative_name = copy_text(v.creative_name);
+    o.creative_description = copy_text(v.creative_description);
     o.json = list.item_json(i);
     return o;
 }
 
-inline std::vector<Offer> copy_offers(const offerkit::OfferList &list) {
-    std::vector<Offer> offers;
-    offers.reserve(list.size());
-    for (size_t i = 0; i < list.size(); i++) offers.push_back(copy_offer(list, i));
-    return offers;
+inline std::vector<SkippedItem> copy_skipped(const std::vector<offerkit::SkippedItem> &skipped) {
+    std::vector<SkippedItem> out;
+    for (const offerkit::SkippedItem &s : skipped) out.push_back({s.index, copy_text(s.id), std::string(s.reason)});
+    return out;
+}
+
+inline OfferList copy_offers(const offerkit::OfferList &list) {
+    OfferList out;
+    out.offers.reserve(list.size());
+    for (size_t i = 0; i < list.size(); i++) out.offers.push_back(copy_offer(list, i));
+    out.skipped = copy_skipped(list.skipped());
+    return out;
 }
 
 inline PlayerOffersPage copy_page(const offerkit::PlayerOffersPage &page) {
     PlayerOffersPage out;
     for (size_t i = 0; i < page.size(); i++) {
         offerkit::PlayerOfferView v = page[i];
-        out.items.push_back({std::string(v.id), std::string(v.name), std::string(v.status), page.item_json(i)});
+        out.items.push_back({copy_text(v.id), copy_text(v.name), copy_text(v.status), page.item_json(i)});
     }
     if (auto cursor = page.next_cursor()) out.next_cursor = std::string(*cursor);
+    out.skipped = copy_skipped(page.skipped());
     return out;
 }
 
@@ -155,6 +196,9 @@ public:
         if (!settings.access_token.empty()) options.access_token = settings.access_token;
         if (settings.timeout_ms > 0) options.timeout = std::chrono::milliseconds(settings.timeout_ms);
         if (settings.max_retries >= 0) options.max_retries = static_cast<uint32_t>(settings.max_retries);
+        if (settings.deadline_ms > 0) options.deadline = std::chrono::milliseconds(settings.deadline_ms);
+        if (settings.max_pages > 0) options.max_pages = static_cast<uint32_t>(settings.max_pages);
+        if (!settings.proxy.empty()) options.proxy = settings.proxy;
         options.allow_insecure_http = settings.allow_insecure_http;
         if (settings.token_needed) {
             // Runs on a library thread: only posts. The handler is shared with the posted tasks.
@@ -210,20 +254,20 @@ public:
     }
 
     RequestId offers(const std::string &player_id, const offerkit::OffersOptions &options,
-                     std::function<void(std::vector<Offer>, Outcome)> done) {
-        return start<offerkit::OfferList, std::vector<Offer>>(
+                     std::function<void(OfferList, Outcome)> done) {
+        return start<offerkit::OfferList, OfferList>(
             std::move(done), copy_offers,
             [&](std::function<void(offerkit::Result<offerkit::OfferList>)> c) {
                 return client_->offers_async(player_id, options, std::move(c));
             });
     }
 
-    RequestId links(const std::string &player_id, const std::optional<std::string> &select,
+    RequestId links(const std::string &player_id, const offerkit::LinksOptions &options,
                     std::function<void(std::string, Outcome)> done) {
         return start<std::string, std::string>(
             std::move(done), [](const std::string &s) { return s; },
             [&](std::function<void(offerkit::Result<std::string>)> c) {
-                return client_->links_async(player_id, select, std::move(c));
+                return client_->links_async(player_id, options, std::move(c));
             });
     }
 
@@ -241,7 +285,9 @@ public:
             std::move(done),
             [](const offerkit::OfferList &list) {
                 Listing out;
-                out.offers = copy_offers(list);
+                OfferList copied = copy_offers(list);
+                out.offers = std::move(copied.offers);
+                out.skipped = std::move(copied.skipped);
                 if (auto p = list.pagination()) {
                     out.paginated = true;
                     out.current_page = p->current_page;

@@ -44,16 +44,37 @@ FOfferKitError ToUnreal(const offerkit_unreal::Outcome& Outcome)
 	return Error;
 }
 
+/** An optional text as the value and its bHas... flag (absent: empty and false). */
+void Set(FString& Value, bool& bHas, const std::optional<std::string>& Text)
+{
+	bHas = Text.has_value();
+	Value = bHas ? FromUtf8(*Text) : FString();
+}
+
 FOfferKitOffer ToUnreal(const offerkit_unreal::Offer& Offer)
 {
 	FOfferKitOffer O;
-	O.Id = FromUtf8(Offer.id);
-	O.Name = FromUtf8(Offer.name);
-	O.TotalPayoutUsd = Offer.total_payout_usd;
-	O.CreativeName = FromUtf8(Offer.creative_name);
-	O.CreativeDescription = FromUtf8(Offer.creative_description);
+	Set(O.Id, O.bHasId, Offer.id);
+	Set(O.Name, O.bHasName, Offer.name);
+	O.bHasTotalPayoutUsd = Offer.total_payout_usd.has_value();
+	O.TotalPayoutUsd = Offer.total_payout_usd.value_or(0.0);
+	Set(O.CreativeName, O.bHasCreativeName, Offer.creative_name);
+	Set(O.CreativeDescription, O.bHasCreativeDescription, Offer.creative_description);
 	O.Json = FromUtf8(Offer.json);
 	return O;
+}
+
+TArray<FOfferKitSkippedItem> ToUnreal(const std::vector<offerkit_unreal::SkippedItem>& Skipped)
+{
+	TArray<FOfferKitSkippedItem> Out;
+	for (const offerkit_unreal::SkippedItem& Item : Skipped)
+	{
+		FOfferKitSkippedItem& S = Out.AddDefaulted_GetRef();
+		S.Index = Item.index > static_cast<size_t>(MAX_int32) ? MAX_int32 : static_cast<int32>(Item.index);
+		Set(S.Id, S.bHasId, Item.id);
+		S.Reason = FromUtf8(Item.reason);
+	}
+	return Out;
 }
 
 FOfferKitError NotConfigured()
@@ -94,6 +115,9 @@ bool UOfferKitSubsystem::Configure(const FOfferKitSettings& Settings, FOfferKitE
 	S.access_token = Utf8(Settings.AccessToken);
 	S.timeout_ms = Settings.TimeoutMs;
 	S.max_retries = Settings.MaxRetries;
+	S.deadline_ms = Settings.DeadlineMs;
+	S.max_pages = Settings.MaxPages;
+	S.proxy = Utf8(Settings.ProxyUrl);
 	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
 	S.token_needed = [WeakThis](offerkit::TokenReason Reason)
 	{
@@ -122,7 +146,7 @@ int64 UOfferKitSubsystem::FetchOffers(const FString& PlayerId, const FOfferKitOf
 {
 	if (!Bridge)
 	{
-		OnDone.ExecuteIfBound({}, NotConfigured());
+		OnDone.ExecuteIfBound({}, {}, NotConfigured());
 		return 0;
 	}
 	offerkit::OffersOptions O;
@@ -130,25 +154,29 @@ int64 UOfferKitSubsystem::FetchOffers(const FString& PlayerId, const FOfferKitOf
 	O.language = Optional(Options.Language);
 	O.sort = Optional(Options.Sort);
 	O.select = Optional(Options.Select);
+	O.selection = Optional(Options.Selection);
 	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
-	return Bridge->offers(Utf8(PlayerId), O, [WeakThis, OnDone](std::vector<offerkit_unreal::Offer> Offers, offerkit_unreal::Outcome Outcome)
+	return Bridge->offers(Utf8(PlayerId), O, [WeakThis, OnDone](offerkit_unreal::OfferList List, offerkit_unreal::Outcome Outcome)
 	{
 		if (!WeakThis.IsValid()) return;
 		TArray<FOfferKitOffer> Out;
-		for (const offerkit_unreal::Offer& Offer : Offers) Out.Add(ToUnreal(Offer));
-		OnDone.ExecuteIfBound(Out, ToUnreal(Outcome));
+		for (const offerkit_unreal::Offer& Offer : List.offers) Out.Add(ToUnreal(Offer));
+		OnDone.ExecuteIfBound(Out, ToUnreal(List.skipped), ToUnreal(Outcome));
 	});
 }
 
-int64 UOfferKitSubsystem::FetchLinks(const FString& PlayerId, const FString& Select, FOfferKitJsonDone OnDone)
+int64 UOfferKitSubsystem::FetchLinks(const FString& PlayerId, const FOfferKitLinksOptions& Options, FOfferKitJsonDone OnDone)
 {
 	if (!Bridge)
 	{
 		OnDone.ExecuteIfBound(FString(), NotConfigured());
 		return 0;
 	}
+	offerkit::LinksOptions O;
+	O.select = Optional(Options.Select);
+	O.selection = Optional(Options.Selection);
 	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
-	return Bridge->links(Utf8(PlayerId), Optional(Select), [WeakThis, OnDone](std::string Json, offerkit_unreal::Outcome Outcome)
+	return Bridge->links(Utf8(PlayerId), O, [WeakThis, OnDone](std::string Json, offerkit_unreal::Outcome Outcome)
 	{
 		if (WeakThis.IsValid()) OnDone.ExecuteIfBound(FromUtf8(Json), ToUnreal(Outcome));
 	});
@@ -165,6 +193,8 @@ int64 UOfferKitSubsystem::FetchPlayerOffers(const FString& PlayerId, const FOffe
 	if (Options.Limit != 0) O.limit = Options.Limit;
 	O.language = Optional(Options.Language);
 	O.after = Optional(Options.After);
+	O.select = Optional(Options.Select);
+	O.selection = Optional(Options.Selection);
 	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
 	return Bridge->player_offers(Utf8(PlayerId), O, [WeakThis, OnDone](offerkit_unreal::PlayerOffersPage Page, offerkit_unreal::Outcome Outcome)
 	{
@@ -173,12 +203,13 @@ int64 UOfferKitSubsystem::FetchPlayerOffers(const FString& PlayerId, const FOffe
 		for (const offerkit_unreal::PlayerOffer& Item : Page.items)
 		{
 			FOfferKitPlayerOffer& I = Out.Items.AddDefaulted_GetRef();
-			I.Id = FromUtf8(Item.id);
-			I.Name = FromUtf8(Item.name);
-			I.Status = FromUtf8(Item.status);
+			Set(I.Id, I.bHasId, Item.id);
+			Set(I.Name, I.bHasName, Item.name);
+			Set(I.Status, I.bHasStatus, Item.status);
 			I.Json = FromUtf8(Item.json);
 		}
 		Out.NextCursor = FromUtf8(Page.next_cursor);
+		Out.Skipped = ToUnreal(Page.skipped);
 		OnDone.ExecuteIfBound(Out, ToUnreal(Outcome));
 	});
 }
@@ -196,6 +227,7 @@ int64 UOfferKitSubsystem::ListOffers(int32 PerPage, int32 Page, FOfferKitListing
 		if (!WeakThis.IsValid()) return;
 		FOfferKitListing Out;
 		for (const offerkit_unreal::Offer& Offer : Listing.offers) Out.Offers.Add(ToUnreal(Offer));
+		Out.Skipped = ToUnreal(Listing.skipped);
 		Out.bPaginated = Listing.paginated;
 		Out.CurrentPage = Listing.current_page;
 		Out.PerPage = Listing.per_page;

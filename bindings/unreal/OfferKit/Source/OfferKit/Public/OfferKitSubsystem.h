@@ -1,6 +1,8 @@
 // OfferKitSubsystem.h: offerkit for Unreal games: one client per game instance, every query
 // asynchronous, completions delivered on the game thread to Blueprint-friendly delegates. The
 // logic lives in the engine-free OfferKitBridge.h; this class only converts to Unreal types.
+// No query blocks the game thread; each one's OnDone runs at most FOfferKitSettings::DeadlineMs
+// (default 30 s) after the call, plus the time until the game thread runs the posted task.
 #pragma once
 
 #include "CoreMinimal.h"
@@ -48,7 +50,7 @@ public:
 
 	/** The player's tracking links, as the JSON object (default selection: support_portal). */
 	UFUNCTION(BlueprintCallable, Category = "OfferKit")
-	int64 FetchLinks(const FString& PlayerId, const FString& Select, FOfferKitJsonDone OnDone);
+	int64 FetchLinks(const FString& PlayerId, const FOfferKitLinksOptions& Options, FOfferKitJsonDone OnDone);
 
 	/** One page of the offers the player engaged with. */
 	UFUNCTION(BlueprintCallable, Category = "OfferKit")

@@ -1,5 +1,11 @@
 // OfferKitTypes.h: the Blueprint-facing shapes of offerkit results and errors (USTRUCTs,
 // UENUMs) and the delegates the subsystem completes on the game thread.
+//
+// Absent fields: Blueprints have no optional type, so every typed field the service may leave
+// out (because the selection did not ask for it, or it was sent unusable) comes with a bHas...
+// flag. Absent: the flag is false and the value empty (or 0). Present: the flag is true, even
+// when the value itself is empty or 0. Items the service sent malformed are never in Offers or
+// Items: they are listed in Skipped with their position, id and reason.
 #pragma once
 
 #include "CoreMinimal.h"
@@ -25,6 +31,9 @@ enum class EOfferKitErrorKind : uint8
 	Cancelled = 13,
 	Decode = 14,
 	Internal = 15,
+	/** Another 4xx (400, 404, 405, ...) or a redirect: the request as sent was refused; a wrong
+	 *  BaseUrl or path prefix is the usual cause. Never retried. */
+	Rejected = 16,
 };
 
 /** Why offerkit asks for an access token. */
@@ -64,27 +73,36 @@ struct FOfferKitError
 	/** "rate_limited", ... (the same names in every offerkit binding). */
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString KindName;
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString Message;
-	/** 0 when there was no response. */
+	/** The response's HTTP status (also 200 for an answer that could not be read); 0 when no
+	 *  response arrived. */
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") int32 HttpStatus = 0;
 	/** Why a cursor was refused (InvalidCursor). */
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString Reason;
-	/** Seconds the service asked to wait (RateLimited), or -1. */
+	/** Seconds the service asked to wait (RateLimited, or Server when the wait would pass the
+	 *  deadline), or -1. */
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") float RetryAfterSeconds = -1.f;
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") TArray<FOfferKitFieldError> Fields;
 	/** The whole GraphQL response of a response with errors. */
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString ResponseJson;
 };
 
+/** An offer. Each typed field has a bHas... flag: false when the field is absent (see the top
+ *  of this file). */
 USTRUCT(BlueprintType)
 struct FOfferKitOffer
 {
 	GENERATED_BODY()
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString Id;
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") bool bHasId = false;
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString Name;
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") bool bHasName = false;
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") double TotalPayoutUsd = 0;
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") bool bHasTotalPayoutUsd = false;
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString CreativeName;
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") bool bHasCreativeName = false;
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString CreativeDescription;
-	/** The offer as the service sent it (fields asked for with Select are here). */
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") bool bHasCreativeDescription = false;
+	/** The offer as the service sent it: every field, those asked for with Select included. */
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString Json;
 };
 
@@ -93,10 +111,26 @@ struct FOfferKitPlayerOffer
 {
 	GENERATED_BODY()
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString Id;
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") bool bHasId = false;
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString Name;
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") bool bHasName = false;
 	/** "in_progress" or "completed". */
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString Status;
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") bool bHasStatus = false;
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString Json;
+};
+
+/** An item the service sent malformed, left out of its list (log it; show the others). */
+USTRUCT(BlueprintType)
+struct FOfferKitSkippedItem
+{
+	GENERATED_BODY()
+	/** 0-based position in the answer as the service sent it. */
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") int32 Index = 0;
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString Id;
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") bool bHasId = false;
+	/** Why, e.g. "name is null". */
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString Reason;
 };
 
 USTRUCT(BlueprintType)
@@ -106,6 +140,7 @@ struct FOfferKitPlayerOffersPage
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") TArray<FOfferKitPlayerOffer> Items;
 	/** Pass as After for the next page; empty on the last page. */
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString NextCursor;
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") TArray<FOfferKitSkippedItem> Skipped;
 };
 
 /** A page of the GET /v1/offers listing (bPaginated false when everything came at once). */
@@ -114,6 +149,7 @@ struct FOfferKitListing
 {
 	GENERATED_BODY()
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") TArray<FOfferKitOffer> Offers;
+	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") TArray<FOfferKitSkippedItem> Skipped;
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") bool bPaginated = false;
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") int64 CurrentPage = 0;
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") int64 PerPage = 0;
@@ -131,8 +167,12 @@ struct FOfferKitOffersOptions
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString Language;
 	/** epc.asc, epc.desc, last_activation.asc, last_activation.desc; empty: default. */
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString Sort;
-	/** Extra GraphQL fields, e.g. "links { click_url }". */
+	/** GraphQL fields added to the selection, e.g. "links { click_url }". */
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString Select;
+	/** The whole offer selection, replacing "id name total_payout_usd creatives { name
+	 *  description }" (Select is added to it); empty: the default. Fields it leaves out have
+	 *  their bHas... flag false. */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString Selection;
 };
 
 USTRUCT(BlueprintType)
@@ -143,6 +183,21 @@ struct FOfferKitPlayerOffersOptions
 	/** 0: the service's default (50). */
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") int32 Limit = 0;
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString After;
+	/** GraphQL fields added to each item's default selection. */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString Select;
+	/** The whole playerOffers selection, e.g. "offers: items { id } next_cursor" (the items are
+	 *  read from the one list it names); not together with Select. Empty: the default. */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString Selection;
+};
+
+USTRUCT(BlueprintType)
+struct FOfferKitLinksOptions
+{
+	GENERATED_BODY()
+	/** Fields added to the default selection (support_portal), e.g. "offerwall". */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString Select;
+	/** The whole selection, replacing support_portal (Select is added to it); empty: default. */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString Selection;
 };
 
 USTRUCT(BlueprintType)
@@ -156,9 +211,18 @@ struct FOfferKitSettings
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") int32 TimeoutMs = 0;
 	/** -1: the library's default (2). */
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") int32 MaxRetries = -1;
+	/** The longest a request takes until OnDone runs, whatever the service does: attempts,
+	 *  retries, Retry-After waits and the wait for a token happen inside it (a Retry-After past
+	 *  it fails at once). 0: the library's default (30 000 ms). */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") int32 DeadlineMs = 0;
+	/** The most pages a walk over pages follows (0: the library's default, 1000). */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") int32 MaxPages = 0;
+	/** Every request through this proxy, "http://[user:password@]host:port"; empty: direct
+	 *  connections (the player's system proxy settings are never read). */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString ProxyUrl;
 };
 
-DECLARE_DYNAMIC_DELEGATE_TwoParams(FOfferKitOffersDone, const TArray<FOfferKitOffer>&, Offers, const FOfferKitError&, Error);
+DECLARE_DYNAMIC_DELEGATE_ThreeParams(FOfferKitOffersDone, const TArray<FOfferKitOffer>&, Offers, const TArray<FOfferKitSkippedItem>&, Skipped, const FOfferKitError&, Error);
 DECLARE_DYNAMIC_DELEGATE_TwoParams(FOfferKitPlayerOffersDone, const FOfferKitPlayerOffersPage&, Page, const FOfferKitError&, Error);
 DECLARE_DYNAMIC_DELEGATE_TwoParams(FOfferKitListingDone, const FOfferKitListing&, Listing, const FOfferKitError&, Error);
 DECLARE_DYNAMIC_DELEGATE_TwoParams(FOfferKitJsonDone, const FString&, Json, const FOfferKitError&, Error);

@@ -806,7 +806,7 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_offerkit_uniffi_fn_method_offerclient_invalidate(`ptr`: Long,`playerId`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
-    external fun uniffi_offerkit_uniffi_fn_method_offerclient_links(`ptr`: Long,`playerId`: RustBuffer.ByValue,`select`: RustBuffer.ByValue,
+    external fun uniffi_offerkit_uniffi_fn_method_offerclient_links(`ptr`: Long,`playerId`: RustBuffer.ByValue,`select`: RustBuffer.ByValue,`selection`: RustBuffer.ByValue,
     ): Long
     external fun uniffi_offerkit_uniffi_fn_method_offerclient_list_offers(`ptr`: Long,`options`: RustBuffer.ByValue,
     ): Long
@@ -1010,25 +1010,25 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate() and 0xFFFF) != 22989) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_links() and 0xFFFF) != 57114) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_links() and 0xFFFF) != 20904) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_list_offers() and 0xFFFF) != 54984) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_listing_pager() and 0xFFFF) != 63218) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_listing_pager() and 0xFFFF) != 59300) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers() and 0xFFFF) != 37882) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers() and 0xFFFF) != 31586) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached() and 0xFFFF) != 36577) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached() and 0xFFFF) != 10487) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers() and 0xFFFF) != 37950) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers() and 0xFFFF) != 32271) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers_pager() and 0xFFFF) != 49935) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers_pager() and 0xFFFF) != 10125) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_set_access_token() and 0xFFFF) != 11708) {
@@ -1046,7 +1046,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_offerkit_uniffi_checksum_method_accesstokenprovider_access_token() and 0xFFFF) != 19395) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() and 0xFFFF) != 56685) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() and 0xFFFF) != 43774) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -2605,10 +2605,11 @@ public interface OfferClientInterface {
     fun `invalidate`(`playerId`: kotlin.String)
     
     /**
-     * The tracking links for `player_id`, as the JSON object the service returned
-     * (default selection `support_portal`; `select` replaces it).
+     * The tracking links for `player_id`, as the JSON object the service returned, each field
+     * as it was sent. The default selection is `support_portal`; `select` adds fields to it
+     * (e.g. `offerwall` gives both), `selection` replaces it (then `select` is added to that).
      */
-    suspend fun `links`(`playerId`: kotlin.String, `select`: kotlin.String? = null): kotlin.String
+    suspend fun `links`(`playerId`: kotlin.String, `select`: kotlin.String? = null, `selection`: kotlin.String? = null): kotlin.String
     
     /**
      * The `GET /v1/offers` listing: every offer at once, or one page with `per_page`
@@ -2617,29 +2618,34 @@ public interface OfferClientInterface {
     suspend fun `listOffers`(`options`: ListingOptions? = null): ListingPage
     
     /**
-     * A pager over the whole listing, `per_page` offers at a time, from page 1.
+     * A pager over the whole listing, `per_page` offers at a time, from page 1. A page number
+     * that does not grow or more than `max_pages` pages ends the walk with `Decode`.
      */
     fun `listingPager`(`perPage`: kotlin.Long): ListingPager
     
     /**
-     * All targeted offers for `player_id`.
+     * All targeted offers for `player_id`. A malformed offer is left out (and logged as a
+     * warning); `offers_cached` says which and why.
      */
     suspend fun `offers`(`playerId`: kotlin.String, `options`: OffersOptions? = null): List<Offer>
     
     /**
-     * `offers`, saying whether the answer came from the response cache (see
-     * `ClientConfig.cache_ttl_ms`) and whether it is a stale answer bridging an outage.
+     * `offers` in detail: the items skipped as malformed, whether the answer came from the
+     * response cache (see `ClientConfig.cache_ttl_ms`) and whether it is a stale answer
+     * bridging an outage.
      */
     suspend fun `offersCached`(`playerId`: kotlin.String, `options`: OffersOptions? = null): CachedOffers
     
     /**
-     * One page of the offers `player_id` has engaged with.
+     * One page of the offers `player_id` has engaged with (malformed items are left out and
+     * listed in the page's `skipped`).
      */
     suspend fun `playerOffers`(`playerId`: kotlin.String, `options`: PlayerOffersOptions? = null): PlayerOffersPage
     
     /**
      * A pager over every page of `playerOffers`, from `options.after` (or the first page).
-     * The arguments are checked now.
+     * The arguments are checked now. A repeated cursor or more than `max_pages` pages ends
+     * the walk with `Decode`.
      */
     fun `playerOffersPager`(`playerId`: kotlin.String, `options`: PlayerOffersOptions? = null): PlayerOffersPager
     
@@ -2683,7 +2689,7 @@ open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
     /**
      * Builds a client. `token_provider` is asked for a token when the client has none, ahead
      * of expiry, and once after a 401. Fails with `InvalidArgument` on a bad base address,
-     * scheme, timeout or root certificate.
+     * scheme, timeout, deadline, page cap, proxy or root certificate.
      */
     constructor(`config`: ClientConfig, `tokenProvider`: AccessTokenProvider? = null) :
         this(UniffiWithHandle, 
@@ -2849,12 +2855,13 @@ open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
 
     
     /**
-     * The tracking links for `player_id`, as the JSON object the service returned
-     * (default selection `support_portal`; `select` replaces it).
+     * The tracking links for `player_id`, as the JSON object the service returned, each field
+     * as it was sent. The default selection is `support_portal`; `select` adds fields to it
+     * (e.g. `offerwall` gives both), `selection` replaces it (then `select` is added to that).
      */
     @Throws(OfferException::class)
     @Suppress("ASSIGNED_BUT_NEVER_ACCESSED_VARIABLE")
-    override suspend fun `links`(`playerId`: kotlin.String, `select`: kotlin.String?) : kotlin.String {
+    override suspend fun `links`(`playerId`: kotlin.String, `select`: kotlin.String?, `selection`: kotlin.String?) : kotlin.String {
         return uniffiRustCallAsync(
         callWithHandle { uniffiHandle ->
             UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_links(
@@ -2862,6 +2869,7 @@ open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
                 
         FfiConverterString.lower(`playerId`),
         FfiConverterOptionalString.lower(`select`),
+        FfiConverterOptionalString.lower(`selection`),
             )
         },
         { future, callback, continuation -> UniffiLib.ffi_offerkit_uniffi_rust_future_poll_rust_buffer(future, callback, continuation) },
@@ -2902,7 +2910,8 @@ open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
 
     
     /**
-     * A pager over the whole listing, `per_page` offers at a time, from page 1.
+     * A pager over the whole listing, `per_page` offers at a time, from page 1. A page number
+     * that does not grow or more than `max_pages` pages ends the walk with `Decode`.
      */
     @Throws(OfferException::class)override fun `listingPager`(`perPage`: kotlin.Long): ListingPager {
             return FfiConverterTypeListingPager.lift(
@@ -2920,7 +2929,8 @@ open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
 
     
     /**
-     * All targeted offers for `player_id`.
+     * All targeted offers for `player_id`. A malformed offer is left out (and logged as a
+     * warning); `offers_cached` says which and why.
      */
     @Throws(OfferException::class)
     @Suppress("ASSIGNED_BUT_NEVER_ACCESSED_VARIABLE")
@@ -2946,8 +2956,9 @@ open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
 
     
     /**
-     * `offers`, saying whether the answer came from the response cache (see
-     * `ClientConfig.cache_ttl_ms`) and whether it is a stale answer bridging an outage.
+     * `offers` in detail: the items skipped as malformed, whether the answer came from the
+     * response cache (see `ClientConfig.cache_ttl_ms`) and whether it is a stale answer
+     * bridging an outage.
      */
     @Throws(OfferException::class)
     @Suppress("ASSIGNED_BUT_NEVER_ACCESSED_VARIABLE")
@@ -2973,7 +2984,8 @@ open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
 
     
     /**
-     * One page of the offers `player_id` has engaged with.
+     * One page of the offers `player_id` has engaged with (malformed items are left out and
+     * listed in the page's `skipped`).
      */
     @Throws(OfferException::class)
     @Suppress("ASSIGNED_BUT_NEVER_ACCESSED_VARIABLE")
@@ -3000,7 +3012,8 @@ open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
     
     /**
      * A pager over every page of `playerOffers`, from `options.after` (or the first page).
-     * The arguments are checked now.
+     * The arguments are checked now. A repeated cursor or more than `max_pages` pages ends
+     * the walk with `Decode`.
      */
     @Throws(OfferException::class)override fun `playerOffersPager`(`playerId`: kotlin.String, `options`: PlayerOffersOptions?): PlayerOffersPager {
             return FfiConverterTypePlayerOffersPager.lift(
@@ -3356,6 +3369,11 @@ data class CachedOffers (
     val `offers`: List<Offer>
     , 
     /**
+     * Items of the answer left out because they were malformed (empty when all were good).
+     */
+    val `skipped`: List<SkippedItem>
+    , 
+    /**
      * Answered from memory (fresh within the TTL, or stale).
      */
     val `fromCache`: kotlin.Boolean
@@ -3387,6 +3405,7 @@ public object FfiConverterTypeCachedOffers: FfiConverterRustBuffer<CachedOffers>
     override fun read(buf: ByteBuffer): CachedOffers {
         return CachedOffers(
             FfiConverterSequenceTypeOffer.read(buf),
+            FfiConverterSequenceTypeSkippedItem.read(buf),
             FfiConverterBoolean.read(buf),
             FfiConverterBoolean.read(buf),
             FfiConverterLong.read(buf),
@@ -3395,6 +3414,7 @@ public object FfiConverterTypeCachedOffers: FfiConverterRustBuffer<CachedOffers>
 
     override fun allocationSize(value: CachedOffers) = (
             FfiConverterSequenceTypeOffer.allocationSize(value.`offers`) +
+            FfiConverterSequenceTypeSkippedItem.allocationSize(value.`skipped`) +
             FfiConverterBoolean.allocationSize(value.`fromCache`) +
             FfiConverterBoolean.allocationSize(value.`stale`) +
             FfiConverterLong.allocationSize(value.`ageMs`)
@@ -3402,6 +3422,7 @@ public object FfiConverterTypeCachedOffers: FfiConverterRustBuffer<CachedOffers>
 
     override fun write(value: CachedOffers, buf: ByteBuffer) {
             FfiConverterSequenceTypeOffer.write(value.`offers`, buf)
+            FfiConverterSequenceTypeSkippedItem.write(value.`skipped`, buf)
             FfiConverterBoolean.write(value.`fromCache`, buf)
             FfiConverterBoolean.write(value.`stale`, buf)
             FfiConverterLong.write(value.`ageMs`, buf)
@@ -3421,10 +3442,33 @@ data class ClientConfig (
     val `baseUrl`: kotlin.String
     , 
     /**
-     * Timeout of one attempt, whole body included, in milliseconds. Also bounds the wait
-     * for the token provider.
+     * Timeout of one attempt, whole body included, in milliseconds (never more than what is
+     * left of `deadline_ms`). Also bounds the wait for the token provider.
      */
     val `timeoutMs`: kotlin.Long = 10000L 
+    , 
+    /**
+     * Bound of a whole call, in milliseconds: every attempt, retry, backoff, `Retry-After`
+     * wait and the wait for the token provider. The longest any call takes; past it the call
+     * fails with `Timeout`. A `Retry-After` that would end after it is not waited for: the
+     * call fails at once with the service's error and its `retry_after_secs`. Must be above 0.
+     */
+    val `deadlineMs`: kotlin.Long = 30000L 
+    , 
+    /**
+     * Most pages a pager walks before it fails with `Decode` (a walk also ends when a cursor
+     * repeats or a listing page number does not grow). At least 1.
+     */
+    val `maxPages`: kotlin.Int = 1000 
+    , 
+    /**
+     * Send every request through this proxy: `http://[user:password@]host:port` (or
+     * `https://`). Null (default): direct connections. The environment (`HTTPS_PROXY`,
+     * `NO_PROXY`, …) is never read: a game would inherit whatever the player's machine or a
+     * console's shell has set, and an unexpected proxy there would see or break every
+     * request. An app that wants the system's proxy passes it here.
+     */
+    val `proxyUrl`: kotlin.String? = null 
     , 
     /**
      * Retries of a read after 502/503/504, a broken connection or a timeout (0: none).
@@ -3483,6 +3527,9 @@ public object FfiConverterTypeClientConfig: FfiConverterRustBuffer<ClientConfig>
         return ClientConfig(
             FfiConverterString.read(buf),
             FfiConverterLong.read(buf),
+            FfiConverterLong.read(buf),
+            FfiConverterInt.read(buf),
+            FfiConverterOptionalString.read(buf),
             FfiConverterInt.read(buf),
             FfiConverterSequenceString.read(buf),
             FfiConverterBoolean.read(buf),
@@ -3496,6 +3543,9 @@ public object FfiConverterTypeClientConfig: FfiConverterRustBuffer<ClientConfig>
     override fun allocationSize(value: ClientConfig) = (
             FfiConverterString.allocationSize(value.`baseUrl`) +
             FfiConverterLong.allocationSize(value.`timeoutMs`) +
+            FfiConverterLong.allocationSize(value.`deadlineMs`) +
+            FfiConverterInt.allocationSize(value.`maxPages`) +
+            FfiConverterOptionalString.allocationSize(value.`proxyUrl`) +
             FfiConverterInt.allocationSize(value.`maxRetries`) +
             FfiConverterSequenceString.allocationSize(value.`extraRootPem`) +
             FfiConverterBoolean.allocationSize(value.`allowInsecureHttp`) +
@@ -3508,6 +3558,9 @@ public object FfiConverterTypeClientConfig: FfiConverterRustBuffer<ClientConfig>
     override fun write(value: ClientConfig, buf: ByteBuffer) {
             FfiConverterString.write(value.`baseUrl`, buf)
             FfiConverterLong.write(value.`timeoutMs`, buf)
+            FfiConverterLong.write(value.`deadlineMs`, buf)
+            FfiConverterInt.write(value.`maxPages`, buf)
+            FfiConverterOptionalString.write(value.`proxyUrl`, buf)
             FfiConverterInt.write(value.`maxRetries`, buf)
             FfiConverterSequenceString.write(value.`extraRootPem`, buf)
             FfiConverterBoolean.write(value.`allowInsecureHttp`, buf)
@@ -3521,12 +3574,12 @@ public object FfiConverterTypeClientConfig: FfiConverterRustBuffer<ClientConfig>
 
 
 /**
- * An offer's creative texts.
+ * An offer's creative texts. A field is null when the selection did not ask for it.
  */
 data class Creatives (
-    val `name`: kotlin.String
+    val `name`: kotlin.String?
     , 
-    val `description`: kotlin.String
+    val `description`: kotlin.String?
     , 
     /**
      * Other creative fields requested by a selection (e.g. `icon_url`), as a JSON object.
@@ -3548,21 +3601,21 @@ data class Creatives (
 public object FfiConverterTypeCreatives: FfiConverterRustBuffer<Creatives> {
     override fun read(buf: ByteBuffer): Creatives {
         return Creatives(
-            FfiConverterString.read(buf),
-            FfiConverterString.read(buf),
+            FfiConverterOptionalString.read(buf),
+            FfiConverterOptionalString.read(buf),
             FfiConverterString.read(buf),
         )
     }
 
     override fun allocationSize(value: Creatives) = (
-            FfiConverterString.allocationSize(value.`name`) +
-            FfiConverterString.allocationSize(value.`description`) +
+            FfiConverterOptionalString.allocationSize(value.`name`) +
+            FfiConverterOptionalString.allocationSize(value.`description`) +
             FfiConverterString.allocationSize(value.`extraJson`)
     )
 
     override fun write(value: Creatives, buf: ByteBuffer) {
-            FfiConverterString.write(value.`name`, buf)
-            FfiConverterString.write(value.`description`, buf)
+            FfiConverterOptionalString.write(value.`name`, buf)
+            FfiConverterOptionalString.write(value.`description`, buf)
             FfiConverterString.write(value.`extraJson`, buf)
     }
 }
@@ -3668,6 +3721,12 @@ data class ListingPage (
      * Present when `per_page` was sent.
      */
     val `pagination`: Pagination?
+    , 
+    /**
+     * Items of the response left out because they were not objects (the listing requires no
+     * field, so nothing else is skipped).
+     */
+    val `skipped`: List<SkippedItem>
     
 ){
     
@@ -3686,43 +3745,49 @@ public object FfiConverterTypeListingPage: FfiConverterRustBuffer<ListingPage> {
         return ListingPage(
             FfiConverterSequenceTypeOffer.read(buf),
             FfiConverterOptionalTypePagination.read(buf),
+            FfiConverterSequenceTypeSkippedItem.read(buf),
         )
     }
 
     override fun allocationSize(value: ListingPage) = (
             FfiConverterSequenceTypeOffer.allocationSize(value.`offers`) +
-            FfiConverterOptionalTypePagination.allocationSize(value.`pagination`)
+            FfiConverterOptionalTypePagination.allocationSize(value.`pagination`) +
+            FfiConverterSequenceTypeSkippedItem.allocationSize(value.`skipped`)
     )
 
     override fun write(value: ListingPage, buf: ByteBuffer) {
             FfiConverterSequenceTypeOffer.write(value.`offers`, buf)
             FfiConverterOptionalTypePagination.write(value.`pagination`, buf)
+            FfiConverterSequenceTypeSkippedItem.write(value.`skipped`, buf)
     }
 }
 
 
 
 /**
- * One targeted offer.
+ * One targeted offer. A typed field is null when the selection did not ask for it.
  */
 data class Offer (
     /**
      * Identifier (long digit string).
      */
-    val `id`: kotlin.String
+    val `id`: kotlin.String?
     , 
-    val `name`: kotlin.String
+    val `name`: kotlin.String?
     , 
     /**
      * Payout in USD.
      */
-    val `totalPayoutUsd`: kotlin.Double
+    val `totalPayoutUsd`: kotlin.Double?
     , 
-    val `creatives`: Creatives
+    val `creatives`: Creatives?
     , 
     /**
      * Every other field the service returned, as a JSON object (`{}` when none), e.g.
-     * `{"links":{"click_url":"…"}}` after selecting `links { click_url }`.
+     * `{"links":{"click_url":"…"}}` after selecting `links { click_url }`. A typed field the
+     * service sent in an unusable form that no selection required is here too, as sent.
+     * Always a JSON object text, whatever the values (nested 1000 deep, `1e400`); a parser
+     * with a depth limit may refuse such a value, the text still holds it.
      */
     val `extraJson`: kotlin.String
     
@@ -3741,27 +3806,27 @@ data class Offer (
 public object FfiConverterTypeOffer: FfiConverterRustBuffer<Offer> {
     override fun read(buf: ByteBuffer): Offer {
         return Offer(
-            FfiConverterString.read(buf),
-            FfiConverterString.read(buf),
-            FfiConverterDouble.read(buf),
-            FfiConverterTypeCreatives.read(buf),
+            FfiConverterOptionalString.read(buf),
+            FfiConverterOptionalString.read(buf),
+            FfiConverterOptionalDouble.read(buf),
+            FfiConverterOptionalTypeCreatives.read(buf),
             FfiConverterString.read(buf),
         )
     }
 
     override fun allocationSize(value: Offer) = (
-            FfiConverterString.allocationSize(value.`id`) +
-            FfiConverterString.allocationSize(value.`name`) +
-            FfiConverterDouble.allocationSize(value.`totalPayoutUsd`) +
-            FfiConverterTypeCreatives.allocationSize(value.`creatives`) +
+            FfiConverterOptionalString.allocationSize(value.`id`) +
+            FfiConverterOptionalString.allocationSize(value.`name`) +
+            FfiConverterOptionalDouble.allocationSize(value.`totalPayoutUsd`) +
+            FfiConverterOptionalTypeCreatives.allocationSize(value.`creatives`) +
             FfiConverterString.allocationSize(value.`extraJson`)
     )
 
     override fun write(value: Offer, buf: ByteBuffer) {
-            FfiConverterString.write(value.`id`, buf)
-            FfiConverterString.write(value.`name`, buf)
-            FfiConverterDouble.write(value.`totalPayoutUsd`, buf)
-            FfiConverterTypeCreatives.write(value.`creatives`, buf)
+            FfiConverterOptionalString.write(value.`id`, buf)
+            FfiConverterOptionalString.write(value.`name`, buf)
+            FfiConverterOptionalDouble.write(value.`totalPayoutUsd`, buf)
+            FfiConverterOptionalTypeCreatives.write(value.`creatives`, buf)
             FfiConverterString.write(value.`extraJson`, buf)
     }
 }
@@ -3789,10 +3854,18 @@ data class OffersOptions (
     val `sort`: kotlin.String? = null 
     , 
     /**
-     * Extra GraphQL fields added to the default selection, e.g. `links { click_url }`;
-     * they arrive in `Offer.extra_json`.
+     * Extra GraphQL fields added to the selection, e.g. `links { click_url }`; they arrive
+     * in `Offer.extra_json`.
      */
     val `select`: kotlin.String? = null 
+    , 
+    /**
+     * The whole offer selection, replacing the default `id name total_payout_usd creatives {
+     * name description }` (then `select`, if any, is added to it). The typed fields it names
+     * are required in every offer (an offer lacking one is skipped); those it leaves out are
+     * null.
+     */
+    val `selection`: kotlin.String? = null 
     
 ){
     
@@ -3813,6 +3886,7 @@ public object FfiConverterTypeOffersOptions: FfiConverterRustBuffer<OffersOption
             FfiConverterOptionalString.read(buf),
             FfiConverterOptionalString.read(buf),
             FfiConverterOptionalString.read(buf),
+            FfiConverterOptionalString.read(buf),
         )
     }
 
@@ -3820,7 +3894,8 @@ public object FfiConverterTypeOffersOptions: FfiConverterRustBuffer<OffersOption
             FfiConverterOptionalLong.allocationSize(value.`limit`) +
             FfiConverterOptionalString.allocationSize(value.`language`) +
             FfiConverterOptionalString.allocationSize(value.`sort`) +
-            FfiConverterOptionalString.allocationSize(value.`select`)
+            FfiConverterOptionalString.allocationSize(value.`select`) +
+            FfiConverterOptionalString.allocationSize(value.`selection`)
     )
 
     override fun write(value: OffersOptions, buf: ByteBuffer) {
@@ -3828,6 +3903,7 @@ public object FfiConverterTypeOffersOptions: FfiConverterRustBuffer<OffersOption
             FfiConverterOptionalString.write(value.`language`, buf)
             FfiConverterOptionalString.write(value.`sort`, buf)
             FfiConverterOptionalString.write(value.`select`, buf)
+            FfiConverterOptionalString.write(value.`selection`, buf)
     }
 }
 
@@ -3885,17 +3961,18 @@ public object FfiConverterTypePagination: FfiConverterRustBuffer<Pagination> {
 
 
 /**
- * An offer the player has engaged with (the simulator's schema; see simulator/README.md).
+ * An offer the player has engaged with (the simulator's schema; see simulator/README.md). A
+ * field is null when the selection did not ask for it or the service sent it in another form.
  */
 data class PlayerOffer (
-    val `id`: kotlin.String
+    val `id`: kotlin.String?
     , 
-    val `name`: kotlin.String
+    val `name`: kotlin.String?
     , 
     /**
      * `"in_progress"` or `"completed"`.
      */
-    val `status`: kotlin.String
+    val `status`: kotlin.String?
     , 
     /**
      * The other fields returned (payout, creatives, last activity, …) as a JSON object.
@@ -3917,24 +3994,24 @@ data class PlayerOffer (
 public object FfiConverterTypePlayerOffer: FfiConverterRustBuffer<PlayerOffer> {
     override fun read(buf: ByteBuffer): PlayerOffer {
         return PlayerOffer(
-            FfiConverterString.read(buf),
-            FfiConverterString.read(buf),
-            FfiConverterString.read(buf),
+            FfiConverterOptionalString.read(buf),
+            FfiConverterOptionalString.read(buf),
+            FfiConverterOptionalString.read(buf),
             FfiConverterString.read(buf),
         )
     }
 
     override fun allocationSize(value: PlayerOffer) = (
-            FfiConverterString.allocationSize(value.`id`) +
-            FfiConverterString.allocationSize(value.`name`) +
-            FfiConverterString.allocationSize(value.`status`) +
+            FfiConverterOptionalString.allocationSize(value.`id`) +
+            FfiConverterOptionalString.allocationSize(value.`name`) +
+            FfiConverterOptionalString.allocationSize(value.`status`) +
             FfiConverterString.allocationSize(value.`extraJson`)
     )
 
     override fun write(value: PlayerOffer, buf: ByteBuffer) {
-            FfiConverterString.write(value.`id`, buf)
-            FfiConverterString.write(value.`name`, buf)
-            FfiConverterString.write(value.`status`, buf)
+            FfiConverterOptionalString.write(value.`id`, buf)
+            FfiConverterOptionalString.write(value.`name`, buf)
+            FfiConverterOptionalString.write(value.`status`, buf)
             FfiConverterString.write(value.`extraJson`, buf)
     }
 }
@@ -3964,6 +4041,15 @@ data class PlayerOffersOptions (
      * Extra GraphQL fields added to each item's default selection.
      */
     val `select`: kotlin.String? = null 
+    , 
+    /**
+     * The whole `playerOffers` selection, replacing the default `items { id name status
+     * total_payout_usd payout_earned_usd creatives { name description } last_activity_at }
+     * next_cursor`, e.g. `offers: items { id } next_cursor`: the items are read from the one
+     * list field it names beside `next_cursor` (leave `next_cursor` out and there is no next
+     * page). Not together with `select` (`InvalidArgument`).
+     */
+    val `selection`: kotlin.String? = null 
     
 ){
     
@@ -3984,6 +4070,7 @@ public object FfiConverterTypePlayerOffersOptions: FfiConverterRustBuffer<Player
             FfiConverterOptionalLong.read(buf),
             FfiConverterOptionalString.read(buf),
             FfiConverterOptionalString.read(buf),
+            FfiConverterOptionalString.read(buf),
         )
     }
 
@@ -3991,7 +4078,8 @@ public object FfiConverterTypePlayerOffersOptions: FfiConverterRustBuffer<Player
             FfiConverterOptionalString.allocationSize(value.`language`) +
             FfiConverterOptionalLong.allocationSize(value.`limit`) +
             FfiConverterOptionalString.allocationSize(value.`after`) +
-            FfiConverterOptionalString.allocationSize(value.`select`)
+            FfiConverterOptionalString.allocationSize(value.`select`) +
+            FfiConverterOptionalString.allocationSize(value.`selection`)
     )
 
     override fun write(value: PlayerOffersOptions, buf: ByteBuffer) {
@@ -3999,6 +4087,7 @@ public object FfiConverterTypePlayerOffersOptions: FfiConverterRustBuffer<Player
             FfiConverterOptionalLong.write(value.`limit`, buf)
             FfiConverterOptionalString.write(value.`after`, buf)
             FfiConverterOptionalString.write(value.`select`, buf)
+            FfiConverterOptionalString.write(value.`selection`, buf)
     }
 }
 
@@ -4008,12 +4097,27 @@ public object FfiConverterTypePlayerOffersOptions: FfiConverterRustBuffer<Player
  * One page of `playerOffers`.
  */
 data class PlayerOffersPage (
+    /**
+     * The items of the one list the selection names beside `next_cursor` (`items` by default).
+     */
     val `items`: List<PlayerOffer>
     , 
     /**
-     * Pass as `after` to get the next page; null on the last page.
+     * Pass as `after` to get the next page; null on the last page (or when a replaced
+     * selection leaves `next_cursor` out).
      */
     val `nextCursor`: kotlin.String?
+    , 
+    /**
+     * Items of the page left out because they were malformed (empty when all were good).
+     */
+    val `skipped`: List<SkippedItem>
+    , 
+    /**
+     * Other fields of the page a replaced selection asked for, as a JSON object (`{}` when
+     * none).
+     */
+    val `extraJson`: kotlin.String
     
 ){
     
@@ -4032,17 +4136,78 @@ public object FfiConverterTypePlayerOffersPage: FfiConverterRustBuffer<PlayerOff
         return PlayerOffersPage(
             FfiConverterSequenceTypePlayerOffer.read(buf),
             FfiConverterOptionalString.read(buf),
+            FfiConverterSequenceTypeSkippedItem.read(buf),
+            FfiConverterString.read(buf),
         )
     }
 
     override fun allocationSize(value: PlayerOffersPage) = (
             FfiConverterSequenceTypePlayerOffer.allocationSize(value.`items`) +
-            FfiConverterOptionalString.allocationSize(value.`nextCursor`)
+            FfiConverterOptionalString.allocationSize(value.`nextCursor`) +
+            FfiConverterSequenceTypeSkippedItem.allocationSize(value.`skipped`) +
+            FfiConverterString.allocationSize(value.`extraJson`)
     )
 
     override fun write(value: PlayerOffersPage, buf: ByteBuffer) {
             FfiConverterSequenceTypePlayerOffer.write(value.`items`, buf)
             FfiConverterOptionalString.write(value.`nextCursor`, buf)
+            FfiConverterSequenceTypeSkippedItem.write(value.`skipped`, buf)
+            FfiConverterString.write(value.`extraJson`, buf)
+    }
+}
+
+
+
+/**
+ * An item of a list that was left out, and why.
+ */
+data class SkippedItem (
+    /**
+     * 0-based position in the list as the service sent it.
+     */
+    val `index`: kotlin.Long
+    , 
+    /**
+     * The item's `id`, when it had a usable one.
+     */
+    val `id`: kotlin.String?
+    , 
+    /**
+     * Why, e.g. `name is null` or `total_payout_usd is a string ("lots"), not a number`.
+     */
+    val `reason`: kotlin.String
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSkippedItem: FfiConverterRustBuffer<SkippedItem> {
+    override fun read(buf: ByteBuffer): SkippedItem {
+        return SkippedItem(
+            FfiConverterLong.read(buf),
+            FfiConverterOptionalString.read(buf),
+            FfiConverterString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: SkippedItem) = (
+            FfiConverterLong.allocationSize(value.`index`) +
+            FfiConverterOptionalString.allocationSize(value.`id`) +
+            FfiConverterString.allocationSize(value.`reason`)
+    )
+
+    override fun write(value: SkippedItem, buf: ByteBuffer) {
+            FfiConverterLong.write(value.`index`, buf)
+            FfiConverterOptionalString.write(value.`id`, buf)
+            FfiConverterString.write(value.`reason`, buf)
     }
 }
 
@@ -4069,7 +4234,8 @@ enum class ErrorKind {
     TIMEOUT,
     CANCELLED,
     DECODE,
-    INTERNAL;
+    INTERNAL,
+    REJECTED;
 
     
 
@@ -4280,13 +4446,16 @@ sealed class OfferException: kotlin.Exception() {
     }
     
     /**
-     * HTTP 5xx (after retries), or a status the service does not use.
+     * HTTP 5xx (after retries). `retry_after_secs` is the server's `Retry-After`, when it
+     * sent one (a wait beyond the call's deadline is not made: the call fails at once).
      */
     class Server(
         
         val `detail`: kotlin.String, 
         
-        val `httpStatus`: kotlin.Int?
+        val `httpStatus`: kotlin.Int?, 
+        
+        val `retryAfterSecs`: kotlin.Long?
         ) : OfferException() {
         override val message
             get() = `detail`
@@ -4327,7 +4496,10 @@ sealed class OfferException: kotlin.Exception() {
     }
     
     /**
-     * The response was not what the spec describes (not JSON, truncated, oversized).
+     * The response was not what the spec describes (not JSON, truncated, oversized, every
+     * item of a list malformed), or a pager's walk did not end (a repeated cursor, a page
+     * number that does not grow, more than `max_pages` pages). `http_status` is set whenever
+     * a response arrived.
      */
     class Decode(
         
@@ -4345,6 +4517,21 @@ sealed class OfferException: kotlin.Exception() {
     class Internal(
         
         val `detail`: kotlin.String
+        ) : OfferException() {
+        override val message
+            get() = `detail`
+    }
+    
+    /**
+     * The service refused the request as sent with a status the spec does not name (400,
+     * 404, 405, 409, …) or a redirect (never followed): usually a wrong `base_url` or path
+     * prefix. Not retried, never answered from the cache.
+     */
+    class Rejected(
+        
+        val `detail`: kotlin.String, 
+        
+        val `httpStatus`: kotlin.Int?
         ) : OfferException() {
         override val message
             get() = `detail`
@@ -4434,6 +4621,7 @@ public object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferException
             10 -> OfferException.Server(
                 FfiConverterString.read(buf),
                 FfiConverterOptionalInt.read(buf),
+                FfiConverterOptionalLong.read(buf),
                 )
             11 -> OfferException.Network(
                 FfiConverterString.read(buf),
@@ -4450,6 +4638,10 @@ public object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferException
                 )
             15 -> OfferException.Internal(
                 FfiConverterString.read(buf),
+                )
+            16 -> OfferException.Rejected(
+                FfiConverterString.read(buf),
+                FfiConverterOptionalInt.read(buf),
                 )
             else -> throw RuntimeException("invalid error enum value, something is very wrong!!")
         }
@@ -4520,6 +4712,7 @@ public object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferException
                 4UL
                 + FfiConverterString.allocationSize(value.`detail`)
                 + FfiConverterOptionalInt.allocationSize(value.`httpStatus`)
+                + FfiConverterOptionalLong.allocationSize(value.`retryAfterSecs`)
             )
             is OfferException.Network -> (
                 // Add the size for the Int that specifies the variant plus the size needed for all fields
@@ -4546,6 +4739,12 @@ public object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferException
                 // Add the size for the Int that specifies the variant plus the size needed for all fields
                 4UL
                 + FfiConverterString.allocationSize(value.`detail`)
+            )
+            is OfferException.Rejected -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`detail`)
+                + FfiConverterOptionalInt.allocationSize(value.`httpStatus`)
             )
         }
     }
@@ -4614,6 +4813,7 @@ public object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferException
                 buf.putInt(10)
                 FfiConverterString.write(value.`detail`, buf)
                 FfiConverterOptionalInt.write(value.`httpStatus`, buf)
+                FfiConverterOptionalLong.write(value.`retryAfterSecs`, buf)
                 Unit
             }
             is OfferException.Network -> {
@@ -4640,6 +4840,12 @@ public object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferException
             is OfferException.Internal -> {
                 buf.putInt(15)
                 FfiConverterString.write(value.`detail`, buf)
+                Unit
+            }
+            is OfferException.Rejected -> {
+                buf.putInt(16)
+                FfiConverterString.write(value.`detail`, buf)
+                FfiConverterOptionalInt.write(value.`httpStatus`, buf)
                 Unit
             }
         }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
@@ -4820,6 +5026,38 @@ public object FfiConverterOptionalLong: FfiConverterRustBuffer<kotlin.Long?> {
 /**
  * @suppress
  */
+public object FfiConverterOptionalDouble: FfiConverterRustBuffer<kotlin.Double?> {
+    override fun read(buf: ByteBuffer): kotlin.Double? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterDouble.read(buf)
+    }
+
+    override fun allocationSize(value: kotlin.Double?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterDouble.allocationSize(value)
+        }
+    }
+
+    override fun write(value: kotlin.Double?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterDouble.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterOptionalString: FfiConverterRustBuffer<kotlin.String?> {
     override fun read(buf: ByteBuffer): kotlin.String? {
         if (buf.get().toInt() == 0) {
@@ -4906,6 +5144,38 @@ public object FfiConverterOptionalTypeLogger: FfiConverterRustBuffer<Logger?> {
         } else {
             buf.put(1)
             FfiConverterTypeLogger.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeCreatives: FfiConverterRustBuffer<Creatives?> {
+    override fun read(buf: ByteBuffer): Creatives? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeCreatives.read(buf)
+    }
+
+    override fun allocationSize(value: Creatives?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeCreatives.allocationSize(value)
+        }
+    }
+
+    override fun write(value: Creatives?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeCreatives.write(value, buf)
         }
     }
 }
@@ -5210,6 +5480,34 @@ public object FfiConverterSequenceTypePlayerOffer: FfiConverterRustBuffer<List<P
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypePlayerOffer.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeSkippedItem: FfiConverterRustBuffer<List<SkippedItem>> {
+    override fun read(buf: ByteBuffer): List<SkippedItem> {
+        val len = buf.getInt()
+        return List<SkippedItem>(len) {
+            FfiConverterTypeSkippedItem.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<SkippedItem>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeSkippedItem.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<SkippedItem>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeSkippedItem.write(it, buf)
         }
     }
 }

@@ -1,0 +1,86 @@
+//! The one bound over a whole call: every attempt, backoff, `Retry-After` wait and the wait
+//! for a host's token happen before it, so a call (and a blocking call of a binding) never
+//! takes longer than its deadline, whatever the service or the host does.
+
+use std::future::Future;
+use std::time::{Duration, Instant};
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// When a call must be over.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Deadline {
+    at: Instant,
+    budget: Duration,
+}
+
+impl Deadline {
+    /// A deadline `budget` from now.
+    pub(crate) fn after(budget: Duration) -> Self {
+        let now = Instant::now();
+        Deadline {
+            at: now
+                .checked_add(budget)
+                .unwrap_or(now + Duration::from_secs(86_400 * 365)),
+            budget,
+        }
+    }
+
+    /// Time left (zero once passed).
+    pub(crate) fn remaining(&self) -> Duration {
+        self.at.saturating_duration_since(Instant::now())
+    }
+
+    /// The `timeout` error of a call that ran out of time.
+    pub(crate) fn passed(&self) -> Error {
+        Error::new(
+            ErrorKind::Timeout,
+            format!(
+                "the call did not finish within its deadline of {} (attempts, retries, \
+                 Retry-After waits and the token wait included)",
+                seconds(self.budget)
+            ),
+        )
+    }
+
+    /// Runs `call`, failing with [`Deadline::passed`] if it is not done in time.
+    pub(crate) async fn bound<T>(&self, call: impl Future<Output = Result<T>>) -> Result<T> {
+        tokio::time::timeout_at(tokio::time::Instant::from_std(self.at), call)
+            .await
+            .unwrap_or_else(|_| Err(self.passed()))
+    }
+}
+
+/// `2.5 s`, `30 s`, `0.25 s`.
+pub(crate) fn seconds(d: Duration) -> String {
+    let text = format!("{:.3}", d.as_secs_f64());
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    format!("{text} s")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_call_past_its_deadline_is_a_timeout() {
+        let deadline = Deadline::after(Duration::from_millis(30));
+        let err = deadline
+            .bound(async {
+                tokio::time::sleep(Duration::from_secs(5)).await;
+                Ok(())
+            })
+            .await
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Timeout);
+        assert!(err.message().contains("deadline of 0.03 s"), "{err}");
+        assert_eq!(deadline.remaining(), Duration::ZERO);
+    }
+
+    #[test]
+    fn seconds_are_short() {
+        assert_eq!(seconds(Duration::from_secs(30)), "30 s");
+        assert_eq!(seconds(Duration::from_millis(2500)), "2.5 s");
+        assert!(seconds(Duration::MAX).ends_with(" s"));
+    }
+}

@@ -1,0 +1,1074 @@
+//! Property tests of the result accessors over hostile items: offer lists, player-offers pages
+//! and listing pages decoded (by core's decoders, as the client does) from answers whose items
+//! nest values 1000 deep, carry `1e400` and integers past 64 bits, empty, dotted, escaped and
+//! duplicate keys, NUL inside strings, items that are not objects, and every typed field as
+//! every JSON type. Every accessor (`*_get`, `*_field_json`, `*_field_text`, `*_item_json`,
+//! `*_skipped_get`) returns a typed status and never panics; what it returns is checked against
+//! a model of the generated answer (which items are kept, which typed fields are usable), never
+//! against the code under test; and `*_item_json` gives every field as it was sent.
+
+use std::collections::BTreeMap;
+use std::ffi::{CStr, c_char};
+use std::ptr;
+
+use proptest::prelude::*;
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use crate::error::{OfferkitError, offerkit_error_free, offerkit_error_status};
+use crate::offers::{
+    Freshness, OfferkitOfferList, OfferkitOfferView, offerkit_offer_list_count,
+    offerkit_offer_list_field_json, offerkit_offer_list_field_text, offerkit_offer_list_free,
+    offerkit_offer_list_get, offerkit_offer_list_item_json, offerkit_offer_list_skipped_count,
+    offerkit_offer_list_skipped_get,
+};
+use crate::player_offers::{
+    OfferkitPlayerOfferView, OfferkitPlayerOffersPage, offerkit_player_offers_page_count,
+    offerkit_player_offers_page_field_json, offerkit_player_offers_page_field_text,
+    offerkit_player_offers_page_free, offerkit_player_offers_page_get,
+    offerkit_player_offers_page_item_json, offerkit_player_offers_page_skipped_count,
+    offerkit_player_offers_page_skipped_get,
+};
+use crate::skipped::OfferkitSkippedItem;
+use crate::status::OfferkitStatus;
+use crate::strings::offerkit_string_free;
+
+// ---- the model of one generated answer ---------------------------------------------------------
+
+/// A text field (`name`, `status`, `creatives.name`, …): usable only when it is a JSON string.
+#[derive(Debug, Clone)]
+enum Text {
+    Absent,
+    Good(String),
+    /// Any other JSON value, as raw text: kept as sent, never typed.
+    Bad(String),
+}
+
+/// The `id`: a string, or an integer that fits 64 bits (given back as its decimal text).
+#[derive(Debug, Clone)]
+enum Id {
+    Absent,
+    Text(String),
+    Int(i64),
+    Bad(String),
+}
+
+/// `total_payout_usd`: a finite number, or a string holding one.
+#[derive(Debug, Clone)]
+enum Payout {
+    Absent,
+    /// Raw JSON text and the value it means.
+    Good(String, f64),
+    Bad(String),
+}
+
+#[derive(Debug, Clone)]
+enum CreativesField {
+    Absent,
+    Good {
+        name: Text,
+        description: Text,
+        extra: Vec<(String, String)>,
+    },
+    Bad(String),
+}
+
+#[derive(Debug, Clone)]
+struct OfferItem {
+    id: Id,
+    name: Text,
+    payout: Payout,
+    creatives: CreativesField,
+    /// Other fields, keys possibly repeated (the last value counts), values raw.
+    extra: Vec<(String, String)>,
+}
+
+#[derive(Debug, Clone)]
+struct PlayerItem {
+    id: Id,
+    name: Text,
+    status: Text,
+    extra: Vec<(String, String)>,
+}
+
+/// An item of a list: an object, or any other JSON value (always skipped).
+#[derive(Debug, Clone)]
+enum Item<T> {
+    Object(T),
+    Not(String),
+}
+
+// ---- hostile JSON ----------------------------------------------------------------------------
+
+fn deep_array(depth: usize) -> String {
+    format!("{}1{}", "[".repeat(depth), "]".repeat(depth))
+}
+
+fn deep_object(depth: usize) -> String {
+    format!("{}null{}", "{\"a\":".repeat(depth), "}".repeat(depth))
+}
+
+fn quoted(text: &str) -> String {
+    serde_json::to_string(text).expect("a string serializes")
+}
+
+/// Values that are not strings, the worst first.
+fn hostile_non_string() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just(deep_array(1000)),
+        Just(deep_object(1000)),
+        Just("1e400".to_string()),
+        Just("-1e400".to_string()),
+        Just("123456789012345678901234567890".to_string()),
+        Just("-123456789012345678901234567890".to_string()),
+        Just("1.5".to_string()),
+        Just("0".to_string()),
+        Just("-0.0".to_string()),
+        Just("null".to_string()),
+        Just("true".to_string()),
+        Just("false".to_string()),
+        Just("[]".to_string()),
+        Just("{}".to_string()),
+        Just("{\"\":{\"a.b\":[1,\"x\",null]},\"name\":\"inner\"}".to_string()),
+        Just("[\"a\\u0000b\",{\"id\":1}]".to_string()),
+    ]
+}
+
+/// Any string, escapes and NUL included.
+fn hostile_string() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just(String::new()),
+        Just("a\u{0}b".to_string()),
+        Just("\u{0}".to_string()),
+        Just("\"\\/\u{8}\u{c}\n\r\t".to_string()),
+        Just("ü é 中 \u{1F600}".to_string()),
+        Just("x".repeat(5000)),
+        "[ -~]{0,16}",
+        any::<String>(),
+    ]
+}
+
+fn any_value() -> impl Strategy<Value = String> {
+    prop_oneof![
+        hostile_non_string(),
+        hostile_string().prop_map(|s| quoted(&s))
+    ]
+}
+
+/// Keys of extra fields: never a typed name, often strange, sometimes repeated.
+fn extra_key() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just(String::new()),
+        Just("a.b".to_string()),
+        Just("q\"uote".to_string()),
+        Just("back\\slash".to_string()),
+        Just("nul\u{0}key".to_string()),
+        Just("x_unicode_é".to_string()),
+        Just("tab\tkey".to_string()),
+        Just("x".to_string()),
+        Just("x".to_string()),
+        Just("links".to_string()),
+        "x_[a-z]{1,6}",
+    ]
+}
+
+fn extras() -> impl Strategy<Value = Vec<(String, String)>> {
+    prop::collection::vec((extra_key(), any_value()), 0..5)
+}
+
+fn text_field() -> impl Strategy<Value = Text> {
+    prop_oneof![
+        1 => Just(Text::Absent),
+        3 => hostile_string().prop_map(Text::Good),
+        2 => hostile_non_string().prop_map(Text::Bad),
+    ]
+}
+
+fn id_field() -> impl Strategy<Value = Id> {
+    prop_oneof![
+        1 => Just(Id::Absent),
+        3 => hostile_string().prop_map(Id::Text),
+        1 => any::<i64>().prop_map(Id::Int),
+        2 => prop_oneof![
+            Just(deep_array(1000)),
+            Just("1e400".to_string()),
+            Just("123456789012345678901234567890".to_string()),
+            Just("1.5".to_string()),
+            Just("null".to_string()),
+            Just("{}".to_string()),
+            Just("[\"1\"]".to_string()),
+            Just("true".to_string()),
+        ]
+        .prop_map(Id::Bad),
+    ]
+}
+
+fn payout_field() -> impl Strategy<Value = Payout> {
+    let good = prop_oneof![
+        Just(("1.5".to_string(), 1.5)),
+        Just(("0".to_string(), 0.0)),
+        Just(("-2.25".to_string(), -2.25)),
+        Just(("1e300".to_string(), 1e300)),
+        Just((
+            "123456789012345678901234567890".to_string(),
+            "123456789012345678901234567890"
+                .parse::<f64>()
+                .expect("finite")
+        )),
+        Just(("\"8.25\"".to_string(), 8.25)),
+        Just(("\" 2 \"".to_string(), 2.0)),
+        (-1.0e9f64..1.0e9).prop_map(|f| (format!("{f:?}"), f)),
+    ];
+    let bad = prop_oneof![
+        Just("1e400".to_string()),
+        Just("\"lots\"".to_string()),
+        Just("\"\"".to_string()),
+        Just("\"NaN\"".to_string()),
+        Just("\"inf\"".to_string()),
+        Just("\"1e400\"".to_string()),
+        Just("null".to_string()),
+        Just("true".to_string()),
+        Just("[1.5]".to_string()),
+        Just("{\"usd\":1.5}".to_string()),
+        Just(deep_object(1000)),
+    ];
+    prop_oneof![
+        1 => Just(Payout::Absent),
+        3 => good.prop_map(|(raw, value)| Payout::Good(raw, value)),
+        2 => bad.prop_map(Payout::Bad),
+    ]
+}
+
+fn creatives_field() -> impl Strategy<Value = CreativesField> {
+    prop_oneof![
+        1 => Just(CreativesField::Absent),
+        4 => (text_field(), text_field(), extras()).prop_map(|(name, description, extra)| {
+            CreativesField::Good { name, description, extra }
+        }),
+        1 => prop_oneof![
+            Just("null".to_string()),
+            Just("\"creatives\"".to_string()),
+            Just("[{\"name\":\"n\"}]".to_string()),
+            Just(deep_array(1000)),
+        ]
+        .prop_map(CreativesField::Bad),
+    ]
+}
+
+fn not_object() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("null".to_string()),
+        Just("7".to_string()),
+        Just("1e400".to_string()),
+        Just("\"offer\"".to_string()),
+        Just("[{\"id\":\"1\"}]".to_string()),
+        Just(deep_array(1000)),
+        Just("true".to_string()),
+    ]
+}
+
+fn offer_item() -> impl Strategy<Value = Item<OfferItem>> {
+    let object = (
+        id_field(),
+        text_field(),
+        payout_field(),
+        creatives_field(),
+        extras(),
+    )
+        .prop_map(|(id, name, payout, creatives, extra)| {
+            Item::Object(OfferItem {
+                id,
+                name,
+                payout,
+                creatives,
+                extra,
+            })
+        });
+    prop_oneof![5 => object, 1 => not_object().prop_map(Item::Not)]
+}
+
+fn player_item() -> impl Strategy<Value = Item<PlayerItem>> {
+    let object =
+        (id_field(), text_field(), text_field(), extras()).prop_map(|(id, name, status, extra)| {
+            Item::Object(PlayerItem {
+                id,
+                name,
+                status,
+                extra,
+            })
+        });
+    prop_oneof![5 => object, 1 => not_object().prop_map(Item::Not)]
+}
+
+// ---- writing an answer and the model's expectations --------------------------------------------
+
+/// The fields of an object as (key, raw text), in the order written.
+fn text_pair(out: &mut Vec<(String, String)>, key: &str, field: &Text) {
+    match field {
+        Text::Absent => {}
+        Text::Good(s) => out.push((key.to_string(), quoted(s))),
+        Text::Bad(raw) => out.push((key.to_string(), raw.clone())),
+    }
+}
+
+fn id_pair(out: &mut Vec<(String, String)>, id: &Id) {
+    match id {
+        Id::Absent => {}
+        Id::Text(s) => out.push(("id".to_string(), quoted(s))),
+        Id::Int(n) => out.push(("id".to_string(), n.to_string())),
+        Id::Bad(raw) => out.push(("id".to_string(), raw.clone())),
+    }
+}
+
+fn object_text(pairs: &[(String, String)]) -> String {
+    let fields: Vec<String> = pairs
+        .iter()
+        .map(|(k, v)| format!("{}:{}", quoted(k), v))
+        .collect();
+    format!("{{{}}}", fields.join(","))
+}
+
+fn creatives_pairs(
+    name: &Text,
+    description: &Text,
+    extra: &[(String, String)],
+) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
+    text_pair(&mut pairs, "name", name);
+    text_pair(&mut pairs, "description", description);
+    pairs.extend(extra.iter().cloned());
+    pairs
+}
+
+fn offer_pairs(item: &OfferItem) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
+    id_pair(&mut pairs, &item.id);
+    text_pair(&mut pairs, "name", &item.name);
+    match &item.payout {
+        Payout::Absent => {}
+        Payout::Good(raw, _) | Payout::Bad(raw) => {
+            pairs.push(("total_payout_usd".into(), raw.clone()))
+        }
+    }
+    match &item.creatives {
+        CreativesField::Absent => {}
+        CreativesField::Good {
+            name,
+            description,
+            extra,
+        } => pairs.push((
+            "creatives".into(),
+            object_text(&creatives_pairs(name, description, extra)),
+        )),
+        CreativesField::Bad(raw) => pairs.push(("creatives".into(), raw.clone())),
+    }
+    pairs.extend(item.extra.iter().cloned());
+    pairs
+}
+
+fn player_pairs(item: &PlayerItem) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
+    id_pair(&mut pairs, &item.id);
+    text_pair(&mut pairs, "name", &item.name);
+    text_pair(&mut pairs, "status", &item.status);
+    pairs.extend(item.extra.iter().cloned());
+    pairs
+}
+
+fn item_text<T>(item: &Item<T>, pairs: impl Fn(&T) -> Vec<(String, String)>) -> String {
+    match item {
+        Item::Object(o) => object_text(&pairs(o)),
+        Item::Not(raw) => raw.clone(),
+    }
+}
+
+fn list_text<T>(items: &[Item<T>], pairs: impl Fn(&T) -> Vec<(String, String)> + Copy) -> String {
+    let texts: Vec<String> = items.iter().map(|i| item_text(i, pairs)).collect();
+    format!("[{}]", texts.join(","))
+}
+
+/// The usable text of an id, as the views give it.
+fn id_text(id: &Id) -> Option<String> {
+    match id {
+        Id::Text(s) => Some(s.clone()),
+        Id::Int(n) => Some(n.to_string()),
+        Id::Absent | Id::Bad(_) => None,
+    }
+}
+
+fn good(text: &Text) -> Option<&str> {
+    match text {
+        Text::Good(s) => Some(s),
+        _ => None,
+    }
+}
+
+fn payout_value(payout: &Payout) -> Option<f64> {
+    match payout {
+        Payout::Good(_, v) => Some(*v),
+        _ => None,
+    }
+}
+
+fn creative_texts(c: &CreativesField) -> (bool, Option<&str>, Option<&str>) {
+    match c {
+        CreativesField::Good {
+            name, description, ..
+        } => (true, good(name), good(description)),
+        _ => (false, None, None),
+    }
+}
+
+/// Which typed offer fields a selection requires (the rule of issue 11: those it names).
+#[derive(Debug, Clone, Copy)]
+struct Required {
+    id: bool,
+    name: bool,
+    payout: bool,
+    creatives: bool,
+    creative_name: bool,
+    creative_description: bool,
+}
+
+const ALL: Required = Required {
+    id: true,
+    name: true,
+    payout: true,
+    creatives: true,
+    creative_name: true,
+    creative_description: true,
+};
+const NONE: Required = Required {
+    id: false,
+    name: false,
+    payout: false,
+    creatives: false,
+    creative_name: false,
+    creative_description: false,
+};
+
+fn selections() -> impl Strategy<Value = (Option<&'static str>, Required)> {
+    prop_oneof![
+        Just((None, ALL)),
+        Just((Some("id"), Required { id: true, ..NONE })),
+        Just((
+            Some("name total_payout_usd"),
+            Required {
+                name: true,
+                payout: true,
+                ..NONE
+            }
+        )),
+        Just((
+            Some("id creatives { name }"),
+            Required {
+                id: true,
+                creatives: true,
+                creative_name: true,
+                ..NONE
+            }
+        )),
+        Just((Some("links { click_url }"), NONE)),
+    ]
+}
+
+fn kept(item: &OfferItem, required: Required) -> bool {
+    let (has_creatives, creative_name, creative_description) = creative_texts(&item.creatives);
+    (!required.id || id_text(&item.id).is_some())
+        && (!required.name || good(&item.name).is_some())
+        && (!required.payout || payout_value(&item.payout).is_some())
+        && (!required.creatives || has_creatives)
+        && (!required.creative_name || creative_name.is_some())
+        && (!required.creative_description || creative_description.is_some())
+}
+
+// ---- calling the accessors ---------------------------------------------------------------------
+
+/// A C string as the text before its NUL, as the views must give a value.
+fn before_nul(text: &str) -> &str {
+    text.split('\0').next().unwrap_or("")
+}
+
+/// # Safety
+/// `p` is NULL or a NUL-terminated string.
+unsafe fn c_str(p: *const c_char) -> Option<String> {
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: NUL-terminated (caller).
+    Some(
+        unsafe { CStr::from_ptr(p) }
+            .to_str()
+            .expect("UTF-8")
+            .to_string(),
+    )
+}
+
+/// Takes an owned string from the library (NULL stays None) and frees it.
+fn adopt(p: *mut c_char) -> Option<String> {
+    // SAFETY: NULL or an owned NUL-terminated string from the library.
+    let text = unsafe { c_str(p) };
+    // SAFETY: freed once, here.
+    unsafe { offerkit_string_free(p) };
+    text
+}
+
+/// Checks a failed call's status and error, and frees the error.
+fn expect_status(
+    got: OfferkitStatus,
+    want: OfferkitStatus,
+    error: *mut OfferkitError,
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(got, want);
+    if want == OfferkitStatus::Ok {
+        prop_assert!(error.is_null());
+    } else {
+        prop_assert!(!error.is_null());
+        // SAFETY: a live error from the call just made; freed once.
+        unsafe {
+            prop_assert_eq!(offerkit_error_status(error), want);
+            offerkit_error_free(error);
+        }
+    }
+    Ok(())
+}
+
+/// The accessors every handle has, so one check serves lists and pages.
+trait Handle {
+    fn count(&self) -> usize;
+    fn skipped_count(&self) -> usize;
+    unsafe fn field(
+        &self,
+        index: usize,
+        path: *const c_char,
+        text: bool,
+        out: *mut *mut c_char,
+        e: *mut *mut OfferkitError,
+    ) -> OfferkitStatus;
+    unsafe fn item_json(
+        &self,
+        index: usize,
+        out: *mut *mut c_char,
+        e: *mut *mut OfferkitError,
+    ) -> OfferkitStatus;
+    unsafe fn skipped(
+        &self,
+        index: usize,
+        out: *mut OfferkitSkippedItem,
+        e: *mut *mut OfferkitError,
+    ) -> OfferkitStatus;
+}
+
+struct List(*mut OfferkitOfferList);
+struct Page(*mut OfferkitPlayerOffersPage);
+
+impl Drop for List {
+    fn drop(&mut self) {
+        // SAFETY: made by into_raw, freed once.
+        unsafe { offerkit_offer_list_free(self.0) }
+    }
+}
+
+impl Drop for Page {
+    fn drop(&mut self) {
+        // SAFETY: made by into_raw, freed once.
+        unsafe { offerkit_player_offers_page_free(self.0) }
+    }
+}
+
+impl Handle for List {
+    fn count(&self) -> usize {
+        // SAFETY: a live list.
+        unsafe { offerkit_offer_list_count(self.0) }
+    }
+    fn skipped_count(&self) -> usize {
+        // SAFETY: a live list.
+        unsafe { offerkit_offer_list_skipped_count(self.0) }
+    }
+    unsafe fn field(
+        &self,
+        index: usize,
+        path: *const c_char,
+        text: bool,
+        out: *mut *mut c_char,
+        e: *mut *mut OfferkitError,
+    ) -> OfferkitStatus {
+        // SAFETY: forwarded.
+        unsafe {
+            if text {
+                offerkit_offer_list_field_text(self.0, index, path, out, e)
+            } else {
+                offerkit_offer_list_field_json(self.0, index, path, out, e)
+            }
+        }
+    }
+    unsafe fn item_json(
+        &self,
+        index: usize,
+        out: *mut *mut c_char,
+        e: *mut *mut OfferkitError,
+    ) -> OfferkitStatus {
+        // SAFETY: forwarded.
+        unsafe { offerkit_offer_list_item_json(self.0, index, out, e) }
+    }
+    unsafe fn skipped(
+        &self,
+        index: usize,
+        out: *mut OfferkitSkippedItem,
+        e: *mut *mut OfferkitError,
+    ) -> OfferkitStatus {
+        // SAFETY: forwarded.
+        unsafe { offerkit_offer_list_skipped_get(self.0, index, out, e) }
+    }
+}
+
+impl Handle for Page {
+    fn count(&self) -> usize {
+        // SAFETY: a live page.
+        unsafe { offerkit_player_offers_page_count(self.0) }
+    }
+    fn skipped_count(&self) -> usize {
+        // SAFETY: a live page.
+        unsafe { offerkit_player_offers_page_skipped_count(self.0) }
+    }
+    unsafe fn field(
+        &self,
+        index: usize,
+        path: *const c_char,
+        text: bool,
+        out: *mut *mut c_char,
+        e: *mut *mut OfferkitError,
+    ) -> OfferkitStatus {
+        // SAFETY: forwarded.
+        unsafe {
+            if text {
+                offerkit_player_offers_page_field_text(self.0, index, path, out, e)
+            } else {
+                offerkit_player_offers_page_field_json(self.0, index, path, out, e)
+            }
+        }
+    }
+    unsafe fn item_json(
+        &self,
+        index: usize,
+        out: *mut *mut c_char,
+        e: *mut *mut OfferkitError,
+    ) -> OfferkitStatus {
+        // SAFETY: forwarded.
+        unsafe { offerkit_player_offers_page_item_json(self.0, index, out, e) }
+    }
+    unsafe fn skipped(
+        &self,
+        index: usize,
+        out: *mut OfferkitSkippedItem,
+        e: *mut *mut OfferkitError,
+    ) -> OfferkitStatus {
+        // SAFETY: forwarded.
+        unsafe { offerkit_player_offers_page_skipped_get(self.0, index, out, e) }
+    }
+}
+
+/// The last value of each key, as the service's object means it.
+fn last_values(pairs: &[(String, String)]) -> BTreeMap<String, String> {
+    pairs.iter().cloned().collect()
+}
+
+/// What `*_field_json` must give for a value sent as `raw`: its JSON, or nothing when the
+/// value cannot be read as JSON at all (nested past the parser's limit, `1e400`).
+fn readable(raw: &str) -> Option<Value> {
+    serde_json::from_str::<Value>(raw).ok()
+}
+
+/// The creatives object as a whole, as `*_field_json(…, "creatives")` must read it: each key's
+/// last value, the typed texts as strings; nothing when a value cannot be read as JSON.
+fn creatives_value(name: &Text, description: &Text, extra: &[(String, String)]) -> Option<Value> {
+    let mut object = serde_json::Map::new();
+    for (key, raw) in last_values(&creatives_pairs(name, description, extra)) {
+        let typed = match key.as_str() {
+            "name" => good(name),
+            "description" => good(description),
+            _ => None,
+        };
+        let value = match typed {
+            Some(text) => Value::String(text.to_string()),
+            None => readable(&raw)?,
+        };
+        object.insert(key, value);
+    }
+    Some(Value::Object(object))
+}
+
+/// Checks the generic accessors of kept item `index`, sent as `pairs`, whose typed values are
+/// `typed` (key to the JSON it must read as, for typed fields that were usable; `creatives` to
+/// what the whole object must read as, or null when it cannot be read).
+fn check_item(
+    handle: &impl Handle,
+    index: usize,
+    pairs: &[(String, String)],
+    typed: &BTreeMap<&str, Value>,
+    paths: &[String],
+) -> Result<(), TestCaseError> {
+    let sent = last_values(pairs);
+    // The whole item: every key sent, once; untyped values byte for byte, typed ones by value.
+    let mut out = ptr::null_mut();
+    let mut error = ptr::null_mut();
+    // SAFETY: a live handle and out-pointers.
+    let status = unsafe { handle.item_json(index, &mut out, &mut error) };
+    expect_status(status, OfferkitStatus::Ok, error)?;
+    let json = adopt(out).expect("item JSON");
+    let fields: BTreeMap<String, Box<RawValue>> =
+        serde_json::from_str(&json).map_err(|e| TestCaseError::fail(format!("{e}: {json}")))?;
+    let keys: Vec<&String> = fields.keys().collect();
+    let want: Vec<&String> = sent.keys().collect();
+    prop_assert_eq!(keys, want, "item JSON {}", json);
+    for (key, raw) in &sent {
+        let got = fields[key].get();
+        match typed.get(key.as_str()) {
+            Some(value) if key != "creatives" => {
+                let got: Value = serde_json::from_str(got).expect("typed values are plain");
+                prop_assert_eq!(&got, value, "field {}", key);
+            }
+            // Creatives are typed inside: compare key by key below, through the paths.
+            Some(_) => {}
+            None => prop_assert_eq!(got, raw.as_str(), "field {:?}", key),
+        }
+    }
+    // Top-level fields by path (keys without a dot name themselves).
+    for (key, raw) in &sent {
+        if key.contains('.') || key.contains('\0') {
+            continue;
+        }
+        let path = std::ffi::CString::new(key.as_str()).expect("no NUL");
+        let mut out = ptr::null_mut();
+        let mut error = ptr::null_mut();
+        // SAFETY: as above.
+        let status = unsafe { handle.field(index, path.as_ptr(), false, &mut out, &mut error) };
+        expect_status(status, OfferkitStatus::Ok, error)?;
+        let got = adopt(out);
+        let want = match typed.get(key.as_str()) {
+            Some(Value::Null) if key == "creatives" => None,
+            Some(value) => Some(value.clone()),
+            None => readable(raw),
+        };
+        match (got, want) {
+            (None, None) => {}
+            (Some(got), Some(want)) => {
+                let got: Value = serde_json::from_str(&got).expect("field JSON parses");
+                prop_assert_eq!(got, want, "field {:?}", key);
+            }
+            (got, want) => prop_assert!(false, "field {:?}: got {:?}, want {:?}", key, got, want),
+        }
+    }
+    // Any path at all: a typed status, and JSON (or a string's text) or nothing.
+    for path in paths {
+        let Ok(path) = std::ffi::CString::new(path.as_str()) else {
+            continue;
+        };
+        for text in [false, true] {
+            let mut out = ptr::null_mut();
+            let mut error = ptr::null_mut();
+            // SAFETY: as above.
+            let status = unsafe { handle.field(index, path.as_ptr(), text, &mut out, &mut error) };
+            expect_status(status, OfferkitStatus::Ok, error)?;
+            if let (Some(got), false) = (adopt(out), text) {
+                prop_assert!(serde_json::from_str::<Value>(&got).is_ok(), "{}", got);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks what every handle must do at and past its ends.
+fn check_bounds(handle: &impl Handle) -> Result<(), TestCaseError> {
+    let count = handle.count();
+    let mut out: *mut c_char = ptr::dangling_mut();
+    let mut error = ptr::null_mut();
+    // SAFETY: a live handle and out-pointers.
+    let status = unsafe { handle.item_json(count, &mut out, &mut error) };
+    expect_status(status, OfferkitStatus::OutOfRange, error)?;
+    prop_assert_eq!(out, ptr::dangling_mut(), "written on failure");
+    let mut error = ptr::null_mut();
+    // SAFETY: as above.
+    let status = unsafe { handle.field(count, c"id".as_ptr(), false, &mut out, &mut error) };
+    expect_status(status, OfferkitStatus::OutOfRange, error)?;
+    let mut item = OfferkitSkippedItem {
+        index: 77,
+        id: ptr::null(),
+        reason: ptr::null(),
+    };
+    let mut error = ptr::null_mut();
+    // SAFETY: as above.
+    let status = unsafe { handle.skipped(handle.skipped_count(), &mut item, &mut error) };
+    expect_status(status, OfferkitStatus::OutOfRange, error)?;
+    prop_assert_eq!(item.index, 77);
+    Ok(())
+}
+
+/// Checks the skipped items against the items of the model that must be skipped:
+/// (position, id) in order.
+fn check_skipped(
+    handle: &impl Handle,
+    want: &[(usize, Option<String>)],
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(handle.skipped_count(), want.len());
+    for (i, (index, id)) in want.iter().enumerate() {
+        let mut item = OfferkitSkippedItem {
+            index: usize::MAX,
+            id: ptr::null(),
+            reason: ptr::null(),
+        };
+        let mut error = ptr::null_mut();
+        // SAFETY: a live handle and out-pointers.
+        let status = unsafe { handle.skipped(i, &mut item, &mut error) };
+        expect_status(status, OfferkitStatus::Ok, error)?;
+        prop_assert_eq!(item.index, *index);
+        // SAFETY: borrowed from the live handle.
+        let (got_id, reason) = unsafe { (c_str(item.id), c_str(item.reason)) };
+        prop_assert_eq!(got_id, id.as_deref().map(|s| before_nul(s).to_string()));
+        prop_assert!(reason.is_some_and(|r| !r.is_empty()));
+    }
+    Ok(())
+}
+
+fn paths() -> impl Strategy<Value = Vec<String>> {
+    prop::collection::vec(
+        prop_oneof![
+            Just(String::new()),
+            Just(".".to_string()),
+            Just("..".to_string()),
+            Just("a.b".to_string()),
+            Just("creatives.name".to_string()),
+            Just("creatives.description".to_string()),
+            Just("creatives.x".to_string()),
+            Just("x.0.0.0".to_string()),
+            Just("x.a.a.a.a".to_string()),
+            Just("id.x".to_string()),
+            Just("18446744073709551616".to_string()),
+            Just("x_deep.0.0.0.0.0.0.0.0.0.0".to_string()),
+            "[a-z_.0-9]{0,12}",
+        ],
+        0..6,
+    )
+}
+
+fn body(list: &str, field: &str) -> Vec<u8> {
+    format!("{{\"data\":{{\"{field}\":{list}}}}}").into_bytes()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn offer_accessors_hold_on_hostile_items(
+        items in prop::collection::vec(offer_item(), 0..7),
+        (selection, required) in selections(),
+        paths in paths(),
+        listing in any::<bool>(),
+    ) {
+        let text = list_text(&items, offer_pairs);
+        // The listing requires nothing (its item shape is not shown); offers what was selected.
+        let (decoded, required) = if listing {
+            let body = format!("{{\"data\":{{\"offers\":{text}}}}}").into_bytes();
+            (offerkit::decode::listing(&body, false).map(|p| (p.offers, p.skipped)), NONE)
+        } else {
+            (offerkit::decode::offers(&body(&text, "offers"), selection).map(|l| (l.offers, l.skipped)), required)
+        };
+        let kept_items: Vec<&OfferItem> = items
+            .iter()
+            .filter_map(|i| match i { Item::Object(o) if kept(o, required) => Some(o), _ => None })
+            .collect();
+        let skipped: Vec<(usize, Option<String>)> = items
+            .iter()
+            .enumerate()
+            .filter_map(|(n, i)| match i {
+                Item::Object(o) if kept(o, required) => None,
+                Item::Object(o) => Some((n, id_text(&o.id))),
+                Item::Not(_) => Some((n, None)),
+            })
+            .collect();
+        let (offers, skipped_items) = match decoded {
+            Ok(d) => d,
+            Err(e) => {
+                // Only an answer whose items all fail is an error.
+                prop_assert!(kept_items.is_empty() && !skipped.is_empty(), "{}", e);
+                prop_assert_eq!(e.kind(), offerkit::ErrorKind::Decode);
+                return Ok(());
+            }
+        };
+        let list = List(OfferkitOfferList::into_raw(offers, None, Freshness::default(), &skipped_items));
+        prop_assert_eq!(list.count(), kept_items.len());
+        check_skipped(&list, &skipped)?;
+        check_bounds(&list)?;
+        for (index, item) in kept_items.iter().enumerate() {
+            let mut view = OfferkitOfferView {
+                id: ptr::dangling(),
+                name: ptr::dangling(),
+                total_payout_usd: 7.0,
+                creative_name: ptr::dangling(),
+                creative_description: ptr::dangling(),
+                has_total_payout_usd: true,
+            };
+            let mut error = ptr::null_mut();
+            // SAFETY: a live list and out-pointers.
+            let status = unsafe { offerkit_offer_list_get(list.0, index, &mut view, &mut error) };
+            expect_status(status, OfferkitStatus::Ok, error)?;
+            let (_, creative_name, creative_description) = creative_texts(&item.creatives);
+            // SAFETY: borrowed from the live list.
+            unsafe {
+                prop_assert_eq!(c_str(view.id), id_text(&item.id).map(|s| before_nul(&s).to_string()));
+                prop_assert_eq!(c_str(view.name), good(&item.name).map(|s| before_nul(s).to_string()));
+                prop_assert_eq!(c_str(view.creative_name), creative_name.map(|s| before_nul(s).to_string()));
+                prop_assert_eq!(
+                    c_str(view.creative_description),
+                    creative_description.map(|s| before_nul(s).to_string())
+                );
+            }
+            match payout_value(&item.payout) {
+                Some(v) => prop_assert!(view.has_total_payout_usd && view.total_payout_usd == v),
+                None => prop_assert!(!view.has_total_payout_usd && view.total_payout_usd.is_nan()),
+            }
+            let mut typed = BTreeMap::new();
+            if let Some(id) = id_text(&item.id) {
+                typed.insert("id", Value::String(id));
+            }
+            if let Some(name) = good(&item.name) {
+                typed.insert("name", Value::String(name.to_string()));
+            }
+            if let Some(v) = payout_value(&item.payout) {
+                typed.insert("total_payout_usd", serde_json::json!(v));
+            }
+            if let CreativesField::Good { name, description, extra } = &item.creatives {
+                let whole = creatives_value(name, description, extra).unwrap_or(Value::Null);
+                typed.insert("creatives", whole);
+            }
+            check_item(&list, index, &offer_pairs(item), &typed, &paths)?;
+            // Inside the creatives: the typed texts by value, the rest as sent.
+            if let CreativesField::Good { name, description, extra } = &item.creatives {
+                let mut out = ptr::null_mut();
+                let mut error = ptr::null_mut();
+                // SAFETY: a live list and out-pointers.
+                let status = unsafe { list.item_json(index, &mut out, &mut error) };
+                expect_status(status, OfferkitStatus::Ok, error)?;
+                let json = adopt(out).expect("item JSON");
+                let fields: BTreeMap<String, Box<RawValue>> = serde_json::from_str(&json).expect("object");
+                let inner_fields: BTreeMap<String, Box<RawValue>> =
+                    serde_json::from_str(fields["creatives"].get()).expect("creatives object");
+                let sent = last_values(&creatives_pairs(name, description, extra));
+                prop_assert_eq!(inner_fields.keys().collect::<Vec<_>>(), sent.keys().collect::<Vec<_>>());
+                for (key, raw) in &sent {
+                    let got = inner_fields[key].get();
+                    let typed = match key.as_str() {
+                        "name" => good(name),
+                        "description" => good(description),
+                        _ => None,
+                    };
+                    match typed {
+                        Some(text) => prop_assert_eq!(
+                            serde_json::from_str::<Value>(got).expect("a string"),
+                            Value::String(text.to_string())
+                        ),
+                        None => prop_assert_eq!(got, raw.as_str(), "creatives.{:?}", key),
+                    }
+                }
+                let mut inner = BTreeMap::new();
+                if let Some(n) = good(name) {
+                    inner.insert("name", Value::String(n.to_string()));
+                }
+                if let Some(d) = good(description) {
+                    inner.insert("description", Value::String(d.to_string()));
+                }
+                for (key, raw) in last_values(&creatives_pairs(name, description, extra)) {
+                    if key.contains('.') || key.contains('\0') {
+                        continue;
+                    }
+                    let path = std::ffi::CString::new(format!("creatives.{key}")).expect("no NUL");
+                    let mut out = ptr::null_mut();
+                    let mut error = ptr::null_mut();
+                    // SAFETY: as above.
+                    let status = unsafe { list.field(index, path.as_ptr(), false, &mut out, &mut error) };
+                    expect_status(status, OfferkitStatus::Ok, error)?;
+                    let got = adopt(out).map(|g| serde_json::from_str::<Value>(&g).expect("JSON"));
+                    let want = match inner.get(key.as_str()) {
+                        Some(v) => Some(v.clone()),
+                        None => readable(&raw),
+                    };
+                    prop_assert_eq!(got, want, "creatives.{:?}", key);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn player_offer_accessors_hold_on_hostile_items(
+        items in prop::collection::vec(player_item(), 0..7),
+        paths in paths(),
+        cursor in prop_oneof![Just(None), hostile_string().prop_map(Some)],
+    ) {
+        let list = list_text(&items, player_pairs);
+        let cursor_text = cursor.as_deref().map_or("null".to_string(), quoted);
+        let body = format!(
+            "{{\"data\":{{\"playerOffers\":{{\"items\":{list},\"next_cursor\":{cursor_text}}}}}}}"
+        );
+        let objects: Vec<&PlayerItem> = items
+            .iter()
+            .filter_map(|i| match i { Item::Object(o) => Some(o), Item::Not(_) => None })
+            .collect();
+        let skipped: Vec<(usize, Option<String>)> = items
+            .iter()
+            .enumerate()
+            .filter_map(|(n, i)| match i { Item::Not(_) => Some((n, None)), Item::Object(_) => None })
+            .collect();
+        let page = match offerkit::decode::player_offers(body.as_bytes()) {
+            Ok(page) => page,
+            Err(e) => {
+                prop_assert!(objects.is_empty() && !skipped.is_empty(), "{}", e);
+                prop_assert_eq!(e.kind(), offerkit::ErrorKind::Decode);
+                return Ok(());
+            }
+        };
+        let page = Page(OfferkitPlayerOffersPage::into_raw(page));
+        prop_assert_eq!(page.count(), objects.len());
+        check_skipped(&page, &skipped)?;
+        check_bounds(&page)?;
+        // SAFETY: a live page.
+        let next = unsafe { c_str(crate::player_offers::offerkit_player_offers_page_next_cursor(page.0)) };
+        prop_assert_eq!(next, cursor.as_deref().map(|c| before_nul(c).to_string()));
+        for (index, item) in objects.iter().enumerate() {
+            let mut view = OfferkitPlayerOfferView {
+                id: ptr::dangling(),
+                name: ptr::dangling(),
+                status: ptr::dangling(),
+            };
+            let mut error = ptr::null_mut();
+            // SAFETY: a live page and out-pointers.
+            let status = unsafe { offerkit_player_offers_page_get(page.0, index, &mut view, &mut error) };
+            expect_status(status, OfferkitStatus::Ok, error)?;
+            // SAFETY: borrowed from the live page.
+            unsafe {
+                prop_assert_eq!(c_str(view.id), id_text(&item.id).map(|s| before_nul(&s).to_string()));
+                prop_assert_eq!(c_str(view.name), good(&item.name).map(|s| before_nul(s).to_string()));
+                prop_assert_eq!(c_str(view.status), good(&item.status).map(|s| before_nul(s).to_string()));
+            }
+            let mut typed = BTreeMap::new();
+            if let Some(id) = id_text(&item.id) {
+                typed.insert("id", Value::String(id));
+            }
+            if let Some(name) = good(&item.name) {
+                typed.insert("name", Value::String(name.to_string()));
+            }
+            if let Some(status) = good(&item.status) {
+                typed.insert("status", Value::String(status.to_string()));
+            }
+            check_item(&page, index, &player_pairs(item), &typed, &paths)?;
+            // A string value's text comes unquoted, cut at a NUL as C strings are.
+            if let Some(name) = good(&item.name) {
+                let mut out = ptr::null_mut();
+                let mut error = ptr::null_mut();
+                // SAFETY: as above.
+                let status = unsafe { page.field(index, c"name".as_ptr(), true, &mut out, &mut error) };
+                expect_status(status, OfferkitStatus::Ok, error)?;
+                prop_assert_eq!(adopt(out), Some(before_nul(name).to_string()));
+            }
+        }
+    }
+}
