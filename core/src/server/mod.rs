@@ -7,6 +7,8 @@
 mod countries;
 mod est;
 mod exchange;
+#[cfg(feature = "ledger")]
+pub mod ledger;
 pub mod postback;
 mod rate_limit;
 mod report;
