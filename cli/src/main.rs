@@ -5,6 +5,7 @@
 
 mod exit;
 mod output;
+mod rewards;
 mod server;
 
 use std::process::ExitCode;
@@ -137,6 +138,16 @@ enum Command {
         #[command(flatten)]
         args: SimArgs,
     },
+    /// The rewards side of a game backend: the postback receiver.
+    Rewards {
+        #[command(subcommand)]
+        command: rewards::RewardsCommand,
+    },
+    /// Postback tools for integrators.
+    Postback {
+        #[command(subcommand)]
+        command: rewards::PostbackCommand,
+    },
 }
 
 #[derive(Args)]
@@ -148,7 +159,12 @@ struct Player {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    init_logging();
+    // A long-running service logs its work; one-shot commands only their warnings.
+    init_logging(if matches!(cli.command, Command::Rewards { .. }) {
+        "info"
+    } else {
+        "warn"
+    });
     let out = Output::new(cli.json);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -164,16 +180,26 @@ fn main() -> ExitCode {
     }
 }
 
-fn init_logging() {
+fn init_logging(default: &str) {
     let filter = tracing_subscriber::EnvFilter::try_from_env("OFFERKIT_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
         .init();
 }
 
 async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
+    match cli.command {
+        Command::Rewards {
+            command: rewards::RewardsCommand::Serve(args),
+        } => return rewards::serve(args).await,
+        Command::Postback {
+            command: rewards::PostbackCommand::Verify(args),
+        } => return rewards::verify(args, cli.json),
+        _ => {}
+    }
     if let Command::Sim { args } = cli.command {
         return offerkit_sim::run_until_ctrl_c(args.into_config())
             .await
@@ -347,7 +373,11 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
             let response = client.graphql(&query, variables).await?;
             out.graphql(&response);
         }
-        Command::Sim { .. } | Command::Token | Command::Report { .. } => {
+        Command::Sim { .. }
+        | Command::Token
+        | Command::Report { .. }
+        | Command::Rewards { .. }
+        | Command::Postback { .. } => {
             unreachable!("handled above")
         }
     }
