@@ -10,6 +10,7 @@ trap 'rm -rf "$log_dir"' EXIT
 failed_steps=()
 passed=0
 failed=0
+skipped=0
 
 step() {
   local name=$1
@@ -29,12 +30,13 @@ step() {
     END { print p + lp, f + lf }' "$log")
   passed=$((passed + ${counts% *}))
   failed=$((failed + ${counts#* }))
+  skipped=$((skipped + $(grep -c '^SKIP postgres: ' "$log")))
 }
 
 command -v cargo >/dev/null || { echo "cargo is required (rustup toolchain)"; exit 1; }
 
 # Rust crates, each built with -p so features never unify with the bindgen binary.
-rust_crates=(-p offerkit -p offerkit-sim -p offerkit-cli)
+rust_crates=(-p offerkit -p offerkit-sim -p offerkit-cli -p offerkit-rewards)
 
 step "format" cargo fmt --all -- --check
 step "clippy" cargo clippy "${rust_crates[@]}" --all-targets -- -D warnings
@@ -44,7 +46,7 @@ step "rust tests" cargo test "${rust_crates[@]}"
 step "main job (README)" cargo run -q -p offerkit-cli -- offers --player-id demo --limit 3
 step "soak (short)" scripts/soak.sh 20 --debug
 # Each language's suite installs its own tools and ends with "N passed, N failed".
-for suite in scripts/test-c.sh scripts/test-uniffi.sh scripts/test-unity.sh scripts/test-server.sh; do
+for suite in scripts/test-c.sh scripts/test-uniffi.sh scripts/test-unity.sh scripts/test-server.sh scripts/test-rewards.sh; do
   step "$suite" "$root/$suite"
 done
 
@@ -52,5 +54,5 @@ if [ ${#failed_steps[@]} -ne 0 ]; then
   echo "FAILED steps: ${failed_steps[*]}"
   [ "$failed" -gt 0 ] || failed=${#failed_steps[@]}
 fi
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ ${#failed_steps[@]} -eq 0 ]
