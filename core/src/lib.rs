@@ -18,6 +18,7 @@
 //! ```
 
 mod cache;
+mod click;
 mod client;
 mod config;
 pub mod decode;
@@ -39,6 +40,7 @@ mod transport;
 mod validate;
 
 pub use cache::{CacheConfig, Fetched};
+pub use click::{ClickUrl, click_url};
 pub use client::{LinksOptions, ListingOptions, OfferClient, OffersOptions, PlayerOffersOptions};
 pub use config::{ClientConfig, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT, DEFAULT_TOKEN_SKEW};
 pub use error::{Error, ErrorKind, FieldError, Result};

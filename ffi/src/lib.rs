@@ -18,6 +18,7 @@
 //! - [`request`]: request handles, cancellation, completion delivery and `offerkit_client_poll`;
 //! - [`offers`], [`player_offers`], [`items`]: the result handles;
 //! - [`pager`]: the `playerOffers` pager;
+//! - [`click`]: the tracking URL of an offer for a player;
 //! - [`player_id`], [`log`], [`version`]: helpers;
 //! - [`test_hooks`]: deliberate panics, in builds with the `test-hooks` feature only.
 //!
@@ -28,6 +29,7 @@
 // handles not freed while in use); repeating it in every doc comment would repeat it in the header.
 #![allow(clippy::missing_safety_doc)]
 
+pub mod click;
 pub mod client;
 pub mod config;
 pub mod error;
