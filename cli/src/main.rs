@@ -3,6 +3,7 @@
 //! With `--refresh-token` it exchanges the refresh token itself (refreshing ahead of expiry
 //! and once after a 401), as a backend would.
 
+mod click;
 mod exit;
 mod output;
 mod rewards;
@@ -138,6 +139,11 @@ enum Command {
         #[command(flatten)]
         args: SimArgs,
     },
+    /// The tracking URL of an offer for a player (the id the reward's postback will carry).
+    ClickUrl {
+        #[command(flatten)]
+        args: click::ClickArgs,
+    },
     /// The rewards side of a game backend: the postback receiver.
     Rewards {
         #[command(subcommand)]
@@ -198,6 +204,12 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
         Command::Postback {
             command: rewards::PostbackCommand::Verify(args),
         } => return rewards::verify(args, cli.json),
+        Command::ClickUrl { ref args } => {
+            if let Some(built) = click::offline(args) {
+                click::print(&built?, cli.json);
+                return Ok(());
+            }
+        }
         _ => {}
     }
     if let Command::Sim { args } = cli.command {
@@ -372,6 +384,10 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
             };
             let response = client.graphql(&query, variables).await?;
             out.graphql(&response);
+        }
+        Command::ClickUrl { args } => {
+            let built = click::from_offer(&client, &args).await?;
+            click::print(&built, cli.json);
         }
         Command::Sim { .. }
         | Command::Token

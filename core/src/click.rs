@@ -73,7 +73,8 @@ pub fn click_url(offer_click_url: &str, player_id: &str) -> Result<ClickUrl> {
     let warnings = lint_player_id(id.as_str());
     if !warnings.is_empty() {
         let what: Vec<&str> = warnings.iter().map(|c| c.describe()).collect();
-        tracing::warn!(
+        // The caller gets the warnings; the log line is for hosts that only read logs.
+        tracing::info!(
             player_id = id.as_str(),
             "the player id {}; the service accepts it, but the postback will carry exactly this id",
             what.join(", ")
