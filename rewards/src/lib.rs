@@ -28,8 +28,8 @@ pub use admin::AdminToken;
 pub use config::ReceiverConfig;
 pub use receiver::router;
 
-/// Serves [`router`] on `listener` (with peer addresses, for the allow-list) until
-/// `shutdown` completes.
+/// Serves [`router`] and `GET /healthz` (`ok`) on `listener` (with peer addresses, for the
+/// allow-list) until `shutdown` completes.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     config: ReceiverConfig,
@@ -37,7 +37,9 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     axum::serve(
         listener,
-        router(config).into_make_service_with_connect_info::<SocketAddr>(),
+        router(config)
+            .route("/healthz", axum::routing::get(|| async { "ok" }))
+            .into_make_service_with_connect_info::<SocketAddr>(),
     )
     .with_graceful_shutdown(shutdown)
     .await

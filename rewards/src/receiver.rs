@@ -4,7 +4,8 @@
 //!   duplicate, 409 conflict, 503 storage failure);
 //! - `GET /players/{player_id}/balance` with `Authorization: Bearer <admin token>`:
 //!   `{"player_id", "balance", "conversions"}` (401 without the token);
-//! - `GET /healthz`: `ok`.
+//!
+//! A backend merging these routes keeps its own `/healthz`; [`crate::serve`] adds one.
 //!
 //! Every postback is logged once, as structured fields (format, conversion, player, amount,
 //! request id, peer, outcome); the postback key, the admin token and signatures are never
@@ -32,7 +33,6 @@ pub fn router(config: ReceiverConfig) -> Router {
     Router::new()
         .route("/postback", get(postback_v2).post(postback_v3))
         .route("/players/{player_id}/balance", get(balance))
-        .route("/healthz", get(|| async { "ok" }))
         .with_state(Arc::new(config))
 }
 

@@ -18,9 +18,11 @@ mod keys;
 mod listing;
 mod locale;
 mod offer_view;
+mod postback;
 mod query_cache;
 mod report;
 mod response_json;
+mod rewards;
 mod rng;
 mod routes;
 mod schema;
@@ -42,6 +44,7 @@ use tokio::task::JoinHandle;
 
 pub use faults::{Fault, FaultKind};
 pub use jwt::{ISSUER as JWT_ISSUER, OFFERS_SCOPE};
+pub use postback::{Attempt as PostbackAttempt, Format as PostbackFormat, PostbackTarget};
 pub use report::{EXPIRED_REPORT_API_KEY, REPORT_API_KEY, REPORT_RATE_LIMIT};
 pub use stats::Stats;
 pub use token::{NO_PERMISSION_REFRESH_TOKEN, NO_SCOPE_REFRESH_TOKEN};
@@ -64,6 +67,8 @@ pub struct SimConfig {
     pub token_ttl: Duration,
     /// Port on 127.0.0.1; 0 picks a free one.
     pub port: u16,
+    /// Where completed offers' signed postbacks go (default: nowhere).
+    pub postback: Option<PostbackTarget>,
 }
 
 impl Default for SimConfig {
@@ -74,6 +79,7 @@ impl Default for SimConfig {
             refresh_token: "sim-refresh-token".to_owned(),
             token_ttl: Duration::from_secs(3600),
             port: 0,
+            postback: None,
         }
     }
 }
@@ -89,6 +95,14 @@ pub struct Simulator {
 impl Simulator {
     /// Binds 127.0.0.1:`port` and serves; ready to answer when this returns.
     pub async fn start(config: SimConfig) -> std::io::Result<Simulator> {
+        if let Some(target) = &config.postback {
+            if !target.url.starts_with("http://") || target.key.is_empty() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "the postback target needs an http:// URL and a non-empty key",
+                ));
+            }
+        }
         let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, config.port)).await?;
         let addr = listener.local_addr()?;
         let state = Arc::new(AppState::new(config, format!("http://{addr}")));
@@ -201,6 +215,34 @@ impl Simulator {
             .collect()
     }
 
+    /// Completes `offer_id` for `player_id`, who must have clicked its tracking link with
+    /// exactly that id: `playerOffers` shows it completed and, with a postback target, the
+    /// signed postback is sent in the background. Returns the conversion id.
+    pub fn complete_offer(
+        &self,
+        player_id: &str,
+        offer_id: &str,
+        format: PostbackFormat,
+        duplicates: u32,
+    ) -> Result<String, String> {
+        self.state
+            .rewards
+            .complete(
+                &self.state.catalogue,
+                offer_id,
+                player_id,
+                format,
+                duplicates,
+            )
+            .map(|c| c.conversion_id)
+            .map_err(|e| format!("{e:?}"))
+    }
+
+    /// Every postback delivery attempt so far, and how many postbacks are still under way.
+    pub fn postback_attempts(&self) -> (Vec<PostbackAttempt>, usize) {
+        self.state.rewards.attempts()
+    }
+
     /// Stops accepting, lets in-flight requests finish (up to 5 s), then returns.
     pub async fn shutdown(mut self) {
         if let Some(stop) = self.stop.take() {
@@ -243,6 +285,17 @@ pub struct SimArgs {
     /// Lifetime of issued access tokens, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 3600)]
     pub token_ttl_secs: u64,
+    /// Send signed postbacks of completed offers to this http:// URL.
+    #[arg(long, value_name = "URL", requires = "postback_key")]
+    pub postback_url: Option<String>,
+    /// The key postbacks are signed with.
+    #[arg(
+        long,
+        env = "OFFERKIT_SIM_POSTBACK_KEY",
+        hide_env_values = true,
+        requires = "postback_url"
+    )]
+    pub postback_key: Option<String>,
 }
 
 impl SimArgs {
@@ -253,6 +306,10 @@ impl SimArgs {
             refresh_token: self.refresh_token,
             token_ttl: Duration::from_secs(self.token_ttl_secs),
             port: self.port,
+            postback: self
+                .postback_url
+                .zip(self.postback_key)
+                .map(|(url, key)| PostbackTarget { url, key }),
         }
     }
 }

@@ -15,7 +15,7 @@ use std::time::Duration;
 use crate::faults::{self, FaultKind};
 use crate::state::AppState;
 use crate::stats::Endpoint;
-use crate::{control, graphql, listing, report, token, tracking};
+use crate::{control, graphql, listing, report, rewards, token, tracking};
 
 /// Largest request body the simulator reads.
 pub const MAX_REQUEST_BODY: usize = 2 * 1024 * 1024;
@@ -27,6 +27,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/v1/report", get(report::report))
         .merge(tracking::routes())
         .merge(control::routes())
+        .merge(rewards::routes())
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(Arc::clone(&state), v1_gate))
         .with_state(state)

@@ -9,6 +9,7 @@ use crate::cursor::CursorKey;
 use crate::faults::FaultQueue;
 use crate::jwt::JwtIssuer;
 use crate::report::{RateLimiter, ReportKeys};
+use crate::rewards::Rewards;
 use crate::schema::{self, SchemaData, SimSchema};
 use crate::stats::Counters;
 use crate::time::now_unix;
@@ -23,13 +24,16 @@ pub struct AppState {
     pub schema: SimSchema,
     pub report_limiter: RateLimiter,
     pub report_keys: ReportKeys,
+    pub rewards: Arc<Rewards>,
 }
 
 impl AppState {
     pub fn new(config: SimConfig, base_url: String) -> AppState {
         let catalogue = Arc::new(Catalogue::generate(config.seed, config.offer_count));
+        let rewards = Arc::new(Rewards::new(config.postback.clone()));
         let schema = schema::build(SchemaData {
             catalogue: Arc::clone(&catalogue),
+            rewards: Arc::clone(&rewards),
             cursors: CursorKey::new(config.seed),
             base_url: base_url.clone(),
         });
@@ -43,6 +47,7 @@ impl AppState {
             schema,
             report_limiter: RateLimiter::default(),
             report_keys: ReportKeys::default(),
+            rewards,
         }
     }
 
