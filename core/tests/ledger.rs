@@ -258,3 +258,22 @@ async fn rename(url: &str, from: &str, to: &str) {
         .unwrap();
     conn.close().await.unwrap();
 }
+
+#[tokio::test]
+async fn debug_never_shows_the_database_password() {
+    let Ok(admin) = std::env::var("OFFERKIT_TEST_POSTGRES_URL") else {
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIP postgres: ledger::debug (OFFERKIT_TEST_POSTGRES_URL is not set)"
+        );
+        return;
+    };
+    // The throw-away server trusts loopback, so any password is accepted and must not show.
+    let mut url = url::Url::parse(&admin).unwrap();
+    url.set_password(Some("pw-d3bug-77")).unwrap();
+    let ledger = Ledger::open(url.as_str()).await.unwrap();
+    let shown = format!("{ledger:?}");
+    assert!(!shown.contains("pw-d3bug-77"), "{shown}");
+    assert!(shown.contains("Postgres"), "{shown}");
+    ledger.close().await;
+}

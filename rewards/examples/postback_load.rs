@@ -57,8 +57,10 @@ async fn post(
         "POST /postback HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nSignature: {signature}\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
-    conn.get_mut().write_all(head.as_bytes()).await?;
-    conn.get_mut().write_all(body).await?;
+    // One write per request (two small writes would wait on delayed ACKs: Nagle).
+    let mut request = head.into_bytes();
+    request.extend_from_slice(body);
+    conn.get_mut().write_all(&request).await?;
     let mut line = String::new();
     conn.read_line(&mut line).await?;
     let status = line
@@ -118,6 +120,7 @@ async fn main() -> Result<(), String> {
             let stream = TcpStream::connect(&args.addr)
                 .await
                 .map_err(|e| e.to_string())?;
+            stream.set_nodelay(true).map_err(|e| e.to_string())?;
             let mut conn = BufReader::new(stream);
             loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);

@@ -70,7 +70,7 @@ impl LedgerOptions {
 }
 
 /// The ledger: cheap to clone (a shared pool).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Ledger {
     pool: AnyPool,
     url: DbUrl,
@@ -80,6 +80,16 @@ pub(crate) fn now_unix() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+impl std::fmt::Debug for Ledger {
+    /// The backend and the address without its password; nothing of the pool's settings.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ledger")
+            .field("backend", &self.url.backend())
+            .field("db", &self.url.shown())
+            .finish()
+    }
 }
 
 impl Ledger {
