@@ -183,7 +183,8 @@ pub fn verify(args: VerifyArgs, json_output: bool) -> Result<()> {
     if json_output {
         let doc = json!({
             "format": format,
-            "valid": given.is_some(),
+            // "valid": a signature was given and matches; "not_given": see expected_signature.
+            "signature": if given.is_some() { "valid" } else { "not_given" },
             "expected_signature": expected,
             "signed_text": signed_text,
             "conversion": conversion,

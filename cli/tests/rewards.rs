@@ -357,3 +357,81 @@ async fn serve_refuses_to_start_without_its_secrets() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("postback key is required"));
     assert!(output.stdout.is_empty());
 }
+
+/// `offerkit postback verify`, with vectors computed outside offerkit (Python's hmac; see
+/// core/tests/postback_vectors.rs).
+#[test]
+fn postback_verify_for_integrators() {
+    use std::io::Write as _;
+    const KEY: &str = "pbk-vectors-7f3a";
+    const BODY: &str = r#"{"request_id":"r-1","timestamp":1732406400,"data":{"player_id":"player-1","amount":100,"payout":0.75,"conversion_id":"c-100","offer_id":"9001","offer_name":"Dragon Quest","conversion_type":"reward"}}"#;
+    const SIG: &str = "8dfda9f95423ff949f9ce6be4d778e9d200cffe32e60570388ad2cef0b48724f";
+    let verify = |args: &[&str], stdin: &str| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_offerkit"))
+            .args(["--json", "postback", "verify"])
+            .args(args)
+            .env_remove("OFFERKIT_POSTBACK_KEY")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(stdin.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+        assert!(!String::from_utf8_lossy(&out.stdout).contains(KEY));
+        assert!(!String::from_utf8_lossy(&out.stderr).contains(KEY));
+        (out.status.code(), doc)
+    };
+    let (code, doc) = verify(&["--key", KEY, "--signature", SIG], BODY);
+    assert_eq!(
+        (code, doc["signature"].as_str()),
+        (Some(0), Some("valid")),
+        "{doc}"
+    );
+    assert_eq!(doc["conversion"]["conversion_id"], "c-100");
+    assert_eq!(doc["conversion"]["amount"], 100);
+    let (code, doc) = verify(&["--key", KEY], BODY);
+    assert_eq!(
+        (code, doc["expected_signature"].as_str()),
+        (Some(0), Some(SIG))
+    );
+    assert_eq!(doc["signature"], "not_given");
+    let (code, doc) = verify(&["--key", KEY, "--signature", &SIG.replace('8', "9")], BODY);
+    assert_eq!(
+        (code, doc["error"]["kind"].as_str()),
+        (Some(3), Some("unauthorized"))
+    );
+    let (code, doc) = verify(
+        &["--key", KEY, "--signature", SIG],
+        &BODY.replace("100", "900"),
+    );
+    assert_eq!(code, Some(3), "{doc}");
+    let url = "https://game.example.com/rewards/postback?player_id=player-1&amount=100&payout=0.75&transaction_id=t-1&request_id=r-1";
+    let verifier = "dd2f0f4f8e176525ca862486ca05fb830f200ea1fb5d1fe3f23ace16d94d59cb";
+    let (code, doc) = verify(
+        &["--key", KEY, "--url", &format!("{url}&verifier={verifier}")],
+        "",
+    );
+    assert_eq!(
+        (code, doc["signature"].as_str()),
+        (Some(0), Some("valid")),
+        "{doc}"
+    );
+    assert_eq!(doc["signed_text"], url);
+    let (code, doc) = verify(&["--key", KEY, "--url", url], "");
+    assert_eq!(
+        (code, doc["expected_signature"].as_str()),
+        (Some(0), Some(verifier))
+    );
+    let (code, _) = verify(
+        &["--key", KEY, "--url", &format!("{url}&verifier={}", SIG)],
+        "",
+    );
+    assert_eq!(code, Some(3));
+}
