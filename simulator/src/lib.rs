@@ -295,7 +295,7 @@ pub struct SimArgs {
         hide_env_values = true,
         requires = "postback_url"
     )]
-    pub postback_key: Option<String>,
+    pub postback_key: Option<postback::KeyArg>,
 }
 
 impl SimArgs {
@@ -309,7 +309,7 @@ impl SimArgs {
             postback: self
                 .postback_url
                 .zip(self.postback_key)
-                .map(|(url, key)| PostbackTarget { url, key }),
+                .map(|(url, key)| PostbackTarget { url, key: key.0 }),
         }
     }
 }
@@ -337,6 +337,27 @@ mod tests {
         fn assert_send_sync<T: Send + Sync>() {}
         assert_send_sync::<Simulator>();
         assert_send_sync::<SimConfig>();
+    }
+
+    #[test]
+    fn the_postback_key_is_never_debug_printed() {
+        use clap::Parser;
+        #[derive(Parser, Debug)]
+        struct Cli {
+            #[command(flatten)]
+            sim: SimArgs,
+        }
+        let cli = Cli::parse_from([
+            "sim",
+            "--postback-url",
+            "http://127.0.0.1:9/postback",
+            "--postback-key",
+            "pbk-arg-51d0",
+        ]);
+        let shown = format!("{cli:?} {:?}", cli.sim.clone().into_config());
+        assert!(!shown.contains("pbk-arg-51d0"), "{shown}");
+        let target = cli.sim.into_config().postback.unwrap();
+        assert_eq!(target.key, "pbk-arg-51d0");
     }
 
     #[test]

@@ -39,6 +39,24 @@ impl std::fmt::Debug for PostbackTarget {
     }
 }
 
+/// The postback key as a command-line value: redacted in `Debug`, so printing the
+/// simulator's settings never shows it.
+#[derive(Clone)]
+pub struct KeyArg(pub String);
+
+impl std::str::FromStr for KeyArg {
+    type Err = std::convert::Infallible;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(KeyArg(s.to_owned()))
+    }
+}
+
+impl std::fmt::Debug for KeyArg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("<redacted>")
+    }
+}
+
 /// The postback format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
