@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::rewards::*;
+use offerkit::server::postback::canonical;
 
 /// 1,000 postbacks — 200 conversions over 25 players, each delivered 5 times (3× v3 with a
 /// new request id each time, 2× v2) in a shuffled order — from 16 concurrent senders,
@@ -434,4 +435,68 @@ fn postback_verify_for_integrators() {
         "",
     );
     assert_eq!(code, Some(3));
+}
+
+/// `--public-url` names what v2 verifiers sign; `--client-ip-header` takes the sender's
+/// address from a trusted proxy's header (its last entry).
+#[tokio::test]
+async fn public_url_and_client_ip_header() {
+    let receiver = Receiver::start(
+        &sqlite_url("proxy"),
+        &[
+            "--public-url",
+            "https://game.example.com/postback",
+            "--client-ip-header",
+            "X-Forwarded-For",
+            "--allow-ip",
+            "203.0.113.0/24",
+        ],
+    );
+    let addr = receiver.addr.clone();
+    let params = [
+        ("player_id", "p-1"),
+        ("amount", "5"),
+        ("transaction_id", "t-proxy"),
+    ];
+    let signed = |base: &str| {
+        let url = canonical::build(base, &params);
+        let full = offerkit::server::postback::sign_v2_url(
+            &offerkit::server::postback::PostbackKey::new(KEY),
+            &url,
+        );
+        format!("/postback?{}", full.split_once('?').unwrap().1)
+    };
+    let public = signed("https://game.example.com/postback");
+    let local = signed(&format!("http://{addr}/postback"));
+    let through_proxy = [("X-Forwarded-For", "10.9.8.7, 203.0.113.9")];
+    assert_eq!(
+        http(&addr, "GET", &local, &through_proxy, b"").await.0,
+        401,
+        "signed over another URL"
+    );
+    assert_eq!(
+        http(
+            &addr,
+            "GET",
+            &public,
+            &[("X-Forwarded-For", "203.0.113.9, 10.9.8.7")],
+            b""
+        )
+        .await
+        .0,
+        403,
+        "the last entry counts"
+    );
+    assert_eq!(
+        http(&addr, "GET", &public, &[], b"").await.0,
+        403,
+        "no header: unknown sender"
+    );
+    let (status, _, body) = http(&addr, "GET", &public, &through_proxy, b"").await;
+    assert_eq!(
+        (status, body["result"].as_str()),
+        (200, Some("credited")),
+        "{body}"
+    );
+    receiver.stop();
 }
