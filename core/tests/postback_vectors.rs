@@ -266,3 +266,33 @@ fn empty_key_is_refused_and_debug_hides_the_key() {
     let shown = format!("{:?}", verifier());
     assert!(!shown.contains(KEY), "{shown}");
 }
+
+mod properties {
+    use super::*;
+    use offerkit::server::postback::canonical;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        /// Any query: no panic, and the canonical form is a fixed point (canonicalising it
+        /// again changes nothing), so two hops of re-encoding sign the same text.
+        #[test]
+        fn canonical_form_is_stable(query in "[a-zA-Z0-9%&=+ ._~/?#é😀-]{0,60}") {
+            let once = canonical::canonical(BASE, &query);
+            let rest = once.strip_prefix(BASE).unwrap_or_default().trim_start_matches('?');
+            prop_assert_eq!(canonical::canonical(BASE, rest), once.clone());
+            let _ = verifier().verify_v2_at(&[BASE], &query, NOW);
+        }
+
+        /// Any bytes as a v3 body, signed or not: a typed answer, never a panic.
+        #[test]
+        fn any_v3_body_gets_an_answer(body in proptest::collection::vec(any::<u8>(), 0..300), sign in any::<bool>()) {
+            let signature = sign.then(|| sign_v3(&PostbackKey::new(KEY), &body));
+            match verifier().verify_v3_at(signature.as_deref(), &body, NOW) {
+                Ok(c) => prop_assert!(!c.player_id.is_empty() && !c.conversion_id.is_empty()),
+                Err(e) => prop_assert!(e.http_status().is_some()),
+            }
+        }
+    }
+}
