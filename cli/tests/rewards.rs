@@ -95,7 +95,8 @@ async fn load(receivers: &[String]) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn one_receiver_on_sqlite_credits_1000_deliveries_exactly_once() {
-    let receiver = Receiver::start(&sqlite_url("load"), &[]);
+    let db = sqlite_db("load");
+    let receiver = Receiver::start(&db.url, &[]);
     load(std::slice::from_ref(&receiver.addr)).await;
     let logs = receiver.stop();
     assert_eq!(
@@ -119,7 +120,8 @@ async fn two_receivers_sharing_postgres_credit_1000_deliveries_exactly_once() {
 
 #[tokio::test]
 async fn the_receivers_rules() {
-    let receiver = Receiver::start(&sqlite_url("rules"), &["--max-bytes", "2048"]);
+    let db = sqlite_db("rules");
+    let receiver = Receiver::start(&db.url, &["--max-bytes", "2048"]);
     let addr = receiver.addr.clone();
 
     // A forgery first: refused, and it does not use up the conversion id.
@@ -238,8 +240,9 @@ async fn the_receivers_rules() {
 
 #[tokio::test]
 async fn the_ip_allow_list_and_the_replay_window() {
+    let db = sqlite_db("allow");
     let outside = Receiver::start(
-        &sqlite_url("allow"),
+        &db.url,
         &["--allow-ip", "10.0.0.0/8", "--allow-ip", "2001:db8::/32"],
     );
     let (status, body) = send_v3(&outside.addr, KEY, &v3_body("c-1", "p-1", 5, "r")).await;
@@ -250,7 +253,7 @@ async fn the_ip_allow_list_and_the_replay_window() {
     outside.stop();
 
     let inside = Receiver::start(
-        &sqlite_url("allow"),
+        &db.url,
         &["--allow-ip", "127.0.0.0/8", "--replay-window", "60"],
     );
     let old = br#"{"request_id":"r","timestamp":1000000000,"data":{"player_id":"p-1","amount":5,"conversion_id":"c-old"}}"#;
@@ -324,10 +327,10 @@ async fn storage_failure(db: &str) {
 
 #[tokio::test]
 async fn a_storage_failure_answers_503_and_the_retry_is_credited_once_sqlite() {
-    let db = sqlite_url("failure");
+    let db = sqlite_db("failure");
     // Create the tables first (the receiver does it on start).
-    Receiver::start(&db, &[]).stop();
-    storage_failure(&db).await;
+    Receiver::start(&db.url, &[]).stop();
+    storage_failure(&db.url).await;
 }
 
 #[tokio::test]
@@ -341,6 +344,7 @@ async fn a_storage_failure_answers_503_and_the_retry_is_credited_once_postgres()
 
 #[tokio::test]
 async fn serve_refuses_to_start_without_its_secrets() {
+    let db = sqlite_db("nosecret");
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_offerkit"))
         .args([
             "rewards",
@@ -348,7 +352,7 @@ async fn serve_refuses_to_start_without_its_secrets() {
             "--listen",
             "127.0.0.1:0",
             "--db",
-            &sqlite_url("nosecret"),
+            &db.url,
         ])
         .env_remove("OFFERKIT_POSTBACK_KEY")
         .env("OFFERKIT_ADMIN_TOKEN", ADMIN)
@@ -441,8 +445,9 @@ fn postback_verify_for_integrators() {
 /// address from a trusted proxy's header (its last entry).
 #[tokio::test]
 async fn public_url_and_client_ip_header() {
+    let db = sqlite_db("proxy");
     let receiver = Receiver::start(
-        &sqlite_url("proxy"),
+        &db.url,
         &[
             "--public-url",
             "https://game.example.com/postback",

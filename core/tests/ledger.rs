@@ -18,7 +18,9 @@ static N: AtomicUsize = AtomicUsize::new(0);
 /// Fresh databases for one test: (label, url).
 async fn databases(test: &str) -> Vec<(String, String)> {
     let n = N.fetch_add(1, Ordering::SeqCst);
-    let dir = std::env::temp_dir().join(format!("offerkit-ledger-{}-{n}", std::process::id()));
+    // Under target/tmp (cargo's directory for integration tests), not the system's /tmp.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("offerkit-ledger-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut out = vec![(
         "sqlite".to_owned(),

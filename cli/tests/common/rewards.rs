@@ -22,14 +22,29 @@ pub fn unique() -> usize {
     N.fetch_add(1, Ordering::SeqCst)
 }
 
-pub fn sqlite_url(test: &str) -> String {
-    let dir = std::env::temp_dir().join(format!(
+/// A SQLite ledger in a temp dir, removed when dropped.
+pub struct SqliteDb {
+    pub url: String,
+    dir: std::path::PathBuf,
+}
+
+impl Drop for SqliteDb {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+pub fn sqlite_db(test: &str) -> SqliteDb {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "offerkit-rewards-{test}-{}-{}",
         std::process::id(),
         unique()
     ));
     std::fs::create_dir_all(&dir).unwrap();
-    format!("sqlite://{}", dir.join("rewards.db").display())
+    SqliteDb {
+        url: format!("sqlite://{}", dir.join("rewards.db").display()),
+        dir,
+    }
 }
 
 /// A fresh PostgreSQL database, or `None` (with the SKIP line) without a server.
@@ -123,8 +138,7 @@ impl Receiver {
 
     /// Stops the receiver; returns everything it printed.
     pub fn stop(mut self) -> String {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.kill();
         for reader in self.readers.drain(..) {
             let _ = reader.join();
         }
@@ -132,6 +146,20 @@ impl Receiver {
         assert!(!logs.contains(KEY), "the postback key was printed: {logs}");
         assert!(!logs.contains(ADMIN), "the admin token was printed: {logs}");
         logs
+    }
+}
+
+impl Receiver {
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A test that fails before `stop` still ends its receiver.
+impl Drop for Receiver {
+    fn drop(&mut self) {
+        self.kill();
     }
 }
 

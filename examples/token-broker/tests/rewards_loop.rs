@@ -129,6 +129,15 @@ impl Backend {
     }
 }
 
+/// A test that fails before `stop` still ends the backend and removes its files.
+impl Drop for Backend {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn from_click_to_coins_exactly_once() {
     // The backend's port, reserved first.
