@@ -675,6 +675,19 @@ extern "C" {
 #endif // __cplusplus
 
 /**
+ * The tracking URL of an offer for `player_id`. `click_url` is the offer's `links.click_url`
+ * (select `links { click_url }`; `offerkit_offer_field(…, "links.click_url")`), with or
+ * without a player id: any `player_id` parameter it has is replaced, every other byte kept.
+ *
+ * `OFFERKIT_STATUS_INVALID_ARGUMENT` for an empty or over-long (255 characters) player id —
+ * a click without a player id lands on the service's 404 page — or a click URL that is not
+ * an absolute http(s) URL. On success `*out_url` is an owned string (free with
+ * `offerkit_string_free`) and, if `out_warnings` is not NULL, `*out_warnings` the
+ * `OFFERKIT_PLAYER_ID_*` conventions the id breaks (0: none). Any thread.
+ */
+OfferkitStatus offerkit_click_url(const char *click_url, const char *player_id, char **out_url, uint32_t *out_warnings, struct OfferkitError **out_error);
+
+/**
  * Makes a client from `config` (copied; the config may be freed or reused afterwards).
  * Fails with `INVALID_ARGUMENT` on a bad base URL, scheme or root certificate. On success
  * `*out_client` owns the client: free it with `offerkit_client_free`.

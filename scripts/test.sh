@@ -153,14 +153,28 @@ command -v cargo >/dev/null || { echo "cargo is required (rustup toolchain)"; ex
 step "test counting (self-test)" "$root/scripts/test.sh" --self-test
 step "format" cargo fmt --all -- --check
 # Rust crates, each built with -p so features never unify with the bindgen binary.
-step "clippy" cargo clippy -p offerkit -p offerkit-sim -p offerkit-cli --all-targets -- -D warnings
+step "clippy" cargo clippy -p offerkit -p offerkit-sim -p offerkit-cli -p offerkit-rewards --all-targets -- -D warnings
 step "clippy (server feature)" cargo clippy -p offerkit --all-targets --features server -- -D warnings
 step "clippy (client libraries)" cargo clippy -p offerkit-ffi -p offerkit-uniffi --all-targets -- -D warnings
 # The core on its own, as the client libraries build it and with the server feature: together
 # with the CLI, cargo would unify the features and only the server build would be tested.
 step "rust tests (core)" cargo test -p offerkit
 step "rust tests (core, server feature)" cargo test -p offerkit --features server
-step "rust tests (simulator, CLI)" cargo test -p offerkit-sim -p offerkit-cli
+# The rewards ledger runs on SQLite and on a real PostgreSQL (Debian's package, installed when
+# missing), started here on loopback and stopped by its process id when this script ends. The
+# tests read its address from OFFERKIT_TEST_POSTGRES_URL; without it they print a "SKIP
+# postgres" line, which counts as a skip (and so, under the rule above, as a failure).
+source "$root/scripts/postgres.sh"
+trap 'pg_stop; rm -rf "$log_dir"' EXIT
+if pg_start >"$log_dir/postgres.log" 2>&1; then
+  export OFFERKIT_TEST_POSTGRES_URL="$PG_URL"
+  echo "==> PostgreSQL for the ledger tests: $PG_URL (pid $PG_PID)"
+else
+  echo "==> PostgreSQL did not start; the ledger tests will skip it:"
+  sed 's/^/  /' "$log_dir/postgres.log"
+fi
+step "rust tests (core, ledger feature)" cargo test -p offerkit --features ledger --lib --test ledger
+step "rust tests (simulator, CLI, rewards)" cargo test -p offerkit-sim -p offerkit-cli -p offerkit-rewards
 step "main job (README)" cargo run -q -p offerkit-cli -- offers --player-id demo --limit 3
 step "soak (short)" scripts/soak.sh 20 --debug
 # Each language's suite installs its own tools and ends with "N passed, N failed[, N skipped]".

@@ -5,8 +5,10 @@
 //! refresh token itself (refreshing ahead of expiry and once after a 401), as a backend would.
 //! Requests honour `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY`.
 
+mod click;
 mod exit;
 mod output;
+mod rewards;
 mod server;
 
 use std::process::ExitCode;
@@ -152,6 +154,21 @@ enum Command {
         #[command(flatten)]
         args: SimArgs,
     },
+    /// The tracking URL of an offer for a player (the id the reward's postback will carry).
+    ClickUrl {
+        #[command(flatten)]
+        args: click::ClickArgs,
+    },
+    /// The rewards side of a game backend: the postback receiver.
+    Rewards {
+        #[command(subcommand)]
+        command: rewards::RewardsCommand,
+    },
+    /// Postback tools for integrators.
+    Postback {
+        #[command(subcommand)]
+        command: rewards::PostbackCommand,
+    },
 }
 
 /// What a query selects: the default, plus `--select`, or `--selection` instead of it.
@@ -174,7 +191,12 @@ struct Player {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    init_logging();
+    // A long-running service logs its work; one-shot commands only their warnings.
+    init_logging(if matches!(cli.command, Command::Rewards { .. }) {
+        "info"
+    } else {
+        "warn"
+    });
     let out = Output::new(cli.json);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -190,18 +212,32 @@ fn main() -> ExitCode {
     }
 }
 
-fn init_logging() {
-    // Skipped items get a line of their own from the command (output::skipped), so the
-    // library's warning about each is left to OFFERKIT_LOG.
+fn init_logging(default: &str) {
     let filter = tracing_subscriber::EnvFilter::try_from_env("OFFERKIT_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,offerkit::tolerant=error"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
         .init();
 }
 
 async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
+    match cli.command {
+        Command::Rewards {
+            command: rewards::RewardsCommand::Serve(args),
+        } => return rewards::serve(args).await,
+        Command::Postback {
+            command: rewards::PostbackCommand::Verify(args),
+        } => return rewards::verify(args, cli.json),
+        Command::ClickUrl { ref args } => {
+            if let Some(built) = click::offline(args) {
+                click::print(&built?, cli.json);
+                return Ok(());
+            }
+        }
+        _ => {}
+    }
     if let Command::Sim { args } = cli.command {
         return offerkit_sim::run_until_ctrl_c(args.into_config())
             .await
@@ -396,7 +432,15 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
             let response = client.graphql(&query, variables).await?;
             emit(&out.graphql(&response));
         }
-        Command::Sim { .. } | Command::Token | Command::Report { .. } => {
+        Command::ClickUrl { args } => {
+            let built = click::from_offer(&client, &args).await?;
+            click::print(&built, cli.json);
+        }
+        Command::Sim { .. }
+        | Command::Token
+        | Command::Report { .. }
+        | Command::Rewards { .. }
+        | Command::Postback { .. } => {
             unreachable!("handled above")
         }
     }

@@ -20,6 +20,7 @@
 //! ```
 
 mod cache;
+mod click;
 mod client;
 mod config;
 mod deadline;
@@ -45,6 +46,7 @@ mod transport;
 mod validate;
 
 pub use cache::{CacheConfig, Fetched};
+pub use click::{ClickUrl, click_url};
 pub use client::{LinksOptions, ListingOptions, OfferClient, OffersOptions, PlayerOffersOptions};
 pub use config::{
     ClientConfig, DEFAULT_DEADLINE, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT,

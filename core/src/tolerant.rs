@@ -261,6 +261,19 @@ impl<'de, T: LooseItem> de::Deserialize<'de> for Strict<T> {
     }
 }
 
+/// Items deserialize on their own too (e.g. from a cache of the caller's): strictly, so a
+/// typed field of the wrong type is an error, and a missing one is `None`.
+macro_rules! strict_deserialize {
+    ($($item:ty),*) => {$(
+        impl<'de> de::Deserialize<'de> for $item {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                Strict::<$item>::deserialize(d).map(|Strict(item)| item)
+            }
+        }
+    )*};
+}
+strict_deserialize!(Offer, Creatives, PlayerOffer);
+
 /// An element read tolerantly: an object with the problems of its typed fields, or what it
 /// is instead.
 enum Tolerant<T> {
@@ -724,6 +737,18 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    #[test]
+    fn items_deserialize_strictly_on_their_own() {
+        let sent = serde_json::json!({"id": 7, "name": "n", "campaign_id": 3});
+        let offer: Offer = serde_json::from_str(&sent.to_string()).unwrap();
+        assert_eq!(offer.id.as_deref(), Some("7"));
+        assert_eq!(offer.total_payout_usd, None);
+        assert_eq!(offer.extra.get("campaign_id"), Some(serde_json::json!(3)));
+        assert_eq!(serde_json::from_value::<Offer>(sent).unwrap(), offer);
+        assert!(serde_json::from_str::<Offer>(r#"{"name": null}"#).is_err());
+        assert!(serde_json::from_str::<PlayerOffer>(r#"[1]"#).is_err());
     }
 
     #[test]

@@ -19,6 +19,7 @@
 //! - [`offers`], [`player_offers`], [`items`], [`skipped`]: the result handles and the items
 //!   left out of them;
 //! - [`pager`]: the `playerOffers` pager;
+//! - [`click`]: the tracking URL of an offer for a player;
 //! - [`player_id`], [`log`], [`version`]: helpers;
 //! - [`test_hooks`]: deliberate panics, in builds with the `test-hooks` feature only.
 //!
@@ -29,6 +30,7 @@
 // handles not freed while in use); repeating it in every doc comment would repeat it in the header.
 #![allow(clippy::missing_safety_doc)]
 
+pub mod click;
 pub mod client;
 pub mod config;
 pub mod error;

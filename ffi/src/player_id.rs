@@ -74,14 +74,19 @@ pub unsafe extern "C" fn offerkit_player_id_lint(
         if out_flags.is_null() {
             return Err(crate::error::Failure::null("out_flags"));
         }
-        let flags = offerkit::lint_player_id(id)
-            .into_iter()
-            .filter_map(|c| CONVENTIONS.iter().find(|(_, k)| *k == c).map(|(f, _)| *f))
-            .fold(0, |all, flag| all | flag);
+        let flags = convention_flags(&offerkit::lint_player_id(id));
         // SAFETY: checked non-NULL above.
         unsafe { out_flags.write(flags) };
         Ok(())
     })
+}
+
+/// The `OFFERKIT_PLAYER_ID_*` flags of `conventions`, OR-ed together.
+pub(crate) fn convention_flags(conventions: &[Convention]) -> u32 {
+    conventions
+        .iter()
+        .filter_map(|c| CONVENTIONS.iter().find(|(_, k)| k == c).map(|(f, _)| *f))
+        .fold(0, |all, flag| all | flag)
 }
 
 fn text_of(flag: u32, describe: bool) -> *const c_char {

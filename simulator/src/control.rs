@@ -36,7 +36,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route_layer(middleware::from_fn(loopback_only))
 }
 
-async fn loopback_only(request: Request, next: Next) -> Response {
+pub(crate) async fn loopback_only(request: Request, next: Next) -> Response {
     let peer = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()

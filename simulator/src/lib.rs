@@ -24,9 +24,11 @@ mod mess_body;
 mod mess_paging;
 mod offer_view;
 mod path_prefix;
+mod postback;
 mod query_cache;
 mod report;
 mod response_json;
+mod rewards;
 mod rng;
 mod routes;
 mod schema;
@@ -52,6 +54,7 @@ pub use faults::{Fault, FaultKind};
 pub use forward_proxy::ForwardProxy;
 pub use jwt::{ISSUER as JWT_ISSUER, OFFERS_SCOPE};
 pub use mess::Mess;
+pub use postback::{Attempt as PostbackAttempt, Format as PostbackFormat, PostbackTarget};
 pub use report::{EXPIRED_REPORT_API_KEY, REPORT_API_KEY, REPORT_RATE_LIMIT};
 pub use stats::Stats;
 pub use token::{NO_PERMISSION_REFRESH_TOKEN, NO_SCOPE_REFRESH_TOKEN};
@@ -81,6 +84,8 @@ pub struct SimConfig {
     /// answers an HTML 404. `/` or empty is no prefix; [`Simulator::start`] refuses an
     /// invalid one (segments of letters, digits, `-`, `.`, `_`, `~`; not `/_sim`).
     pub path_prefix: Option<String>,
+    /// Where completed offers' signed postbacks go (default: nowhere).
+    pub postback: Option<PostbackTarget>,
 }
 
 impl Default for SimConfig {
@@ -93,6 +98,7 @@ impl Default for SimConfig {
             port: 0,
             mess: Mess::default(),
             path_prefix: None,
+            postback: None,
         }
     }
 }
@@ -111,6 +117,14 @@ impl Simulator {
     pub async fn start(config: SimConfig) -> std::io::Result<Simulator> {
         path_prefix::normalise(config.path_prefix.as_deref())
             .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+        if let Some(target) = &config.postback {
+            if !target.url.starts_with("http://") || target.key.is_empty() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "the postback target needs an http:// URL and a non-empty key",
+                ));
+            }
+        }
         let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, config.port)).await?;
         let addr = listener.local_addr()?;
         let state = Arc::new(AppState::new(config, &format!("http://{addr}")));
@@ -235,6 +249,34 @@ impl Simulator {
             .collect()
     }
 
+    /// Completes `offer_id` for `player_id`, who must have clicked its tracking link with
+    /// exactly that id: `playerOffers` shows it completed and, with a postback target, the
+    /// signed postback is sent in the background. Returns the conversion id.
+    pub fn complete_offer(
+        &self,
+        player_id: &str,
+        offer_id: &str,
+        format: PostbackFormat,
+        duplicates: u32,
+    ) -> Result<String, String> {
+        self.state
+            .rewards
+            .complete(
+                &self.state.catalogue,
+                offer_id,
+                player_id,
+                format,
+                duplicates,
+            )
+            .map(|c| c.conversion_id)
+            .map_err(|e| format!("{e:?}"))
+    }
+
+    /// Every postback delivery attempt so far, and how many postbacks are still under way.
+    pub fn postback_attempts(&self) -> (Vec<PostbackAttempt>, usize) {
+        self.state.rewards.attempts()
+    }
+
     /// Stops accepting, lets in-flight requests finish (up to 5 s), then returns.
     pub async fn shutdown(mut self) {
         if let Some(stop) = self.stop.take() {
@@ -289,6 +331,17 @@ pub struct SimArgs {
     /// Serve the service under this path (e.g. /api); /_sim stays at the root.
     #[arg(long, value_name = "PATH", value_parser = parse_path_prefix)]
     pub path_prefix: Option<String>,
+    /// Send signed postbacks of completed offers to this http:// URL.
+    #[arg(long, value_name = "URL", requires = "postback_key")]
+    pub postback_url: Option<String>,
+    /// The key postbacks are signed with.
+    #[arg(
+        long,
+        env = "OFFERKIT_SIM_POSTBACK_KEY",
+        hide_env_values = true,
+        requires = "postback_url"
+    )]
+    pub postback_key: Option<postback::KeyArg>,
 }
 
 fn parse_path_prefix(prefix: &str) -> Result<String, String> {
@@ -305,6 +358,10 @@ impl SimArgs {
             port: self.port,
             mess: self.mess.into_iter().fold(Mess::default(), Mess::union),
             path_prefix: self.path_prefix,
+            postback: self
+                .postback_url
+                .zip(self.postback_key)
+                .map(|(url, key)| PostbackTarget { url, key: key.0 }),
         }
     }
 }
@@ -332,6 +389,27 @@ mod tests {
         fn assert_send_sync<T: Send + Sync>() {}
         assert_send_sync::<Simulator>();
         assert_send_sync::<SimConfig>();
+    }
+
+    #[test]
+    fn the_postback_key_is_never_debug_printed() {
+        use clap::Parser;
+        #[derive(Parser, Debug)]
+        struct Cli {
+            #[command(flatten)]
+            sim: SimArgs,
+        }
+        let cli = Cli::parse_from([
+            "sim",
+            "--postback-url",
+            "http://127.0.0.1:9/postback",
+            "--postback-key",
+            "pbk-arg-51d0",
+        ]);
+        let shown = format!("{cli:?} {:?}", cli.sim.clone().into_config());
+        assert!(!shown.contains("pbk-arg-51d0"), "{shown}");
+        let target = cli.sim.into_config().postback.unwrap();
+        assert_eq!(target.key, "pbk-arg-51d0");
     }
 
     #[test]

@@ -423,6 +423,7 @@ mod tests {
         let base_url = "http://127.0.0.1:9";
         let schema = schema::build(SchemaData {
             catalogue: Arc::clone(&catalogue),
+            rewards: Arc::default(),
             cursors: CursorKey::new(7),
             base_url: base_url.to_owned(),
         });

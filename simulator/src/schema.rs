@@ -31,6 +31,8 @@ pub const INVALID_CURSOR_REASON: &str = "The cursor was not issued by this query
 /// What resolvers need, handed to the schema once at start-up.
 pub struct SchemaData {
     pub catalogue: Arc<Catalogue>,
+    /// Completions made through the rewards loop, shown by `playerOffers`.
+    pub rewards: Arc<crate::rewards::Rewards>,
     pub cursors: CursorKey,
     pub base_url: String,
 }
@@ -192,7 +194,9 @@ fn player_offers<'a>(
             .open(player_id, cursor)
             .ok_or_else(invalid_cursor)?,
     };
-    let engagements = data.catalogue.engagements(player_id);
+    let mut engagements = data.catalogue.engagements(player_id);
+    data.rewards
+        .overlay(player_id, &mut engagements, &data.catalogue);
     let total = engagements.len();
     let end = start.saturating_add(args.limit).min(total);
     // Misbehaviour modes of the request, if any (see graphql.rs and mess_paging.rs).
@@ -282,6 +286,7 @@ mod tests {
     fn readme_shows_the_served_schema() {
         let schema = build(SchemaData {
             catalogue: Arc::new(Catalogue::generate(1, 1)),
+            rewards: Arc::default(),
             cursors: CursorKey::new(1),
             base_url: String::new(),
         });

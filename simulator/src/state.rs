@@ -12,6 +12,7 @@ use crate::jwt::JwtIssuer;
 use crate::mess::MessSwitch;
 use crate::path_prefix;
 use crate::report::{RateLimiter, ReportKeys};
+use crate::rewards::Rewards;
 use crate::schema::{self, SchemaData, SimSchema};
 use crate::stats::Counters;
 use crate::time::now_unix;
@@ -30,6 +31,7 @@ pub struct AppState {
     pub schema: SimSchema,
     pub report_limiter: RateLimiter,
     pub report_keys: ReportKeys,
+    pub rewards: Arc<Rewards>,
 }
 
 impl AppState {
@@ -39,8 +41,10 @@ impl AppState {
         let prefix = path_prefix::normalise(config.path_prefix.as_deref()).unwrap_or_default();
         let base_url = format!("{origin}{prefix}");
         let catalogue = Arc::new(Catalogue::generate(config.seed, config.offer_count));
+        let rewards = Arc::new(Rewards::new(config.postback.clone()));
         let schema = schema::build(SchemaData {
             catalogue: Arc::clone(&catalogue),
+            rewards: Arc::clone(&rewards),
             cursors: CursorKey::new(config.seed),
             base_url: base_url.clone(),
         });
@@ -56,6 +60,7 @@ impl AppState {
             schema,
             report_limiter: RateLimiter::default(),
             report_keys: ReportKeys::default(),
+            rewards,
         }
     }
 

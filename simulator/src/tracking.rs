@@ -34,6 +34,9 @@ async fn click(
     let has_player = query_param(query.as_deref(), "player_id").is_some_and(|p| !p.is_empty());
     let prefix = &state.prefix;
     if has_player && state.catalogue.get(&offer_id).is_some() {
+        if let Some(player_id) = query_param(query.as_deref(), "player_id") {
+            state.rewards.record_click(&offer_id, &player_id);
+        }
         redirect(&format!("{prefix}/landing/{offer_id}"))
     } else {
         redirect(&format!("{prefix}/404"))

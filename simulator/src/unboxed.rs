@@ -104,6 +104,7 @@ mod tests {
     async fn plain_selections_resolve_as_async_graphql_resolves_them() {
         let schema = schema::build(SchemaData {
             catalogue: Arc::new(Catalogue::generate(3, 30)),
+            rewards: Arc::default(),
             cursors: CursorKey::new(3),
             base_url: "http://127.0.0.1:9".to_owned(),
         });

@@ -527,6 +527,8 @@ def _uniffi_check_contract_api_version(lib):
 def _uniffi_check_api_checksums(lib):
     if lib.uniffi_offerkit_uniffi_checksum_func_check_player_id() != 58673:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_func_click_url() != 46171:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_func_lint_player_id() != 6405:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_func_set_logger() != 58849:
@@ -601,6 +603,9 @@ _UniffiLib.ffi_offerkit_uniffi_uniffi_contract_version.restype = ctypes.c_uint32
 _UniffiLib.uniffi_offerkit_uniffi_checksum_func_check_player_id.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_func_check_player_id.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_func_click_url.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_func_click_url.restype = ctypes.c_uint16
 _UniffiLib.uniffi_offerkit_uniffi_checksum_func_lint_player_id.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_func_lint_player_id.restype = ctypes.c_uint16
@@ -669,6 +674,12 @@ _UniffiLib.uniffi_offerkit_uniffi_fn_func_check_player_id.argtypes = (
     ctypes.POINTER(_UniffiRustCallStatus),
 )
 _UniffiLib.uniffi_offerkit_uniffi_fn_func_check_player_id.restype = None
+_UniffiLib.uniffi_offerkit_uniffi_fn_func_click_url.argtypes = (
+    _UniffiRustBuffer,
+    _UniffiRustBuffer,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_func_click_url.restype = _UniffiRustBuffer
 _UniffiLib.uniffi_offerkit_uniffi_fn_func_lint_player_id.argtypes = (
     _UniffiRustBuffer,
     ctypes.POINTER(_UniffiRustCallStatus),
@@ -1669,6 +1680,140 @@ class _UniffiFfiConverterTypeCachedOffers(_UniffiConverterRustBuffer):
         _UniffiFfiConverterBoolean.write(value.from_cache, buf)
         _UniffiFfiConverterBoolean.write(value.stale, buf)
         _UniffiFfiConverterInt64.write(value.age_ms, buf)
+
+
+
+
+
+
+class PlayerIdConvention(enum.Enum):
+    """
+    A break of the platform's player-id conventions (reported, never rejected: the service
+    accepts such ids, but the id must match the one used at click time).
+"""
+    
+    UPPERCASE = 0
+    """
+    Contains uppercase letters.
+"""
+    
+    PERIOD = 1
+    """
+    Contains periods.
+"""
+    
+    SPACE = 2
+    """
+    Contains white space.
+"""
+    
+    OTHER_CHARACTER = 3
+    """
+    Contains anything else that is not a lowercase ASCII letter, digit, `-` or `_`.
+"""
+    
+
+
+class _UniffiFfiConverterTypePlayerIdConvention(_UniffiConverterRustBuffer):
+    @staticmethod
+    def read(buf):
+        variant = buf.read_i32()
+        if variant == 1:
+            return PlayerIdConvention.UPPERCASE
+        if variant == 2:
+            return PlayerIdConvention.PERIOD
+        if variant == 3:
+            return PlayerIdConvention.SPACE
+        if variant == 4:
+            return PlayerIdConvention.OTHER_CHARACTER
+        raise InternalError("Raw enum value doesn't match any cases")
+
+    @staticmethod
+    def check_lower(value):
+        if value == PlayerIdConvention.UPPERCASE:
+            return
+        if value == PlayerIdConvention.PERIOD:
+            return
+        if value == PlayerIdConvention.SPACE:
+            return
+        if value == PlayerIdConvention.OTHER_CHARACTER:
+            return
+        raise ValueError(value)
+
+    @staticmethod
+    def write(value, buf):
+        if value == PlayerIdConvention.UPPERCASE:
+            buf.write_i32(1)
+        if value == PlayerIdConvention.PERIOD:
+            buf.write_i32(2)
+        if value == PlayerIdConvention.SPACE:
+            buf.write_i32(3)
+        if value == PlayerIdConvention.OTHER_CHARACTER:
+            buf.write_i32(4)
+
+
+
+class _UniffiFfiConverterSequenceTypePlayerIdConvention(_UniffiConverterRustBuffer):
+    @classmethod
+    def check_lower(cls, value):
+        for item in value:
+            _UniffiFfiConverterTypePlayerIdConvention.check_lower(item)
+
+    @classmethod
+    def write(cls, value, buf):
+        items = len(value)
+        buf.write_i32(items)
+        for item in value:
+            _UniffiFfiConverterTypePlayerIdConvention.write(item, buf)
+
+    @classmethod
+    def read(cls, buf):
+        count = buf.read_i32()
+        if count < 0:
+            raise InternalError("Unexpected negative sequence length")
+
+        return [
+            _UniffiFfiConverterTypePlayerIdConvention.read(buf) for i in range(count)
+        ]
+
+@dataclass
+class ClickUrl:
+    """
+    A tracking URL and the conventions the player's id breaks (empty: none).
+"""
+    def __init__(self, *, url:str, warnings:typing.List[PlayerIdConvention]):
+        self.url = url
+        self.warnings = warnings
+        
+        
+
+    
+    def __str__(self):
+        return "ClickUrl(url={}, warnings={})".format(self.url, self.warnings)
+    def __eq__(self, other):
+        if self.url != other.url:
+            return False
+        if self.warnings != other.warnings:
+            return False
+        return True
+
+class _UniffiFfiConverterTypeClickUrl(_UniffiConverterRustBuffer):
+    @staticmethod
+    def read(buf):
+        return ClickUrl(
+            url=_UniffiFfiConverterString.read(buf),
+            warnings=_UniffiFfiConverterSequenceTypePlayerIdConvention.read(buf),
+        )
+
+    @staticmethod
+    def check_lower(value):
+        _UniffiFfiConverterString.check_lower(value.url)
+        _UniffiFfiConverterSequenceTypePlayerIdConvention.check_lower(value.warnings)
+
+    @staticmethod
+    def write(value, buf):
+        _UniffiFfiConverterString.write(value.url, buf)
+        _UniffiFfiConverterSequenceTypePlayerIdConvention.write(value.warnings, buf)
 
 class _UniffiFfiConverterInt32(_UniffiConverterPrimitiveInt):
     CLASS_NAME = "i32"
@@ -3287,78 +3432,6 @@ class _UniffiFfiConverterTypeOfferError(_UniffiConverterRustBuffer):
 
 
 
-class PlayerIdConvention(enum.Enum):
-    """
-    A break of the platform's player-id conventions (reported, never rejected: the service
-    accepts such ids, but the id must match the one used at click time).
-"""
-    
-    UPPERCASE = 0
-    """
-    Contains uppercase letters.
-"""
-    
-    PERIOD = 1
-    """
-    Contains periods.
-"""
-    
-    SPACE = 2
-    """
-    Contains white space.
-"""
-    
-    OTHER_CHARACTER = 3
-    """
-    Contains anything else that is not a lowercase ASCII letter, digit, `-` or `_`.
-"""
-    
-
-
-class _UniffiFfiConverterTypePlayerIdConvention(_UniffiConverterRustBuffer):
-    @staticmethod
-    def read(buf):
-        variant = buf.read_i32()
-        if variant == 1:
-            return PlayerIdConvention.UPPERCASE
-        if variant == 2:
-            return PlayerIdConvention.PERIOD
-        if variant == 3:
-            return PlayerIdConvention.SPACE
-        if variant == 4:
-            return PlayerIdConvention.OTHER_CHARACTER
-        raise InternalError("Raw enum value doesn't match any cases")
-
-    @staticmethod
-    def check_lower(value):
-        if value == PlayerIdConvention.UPPERCASE:
-            return
-        if value == PlayerIdConvention.PERIOD:
-            return
-        if value == PlayerIdConvention.SPACE:
-            return
-        if value == PlayerIdConvention.OTHER_CHARACTER:
-            return
-        raise ValueError(value)
-
-    @staticmethod
-    def write(value, buf):
-        if value == PlayerIdConvention.UPPERCASE:
-            buf.write_i32(1)
-        if value == PlayerIdConvention.PERIOD:
-            buf.write_i32(2)
-        if value == PlayerIdConvention.SPACE:
-            buf.write_i32(3)
-        if value == PlayerIdConvention.OTHER_CHARACTER:
-            buf.write_i32(4)
-
-
-
-
-
-
-
-
 class TokenReason(enum.Enum):
     """
     Why the client asks for a token.
@@ -4463,29 +4536,6 @@ class _UniffiFfiConverterTypeOfferClient:
     def write(cls, value: OfferClient, buf: _UniffiRustBuffer):
         buf.write_u64(cls.lower(value))
 
-class _UniffiFfiConverterSequenceTypePlayerIdConvention(_UniffiConverterRustBuffer):
-    @classmethod
-    def check_lower(cls, value):
-        for item in value:
-            _UniffiFfiConverterTypePlayerIdConvention.check_lower(item)
-
-    @classmethod
-    def write(cls, value, buf):
-        items = len(value)
-        buf.write_i32(items)
-        for item in value:
-            _UniffiFfiConverterTypePlayerIdConvention.write(item, buf)
-
-    @classmethod
-    def read(cls, buf):
-        count = buf.read_i32()
-        if count < 0:
-            raise InternalError("Unexpected negative sequence length")
-
-        return [
-            _UniffiFfiConverterTypePlayerIdConvention.read(buf) for i in range(count)
-        ]
-
 class _UniffiFfiConverterOptionalTypeLogger(_UniffiConverterRustBuffer):
     @classmethod
     def check_lower(cls, value):
@@ -4550,6 +4600,30 @@ def check_player_id(player_id: str) -> None:
     _uniffi_ffi_result = _uniffi_rust_call_with_error(
         _uniffi_error_converter,
         _UniffiLib.uniffi_offerkit_uniffi_fn_func_check_player_id,
+        *_uniffi_lowered_args,
+    )
+    return _uniffi_lift_return(_uniffi_ffi_result)
+def click_url(offer_click_url: str,player_id: str) -> ClickUrl:
+    """
+    The tracking URL of an offer for `player_id`. `offer_click_url` is the offer's
+    `links.click_url` (select `links { click_url }`), with or without a player id: its
+    `player_id` parameter is replaced, every other byte kept. Fails with
+    `OfferError.InvalidArgument` for an empty or over-long id (a click without a player id
+    lands on the service's 404 page) or a click URL that is not an absolute http(s) URL.
+"""
+    
+    _UniffiFfiConverterString.check_lower(offer_click_url)
+
+    _UniffiFfiConverterString.check_lower(player_id)
+    _uniffi_lowered_args = (
+        _UniffiFfiConverterString.lower(offer_click_url),
+        _UniffiFfiConverterString.lower(player_id),
+    )
+    _uniffi_lift_return = _UniffiFfiConverterTypeClickUrl.lift
+    _uniffi_error_converter = _UniffiFfiConverterTypeOfferError
+    _uniffi_ffi_result = _uniffi_rust_call_with_error(
+        _uniffi_error_converter,
+        _UniffiLib.uniffi_offerkit_uniffi_fn_func_click_url,
         *_uniffi_lowered_args,
     )
     return _uniffi_lift_return(_uniffi_ffi_result)
@@ -4628,15 +4702,16 @@ def version() -> str:
 
 __all__ = [
     "InternalError",
+    "PlayerIdConvention",
     "ErrorKind",
     "LogLevel",
     "OfferError",
-    "PlayerIdConvention",
     "TokenReason",
     "Creatives",
     "Offer",
     "SkippedItem",
     "CachedOffers",
+    "ClickUrl",
     "ClientConfig",
     "FieldError",
     "ListingOptions",
@@ -4647,6 +4722,7 @@ __all__ = [
     "PlayerOffersOptions",
     "PlayerOffersPage",
     "check_player_id",
+    "click_url",
     "lint_player_id",
     "set_logger",
     "short_player_id",

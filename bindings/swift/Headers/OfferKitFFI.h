@@ -435,6 +435,11 @@ RustBuffer uniffi_offerkit_uniffi_fn_func_version(RustCallStatus *_Nonnull out_s
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_FUNC_CLICK_URL
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_FUNC_CLICK_URL
+RustBuffer uniffi_offerkit_uniffi_fn_func_click_url(RustBuffer offer_click_url, RustBuffer player_id, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_FUNC_SET_LOGGER
 #define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_FUNC_SET_LOGGER
 void uniffi_offerkit_uniffi_fn_func_set_logger(RustBuffer logger, RustBuffer max_level, RustCallStatus *_Nonnull out_status
@@ -718,6 +723,12 @@ void ffi_offerkit_uniffi_rust_future_complete_void(uint64_t handle, RustCallStat
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_FUNC_VERSION
 #define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_FUNC_VERSION
 uint16_t uniffi_offerkit_uniffi_checksum_func_version(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_FUNC_CLICK_URL
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_FUNC_CLICK_URL
+uint16_t uniffi_offerkit_uniffi_checksum_func_click_url(void
     
 );
 #endif

@@ -7,6 +7,7 @@
 
 uniffi::setup_scaffolding!("offerkit");
 
+mod click;
 mod client;
 mod config;
 mod error;

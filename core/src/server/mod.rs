@@ -1,11 +1,15 @@
-//! Server-side pieces (feature `server`): the refresh-token exchange and the reporting
-//! client. They handle long-lived secrets, so they belong on a game's backend and never in
-//! a client build: the C ABI and uniffi libraries are built without this feature, and
-//! `scripts/check-client-secrets.sh` checks that their binaries carry none of it.
+//! Server-side pieces (feature `server`): the refresh-token exchange, the reporting client,
+//! postback verification and (feature `ledger`) the rewards ledger. They handle long-lived
+//! secrets, so they belong on a game's backend and never in a client build: the C ABI and
+//! uniffi libraries are built without these features, and `scripts/check-client-secrets.sh`
+//! checks that their binaries carry none of it.
 
 mod countries;
 mod est;
 mod exchange;
+#[cfg(feature = "ledger")]
+pub mod ledger;
+pub mod postback;
 mod rate_limit;
 mod report;
 mod report_query;

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use offerkit_token_broker::{Broker, BrokerConfig, router};
+use offerkit_token_broker::{Broker, BrokerConfig, RewardsSettings, router};
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> ExitCode {
@@ -22,6 +22,13 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let rewards = match RewardsSettings::from_vars(|name| std::env::var(name).ok()) {
+        Ok(rewards) => rewards,
+        Err(why) => {
+            eprintln!("offerkit-token-broker: {why}");
+            return ExitCode::from(2);
+        }
+    };
     let broker = match Broker::new(&config) {
         Ok(broker) => Arc::new(broker),
         Err(err) => {
@@ -29,6 +36,17 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let mut app = router(broker);
+    let rewards_on = rewards.is_some();
+    if let Some(rewards) = rewards {
+        match rewards.router(config.sessions.clone()).await {
+            Ok((routes, _ledger)) => app = app.merge(routes),
+            Err(err) => {
+                eprintln!("offerkit-token-broker: rewards: {err}");
+                return ExitCode::from(1);
+            }
+        }
+    }
     let listener = match tokio::net::TcpListener::bind(config.bind).await {
         Ok(listener) => listener,
         Err(e) => {
@@ -48,13 +66,17 @@ async fn main() -> ExitCode {
         service = %config.base_url,
         per_client_per_minute = config.per_client_per_minute,
         demo_sessions = config.sessions.accepted.is_some(),
+        rewards = rewards_on,
         "token broker ready"
     );
-    let served = axum::serve(listener, router(broker))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await;
+    let served = axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await;
     match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

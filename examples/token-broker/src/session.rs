@@ -19,6 +19,10 @@ use http::{HeaderMap, header};
 pub struct PlayerSession {
     /// Stable per client; the per-client rate limit is keyed by it.
     pub client_key: String,
+    /// The offerkit player id of the session's player: the id the game sends in offer
+    /// queries and click URLs, and so the id postbacks credit. The demo uses the session
+    /// text itself; a studio maps its own account id (e.g. with `offerkit::short_player_id`).
+    pub player_id: String,
 }
 
 /// What the demo check accepts.
@@ -47,6 +51,7 @@ pub fn authenticate_player(
     }
     Ok(PlayerSession {
         client_key: session.to_owned(),
+        player_id: session.to_owned(),
     })
 }
 

@@ -1819,6 +1819,63 @@ public func FfiConverterTypeCachedOffers_lower(_ value: CachedOffers) -> RustBuf
 
 
 /**
+ * A tracking URL and the conventions the player's id breaks (empty: none).
+ */
+public struct ClickUrl: Equatable, Hashable {
+    public var url: String
+    public var warnings: [PlayerIdConvention]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(url: String, warnings: [PlayerIdConvention]) {
+        self.url = url
+        self.warnings = warnings
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ClickUrl: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeClickUrl: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ClickUrl {
+        return
+            try ClickUrl(
+                url: FfiConverterString.read(from: &buf), 
+                warnings: FfiConverterSequenceTypePlayerIdConvention.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ClickUrl, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.url, into: &buf)
+        FfiConverterSequenceTypePlayerIdConvention.write(value.warnings, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeClickUrl_lift(_ buf: RustBuffer) throws -> ClickUrl {
+    return try FfiConverterTypeClickUrl.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeClickUrl_lower(_ value: ClickUrl) -> RustBuffer {
+    return FfiConverterTypeClickUrl.lower(value)
+}
+
+
+/**
  * Configuration of an `OfferClient`.
  */
 public struct ClientConfig: Equatable, Hashable {
@@ -4329,6 +4386,22 @@ public func version() -> String  {
 })
 }
 /**
+ * The tracking URL of an offer for `player_id`. `offer_click_url` is the offer's
+ * `links.click_url` (select `links { click_url }`), with or without a player id: its
+ * `player_id` parameter is replaced, every other byte kept. Fails with
+ * `OfferError.InvalidArgument` for an empty or over-long id (a click without a player id
+ * lands on the service's 404 page) or a click URL that is not an absolute http(s) URL.
+ */
+public func clickUrl(offerClickUrl: String, playerId: String)throws  -> ClickUrl  {
+    return try  FfiConverterTypeClickUrl_lift(try rustCallWithError(FfiConverterTypeOfferError_lift) {
+        uniffiCallStatus in
+    uniffi_offerkit_uniffi_fn_func_click_url(
+        FfiConverterString.lower(offerClickUrl),
+        FfiConverterString.lower(playerId),uniffiCallStatus
+    )
+})
+}
+/**
  * Sends offerkit's log records at `max_level` and above to `logger`; null stops forwarding.
  * May be called again at any time to replace the logger or the level; it returns once no
  * call into the previous logger is in progress. Calling it from inside `log` is ignored.
@@ -4393,6 +4466,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.contractVersionMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_func_version() != 15876) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_offerkit_uniffi_checksum_func_click_url() != 46171) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_func_set_logger() != 58849) {

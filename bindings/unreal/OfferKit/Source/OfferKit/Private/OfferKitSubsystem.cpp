@@ -5,6 +5,7 @@
 
 #include "Async/Async.h"
 #include "OfferKitBridge.h"
+#include "offerkit_click.hpp"
 
 namespace
 {
@@ -278,4 +279,20 @@ TArray<FString> UOfferKitSubsystem::LintPlayerId(const FString& PlayerId)
 		for (const std::string& Name : Broken.value()) Names.Add(FromUtf8(Name));
 	}
 	return Names;
+}
+
+bool UOfferKitSubsystem::ClickUrl(const FString& OfferClickUrl, const FString& PlayerId, FString& Url, TArray<FString>& Warnings, FOfferKitError& Error)
+{
+	offerkit::Result<offerkit::ClickUrl> Built = offerkit::click_url(Utf8(OfferClickUrl), Utf8(PlayerId));
+	Warnings = TArray<FString>();
+	if (!Built.ok())
+	{
+		Url = FString();
+		Error = ToUnreal(offerkit_unreal::Outcome::from(Built.error()));
+		return false;
+	}
+	Url = FromUtf8(Built.value().url);
+	for (const std::string& Name : Built.value().warnings) Warnings.Add(FromUtf8(Name));
+	Error = FOfferKitError();
+	return true;
 }

@@ -80,6 +80,16 @@ public:
 	UFUNCTION(BlueprintPure, Category = "OfferKit")
 	static TArray<FString> LintPlayerId(const FString& PlayerId);
 
+	/**
+	 * The tracking URL of an offer for PlayerId, from its links.click_url (select
+	 * "links { click_url }"): player_id set to exactly PlayerId, every other byte kept. False
+	 * (Error: InvalidArgument) for an empty or over-long id — a click without a player id lands
+	 * on the service's 404 page — or a URL that is not absolute http(s). Warnings: the
+	 * conventions the id breaks; the postback will carry exactly this id.
+	 */
+	UFUNCTION(BlueprintCallable, Category = "OfferKit")
+	static bool ClickUrl(const FString& OfferClickUrl, const FString& PlayerId, FString& Url, TArray<FString>& Warnings, FOfferKitError& Error);
+
 private:
 	std::unique_ptr<offerkit_unreal::Bridge> Bridge;
 };

@@ -728,6 +728,8 @@ internal object IntegrityCheckingUniffiLib {
     internal fun ensureInitialized() = Unit
     external fun uniffi_offerkit_uniffi_checksum_func_version(
     ): Int
+    external fun uniffi_offerkit_uniffi_checksum_func_click_url(
+    ): Int
     external fun uniffi_offerkit_uniffi_checksum_func_set_logger(
     ): Int
     external fun uniffi_offerkit_uniffi_checksum_func_check_player_id(
@@ -855,6 +857,8 @@ internal object UniffiLib {
     external fun uniffi_offerkit_uniffi_fn_method_offererror_uniffi_trait_display(`ptr`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_offerkit_uniffi_fn_func_version(uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_offerkit_uniffi_fn_func_click_url(`offerClickUrl`: RustBuffer.ByValue,`playerId`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_offerkit_uniffi_fn_func_set_logger(`logger`: RustBuffer.ByValue,`maxLevel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
@@ -984,6 +988,9 @@ private fun uniffiCheckContractApiVersion(lib: IntegrityCheckingUniffiLib) {
 @Suppress("UNUSED_PARAMETER")
 private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_offerkit_uniffi_checksum_func_version() and 0xFFFF) != 15876) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_offerkit_uniffi_checksum_func_click_url() and 0xFFFF) != 46171) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_offerkit_uniffi_checksum_func_set_logger() and 0xFFFF) != 58849) {
@@ -3432,6 +3439,47 @@ public object FfiConverterTypeCachedOffers: FfiConverterRustBuffer<CachedOffers>
 
 
 /**
+ * A tracking URL and the conventions the player's id breaks (empty: none).
+ */
+data class ClickUrl (
+    val `url`: kotlin.String
+    , 
+    val `warnings`: List<PlayerIdConvention>
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeClickUrl: FfiConverterRustBuffer<ClickUrl> {
+    override fun read(buf: ByteBuffer): ClickUrl {
+        return ClickUrl(
+            FfiConverterString.read(buf),
+            FfiConverterSequenceTypePlayerIdConvention.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: ClickUrl) = (
+            FfiConverterString.allocationSize(value.`url`) +
+            FfiConverterSequenceTypePlayerIdConvention.allocationSize(value.`warnings`)
+    )
+
+    override fun write(value: ClickUrl, buf: ByteBuffer) {
+            FfiConverterString.write(value.`url`, buf)
+            FfiConverterSequenceTypePlayerIdConvention.write(value.`warnings`, buf)
+    }
+}
+
+
+
+/**
  * Configuration of an `OfferClient`.
  */
 data class ClientConfig (
@@ -5594,6 +5642,26 @@ public object FfiConverterMapStringSequenceString: FfiConverterRustBuffer<Map<ko
     UniffiLib.uniffi_offerkit_uniffi_fn_func_version(
     
         _status)
+}
+    )
+    }
+    
+
+        /**
+         * The tracking URL of an offer for `player_id`. `offer_click_url` is the offer's
+         * `links.click_url` (select `links { click_url }`), with or without a player id: its
+         * `player_id` parameter is replaced, every other byte kept. Fails with
+         * `OfferError.InvalidArgument` for an empty or over-long id (a click without a player id
+         * lands on the service's 404 page) or a click URL that is not an absolute http(s) URL.
+         */
+    @Throws(OfferException::class) fun `clickUrl`(`offerClickUrl`: kotlin.String, `playerId`: kotlin.String): ClickUrl {
+            return FfiConverterTypeClickUrl.lift(
+    uniffiRustCallWithError(OfferException) { _status ->
+    UniffiLib.uniffi_offerkit_uniffi_fn_func_click_url(
+    
+        
+        FfiConverterString.lower(`offerClickUrl`),
+        FfiConverterString.lower(`playerId`),_status)
 }
     )
     }

@@ -1,0 +1,2 @@
+//! Helpers shared by the CLI's integration tests.
+pub mod rewards;

@@ -1,0 +1,56 @@
+//! A player's balance as the ledger keeps it: the sum of every amount credited to the player
+//! and how many conversions were credited (installs, with amount 0, included).
+
+use serde::Serialize;
+use sqlx::Row;
+
+use super::Ledger;
+use super::credit::{Recorded, SELECT_CONVERSION, recorded};
+use crate::error::Result;
+
+/// `{"player_id", "balance", "conversions"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Balance {
+    pub player_id: String,
+    pub balance: i64,
+    pub conversions: i64,
+}
+
+impl Ledger {
+    /// The balance of `player_id`, exactly as credited (no case folding); zero for a player
+    /// never credited.
+    pub async fn balance(&self, player_id: &str) -> Result<Balance> {
+        let row =
+            sqlx::query("SELECT balance, conversions FROM offerkit_balances WHERE player_id = $1")
+                .bind(player_id)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(|e| self.url.storage_error("reading the balance", e))?;
+        let (balance, conversions) = match row {
+            Some(row) => (
+                row.try_get(0)
+                    .map_err(|e| self.url.storage_error("reading the balance", e))?,
+                row.try_get(1)
+                    .map_err(|e| self.url.storage_error("reading the balance", e))?,
+            ),
+            None => (0, 0),
+        };
+        Ok(Balance {
+            player_id: player_id.to_owned(),
+            balance,
+            conversions,
+        })
+    }
+
+    /// The conversion recorded under `conversion_id`, if any.
+    pub async fn conversion(&self, conversion_id: &str) -> Result<Option<Recorded>> {
+        let row = sqlx::query(SELECT_CONVERSION)
+            .bind(conversion_id)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(|e| self.url.storage_error("reading a conversion", e))?;
+        row.map(|row| recorded(&row))
+            .transpose()
+            .map_err(|e| self.url.storage_error("reading a conversion", e))
+    }
+}

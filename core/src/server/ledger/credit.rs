@@ -1,0 +1,121 @@
+//! Exactly-once crediting: one transaction that records the conversion under its id and adds
+//! its amount to the player's balance — or, if the id is already recorded, changes nothing.
+//!
+//! `INSERT … ON CONFLICT (conversion_id) DO NOTHING` decides: on SQLite writers are
+//! serialised; on PostgreSQL a second transaction inserting the same id waits for the first
+//! and then inserts nothing (or, if the first rolled back, inserts). So however many
+//! receivers and retries race, one transaction credits, the others see a duplicate. Any
+//! failure rolls the whole transaction back: the conversion is not recorded, the sender's
+//! retry credits it later.
+
+use serde::Serialize;
+use sqlx::Row;
+
+use super::Ledger;
+use super::balance::Balance;
+use crate::error::Result;
+use crate::server::postback::Conversion;
+
+/// What the ledger did with a conversion.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "result", rename_all = "snake_case")]
+pub enum Credit {
+    /// Recorded now; the player's balance after the credit.
+    Credited { balance: Balance },
+    /// Already recorded with the same player and amount: nothing credited.
+    Duplicate { recorded: Recorded },
+    /// Already recorded with another player or amount: nothing credited; needs a human.
+    Conflict { recorded: Recorded },
+}
+
+/// A conversion as the ledger recorded it first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Recorded {
+    pub conversion_id: String,
+    pub player_id: String,
+    pub amount: i64,
+    pub format: String,
+    pub request_id: Option<String>,
+    pub credited_at: i64,
+}
+
+const INSERT_CONVERSION: &str = "INSERT INTO offerkit_conversions \
+    (conversion_id, player_id, amount, payout, conversion_type, offer_id, format, request_id, sent_at, credited_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+    ON CONFLICT (conversion_id) DO NOTHING";
+
+const ADD_TO_BALANCE: &str = "INSERT INTO offerkit_balances (player_id, balance, conversions) \
+    VALUES ($1, $2, 1) \
+    ON CONFLICT (player_id) DO UPDATE SET \
+    balance = offerkit_balances.balance + excluded.balance, \
+    conversions = offerkit_balances.conversions + 1 \
+    RETURNING balance, conversions";
+
+pub(crate) const SELECT_CONVERSION: &str = "SELECT conversion_id, player_id, amount, format, request_id, credited_at \
+    FROM offerkit_conversions WHERE conversion_id = $1";
+
+pub(crate) fn recorded(row: &sqlx::any::AnyRow) -> std::result::Result<Recorded, sqlx::Error> {
+    Ok(Recorded {
+        conversion_id: row.try_get(0)?,
+        player_id: row.try_get(1)?,
+        amount: row.try_get(2)?,
+        format: row.try_get(3)?,
+        request_id: row.try_get(4)?,
+        credited_at: row.try_get(5)?,
+    })
+}
+
+impl Ledger {
+    /// Credits `conversion` exactly once (see the module comment). `Err` is a storage
+    /// failure (`server`, HTTP 503) and then nothing was recorded.
+    pub async fn credit(&self, conversion: &Conversion) -> Result<Credit> {
+        let failed = |what: &str, e: sqlx::Error| self.url.storage_error(what, e);
+        let mut tx = self.pool.begin().await.map_err(|e| failed("begin", e))?;
+        let inserted = sqlx::query(INSERT_CONVERSION)
+            .bind(conversion.conversion_id.as_str())
+            .bind(conversion.player_id.as_str())
+            .bind(conversion.amount)
+            .bind(conversion.payout.clone())
+            .bind(conversion.kind.as_str())
+            .bind(conversion.offer_id.clone())
+            .bind(conversion.format.as_str())
+            .bind(conversion.request_id.clone())
+            .bind(conversion.timestamp)
+            .bind(super::now_unix())
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| failed("recording the conversion", e))?
+            .rows_affected();
+        if inserted == 1 {
+            let row = sqlx::query(ADD_TO_BALANCE)
+                .bind(conversion.player_id.as_str())
+                .bind(conversion.amount)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(|e| failed("updating the balance", e))?;
+            let balance = Balance {
+                player_id: conversion.player_id.clone(),
+                balance: row
+                    .try_get(0)
+                    .map_err(|e| failed("reading the balance", e))?,
+                conversions: row
+                    .try_get(1)
+                    .map_err(|e| failed("reading the balance", e))?,
+            };
+            tx.commit().await.map_err(|e| failed("commit", e))?;
+            return Ok(Credit::Credited { balance });
+        }
+        let row = sqlx::query(SELECT_CONVERSION)
+            .bind(conversion.conversion_id.as_str())
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(|e| failed("reading the recorded conversion", e))?;
+        let recorded = recorded(&row).map_err(|e| failed("reading the recorded conversion", e))?;
+        tx.rollback().await.map_err(|e| failed("rollback", e))?;
+        if recorded.player_id == conversion.player_id && recorded.amount == conversion.amount {
+            Ok(Credit::Duplicate { recorded })
+        } else {
+            Ok(Credit::Conflict { recorded })
+        }
+    }
+}

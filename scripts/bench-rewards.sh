@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Postbacks per second per receiver, on SQLite and on PostgreSQL (BENCHMARKS.md, "Rewards").
+# Not part of the test command. Release builds of `offerkit` (the receiver, as shipped) and of
+# the load generator (rewards/examples/postback_load.rs); a throw-away PostgreSQL from
+# scripts/postgres.sh; rounds interleaved (SQLite, PostgreSQL, SQLite, …) on one machine.
+# Each round: a fresh receiver process, COUNT signed v3 postbacks of distinct conversions (each
+# one a credit, i.e. a committed write) from CONCURRENCY keep-alive connections.
+#   scripts/bench-rewards.sh            print the table
+#   scripts/bench-rewards.sh --update   also write it into BENCHMARKS.md between the markers
+#   ROUNDS=5 COUNT=4000 CONCURRENCY=16 scripts/bench-rewards.sh
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+rounds=${ROUNDS:-5}
+count=${COUNT:-4000}
+concurrency=${CONCURRENCY:-16}
+out="$root/target/bench-rewards"
+mkdir -p "$out"
+source scripts/postgres.sh
+receiver_pid=
+cleanup() {
+  [ -z "$receiver_pid" ] || kill "$receiver_pid" 2>/dev/null || true
+  pg_stop
+}
+trap cleanup EXIT
+
+echo "==> release builds" >&2
+cargo build -q --release -p offerkit-cli
+cargo build -q --release -p offerkit-rewards --example postback_load
+pg_start >&2
+key="bench-key-$$"
+
+round() { # label db round-number: one receiver process, one load run; prints the JSON line
+  local label=$1 db=$2 n=$3
+  OFFERKIT_POSTBACK_KEY=$key OFFERKIT_ADMIN_TOKEN=bench-admin OFFERKIT_LOG=warn \
+    target/release/offerkit rewards serve --listen 127.0.0.1:0 --db "$db" >"$out/receiver.out" 2>"$out/receiver.err" &
+  receiver_pid=$!
+  for _ in $(seq 1 200); do grep -q '^listening on ' "$out/receiver.out" 2>/dev/null && break; sleep 0.05; done
+  local addr
+  addr=$(sed -n 's|^listening on http://||p' "$out/receiver.out")
+  [ -n "$addr" ] || { cat "$out/receiver.err" >&2; return 1; }
+  target/release/examples/postback_load --addr "$addr" --key "$key" --count "$count" \
+    --concurrency "$concurrency" --prefix "$label-$n-$$"
+  kill "$receiver_pid" && wait "$receiver_pid" 2>/dev/null || true
+  receiver_pid=
+}
+
+rm -f "$out"/sqlite.jsonl "$out"/postgres.jsonl
+sqlite_db="$out/rewards.db"
+rm -f "$sqlite_db" "$sqlite_db"-*
+for n in $(seq 1 "$rounds"); do
+  echo "==> round $n/$rounds" >&2
+  round sqlite "sqlite://$sqlite_db" "$n" >>"$out/sqlite.jsonl"
+  round postgres "$PG_URL" "$n" >>"$out/postgres.jsonl"
+done
+
+table=$(python3 - "$out" "$count" "$concurrency" "$rounds" <<'PY'
+import json, statistics, sys
+out, count, concurrency, rounds = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+print(f"{count} signed v3 postbacks of distinct conversions per round, {concurrency} keep-alive connections, "
+      f"one receiver process (release build), {rounds} rounds interleaved; medians over the rounds.")
+print()
+print("| ledger | postbacks/s (median) | min – max | p50 ms | p99 ms | credited / sent |")
+print("| --- | ---: | ---: | ---: | ---: | ---: |")
+for label, name in (("sqlite", "SQLite (file, WAL, synchronous=FULL)"), ("postgres", "PostgreSQL 15 (loopback)")):
+    rows = [json.loads(l) for l in open(f"{out}/{label}.jsonl")]
+    rates = [r["per_second"] for r in rows]
+    credited = sum(r["credited"] for r in rows)
+    sent = sum(r["postbacks"] for r in rows)
+    print(f"| {name} | {statistics.median(rates):.0f} | {min(rates):.0f} – {max(rates):.0f} | "
+          f"{statistics.median(r['p50_ms'] for r in rows):.2f} | {statistics.median(r['p99_ms'] for r in rows):.2f} | {credited} / {sent} |")
+PY
+)
+echo "$table"
+if [ "${1:-}" = "--update" ]; then
+  python3 - "$table" <<'PY'
+import re, sys
+path = "BENCHMARKS.md"
+text = open(path).read()
+block = "<!-- rewards-bench:begin -->\n" + sys.argv[1] + "\n<!-- rewards-bench:end -->"
+text = re.sub(r"<!-- rewards-bench:begin -->.*<!-- rewards-bench:end -->", lambda _: block, text, flags=re.S)
+open(path, "w").write(text)
+PY
+fi
