@@ -191,11 +191,13 @@ struct Player {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    // A long-running service logs its work; one-shot commands only their warnings.
+    // A long-running service logs its work; one-shot commands only their warnings — and not
+    // the library's warning for each skipped item, which gets a line of its own
+    // (output::skipped).
     init_logging(if matches!(cli.command, Command::Rewards { .. }) {
         "info"
     } else {
-        "warn"
+        "warn,offerkit::tolerant=error"
     });
     let out = Output::new(cli.json);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
