@@ -676,7 +676,7 @@ extern "C" {
 
 /**
  * The tracking URL of an offer for `player_id`. `click_url` is the offer's `links.click_url`
- * (select `links { click_url }`; `offerkit_offer_field(…, "links.click_url")`), with or
+ * (select `links { click_url }`; `offerkit_offer_list_field_text(list, i, "links.click_url", …)`), with or
  * without a player id: any `player_id` parameter it has is replaced, every other byte kept.
  *
  * `OFFERKIT_STATUS_INVALID_ARGUMENT` for an empty or over-long (255 characters) player id —
