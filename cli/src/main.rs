@@ -21,7 +21,6 @@ use offerkit::{
     OffersOptions, PlayerOffersOptions, Proxy, lint_player_id,
 };
 use offerkit_sim::{REPORT_API_KEY, SimArgs, SimConfig, Simulator};
-use serde_json::Value;
 
 use crate::output::{Output, emit, skipped};
 use crate::server::ReportArgs;
@@ -245,22 +244,17 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
             .await
             .map_err(|e| Error::new(ErrorKind::Internal, format!("simulator: {e}")));
     }
-    if !cli.timeout.is_finite() || cli.timeout <= 0.0 || cli.timeout > 86_400.0 {
-        return Err(Error::new(
-            ErrorKind::InvalidArgument,
-            "--timeout must be a number of seconds greater than 0",
-        ));
-    }
-    let timeout = Duration::from_secs_f64(cli.timeout);
-    let deadline = Duration::try_from_secs_f64(cli.deadline)
-        .ok()
-        .filter(|d| !d.is_zero())
-        .ok_or_else(|| {
+    // Seconds become durations here; their bounds are the client's (`ClientConfig::validate`).
+    let seconds = |flag: &str, value: f64| {
+        Duration::try_from_secs_f64(value).map_err(|_| {
             Error::new(
                 ErrorKind::InvalidArgument,
-                "--deadline must be a number of seconds greater than 0",
+                format!("{flag} must be a number of seconds, got {value}"),
             )
-        })?;
+        })
+    };
+    let timeout = seconds("--timeout", cli.timeout)?;
+    let deadline = seconds("--deadline", cli.deadline)?;
     let http = |base_url: String| {
         let mut config = ClientConfig::new(base_url)
             .with_timeout(timeout)
@@ -422,15 +416,9 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
             }
         }
         Command::Graphql { query, variables } => {
-            let variables = match variables {
-                None => None,
-                Some(text) => Some(serde_json::from_str::<Value>(&text).map_err(|e| {
-                    Error::new(
-                        ErrorKind::InvalidArgument,
-                        format!("--variables is not JSON: {e}"),
-                    )
-                })?),
-            };
+            let variables = variables
+                .map(|text| offerkit::graphql_variables("--variables", &text))
+                .transpose()?;
             let response = client.graphql(&query, variables).await?;
             emit(&out.graphql(&response));
         }

@@ -150,6 +150,21 @@ fn invalid_arguments_exit_2_with_fields() {
         ])),
         2
     );
+    // The bounds of a setting are the client's, named as the client names them.
+    let out = offerkit(&["--json", "--timeout", "90000", "offers", "--player-id", "p"]);
+    assert_eq!(code(&out), 2);
+    let error = &json(&out)["error"];
+    assert_eq!(error["kind"], "invalid_argument");
+    assert_eq!(error["fields"][0]["path"], serde_json::json!(["config"]));
+    assert_eq!(
+        error["fields"][0]["arguments"]["timeout"][0],
+        "90000000 ms is not between 1 ms and 24 h"
+    );
+    let out = offerkit(&["--json", "--deadline=-1", "offers", "--player-id", "p"]);
+    assert_eq!(
+        json(&out)["error"]["message"],
+        "--deadline must be a number of seconds, got -1"
+    );
     let out = offerkit(&["--json", "list-offers", "--page", "2"]);
     assert_eq!(
         (code(&out), error_kind(&out).as_str()),

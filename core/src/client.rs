@@ -94,20 +94,8 @@ struct Inner {
 
 impl OfferClient {
     /// Builds a client; fails with `invalid_argument` on a bad base address, scheme, root
-    /// certificate, proxy, or a zero deadline or page cap.
+    /// certificate or proxy, or on any setting out of its bounds ([`ClientConfig::validate`]).
     pub fn new(config: ClientConfig) -> Result<Self> {
-        if config.deadline.is_zero() {
-            return Err(Error::new(
-                ErrorKind::InvalidArgument,
-                "deadline must be greater than zero",
-            ));
-        }
-        if config.max_pages == 0 {
-            return Err(Error::new(
-                ErrorKind::InvalidArgument,
-                "max_pages must be at least 1",
-            ));
-        }
         let transport = Transport::new(&config)?;
         let offers_url = transport.url("v1/offers")?;
         let source = match (config.token_provider, config.token_needed) {

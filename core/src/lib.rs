@@ -23,11 +23,13 @@ mod cache;
 mod click;
 mod client;
 mod config;
+mod config_limits;
 mod deadline;
 pub mod decode;
 mod error;
 mod extra;
 mod graphql;
+mod graphql_variables;
 mod jwt;
 mod offer;
 mod paging;
@@ -52,8 +54,10 @@ pub use config::{
     ClientConfig, DEFAULT_DEADLINE, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT,
     DEFAULT_TOKEN_SKEW,
 };
+pub use config_limits::{MAX_DURATION, MAX_RETRIES};
 pub use error::{Error, ErrorKind, FieldError, Result};
 pub use graphql::GraphqlResponse;
+pub use graphql_variables::graphql_variables;
 pub use jwt::expiry_unix as jwt_expiry_unix;
 pub use offer::{
     Creatives, Extra, ListingPage, Offer, OfferList, Pagination, PlayerOffer, PlayerOffersPage,

@@ -56,18 +56,7 @@ pub(crate) struct Transport {
 impl Transport {
     pub(crate) fn new(config: &ClientConfig) -> Result<Self> {
         let base = base_url(&config.base_url, config.allow_insecure_http)?;
-        if config.timeout.is_zero() {
-            return Err(Error::new(
-                ErrorKind::InvalidArgument,
-                "timeout must be greater than zero",
-            ));
-        }
-        if config.deadline.is_zero() {
-            return Err(Error::new(
-                ErrorKind::InvalidArgument,
-                "deadline must be greater than zero",
-            ));
-        }
+        config.validate()?;
         let tls = tls::client_config(&config.extra_root_pem)?;
         let builder = reqwest::Client::builder()
             .tls_backend_preconfigured(tls)
