@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Client libraries must carry no server-side secret handling (DESIGN.md: host-supplied tokens).
+# Client libraries must carry no server-side secret handling (the refresh token and the reporting
+# key live only on servers; hosts supply short-lived access tokens).
 # Fails if a built client library — the C ABI (libofferkit, crate offerkit-ffi) or the uniffi
 # library (libofferkit_uniffi, crate offerkit-uniffi), shared and static — exports a symbol
 # of the refresh-token exchange or the reporting API (nm), or contains the token-exchange

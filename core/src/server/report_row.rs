@@ -1,7 +1,7 @@
 //! Rows of the reporting endpoint, decoded tolerantly.
 //!
 //! The spec lists the row's fields but not the response envelope, so both are read leniently
-//! (DESIGN.md): the rows may be a top-level array, or an object whose `data` is the array or
+//! (docs/decisions.md, "What a sloppy service gets"): the rows may be a top-level array, or an object whose `data` is the array or
 //! holds it under `results` or `rows`. Every field is optional (a report carries only the
 //! fields asked for, and dimensions not grouped by may be null); numbers may also come as
 //! numeric text, and `cver` as a number or a string. Unknown fields are kept in `extra`.
