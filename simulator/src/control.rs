@@ -17,7 +17,7 @@ use crate::catalogue::Catalogue;
 use crate::faults::{Fault, FaultKind};
 use crate::jwt::OFFERS_SCOPE;
 use crate::mess::Mess;
-use crate::routes::json;
+use crate::respond::json;
 use crate::state::AppState;
 
 pub fn routes() -> Router<Arc<AppState>> {

@@ -10,6 +10,7 @@
 
 mod auth;
 mod catalogue;
+mod content_type;
 mod control;
 mod cursor;
 mod faults;
@@ -26,7 +27,9 @@ mod offer_view;
 mod path_prefix;
 mod postback;
 mod query_cache;
+mod query_string;
 mod report;
+mod respond;
 mod response_json;
 mod rewards;
 mod rng;

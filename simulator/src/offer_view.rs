@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use crate::catalogue::{Goal, Offer};
 use crate::locale::{Fill, Language, Texts, fill};
-use crate::routes::query_string;
+use crate::query_string::query_string;
 use crate::time::format_datetime;
 use crate::unboxed::Unboxed;
 

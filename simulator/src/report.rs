@@ -12,8 +12,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::auth::bearer;
+use crate::respond::{json, json_message};
 use crate::rng::{SplitMix64, mix};
-use crate::routes::{json, json_message};
 use crate::state::AppState;
 use crate::time::{DAY, format_date, now_unix, parse_datetime};
 use crate::validation::Violations;

@@ -20,7 +20,7 @@ use serde::Deserialize;
 
 use crate::catalogue::{Catalogue, Engagement, EngagementStatus};
 use crate::postback::{self, Attempt, Conversion, Format, PostbackTarget, RETRY_DELAYS};
-use crate::routes::json;
+use crate::respond::json;
 use crate::state::AppState;
 use crate::time::now_unix;
 
