@@ -252,7 +252,7 @@ mod tests {
     async fn stats_status_from(peer: &str) -> StatusCode {
         use tower::ServiceExt;
         let state = Arc::new(AppState::new(
-            crate::SimConfig::default(),
+            crate::config::SimConfig::default(),
             "http://127.0.0.1:1",
         ));
         let mut request = Request::builder()
