@@ -33,6 +33,7 @@ mod report;
 mod respond;
 mod response_json;
 mod rewards;
+mod rewards_control;
 mod rng;
 mod routes;
 mod schema;

@@ -16,7 +16,7 @@ use crate::faults::{self, FaultKind};
 use crate::respond::json_message;
 use crate::state::AppState;
 use crate::stats::Endpoint;
-use crate::{control, graphql, listing, path_prefix, report, rewards, token, tracking};
+use crate::{control, graphql, listing, path_prefix, report, rewards_control, token, tracking};
 
 /// Largest request body the simulator reads.
 pub const MAX_REQUEST_BODY: usize = 2 * 1024 * 1024;
@@ -31,7 +31,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     if state.prefix.is_empty() {
         return service
             .merge(control::routes())
-            .merge(rewards::routes())
+            .merge(rewards_control::routes())
             .fallback(not_found)
             .layer(gate)
             .with_state(state);
@@ -42,7 +42,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .nest(&prefix, service.fallback(not_found).layer(gate))
         .merge(control::routes())
-        .merge(rewards::routes())
+        .merge(rewards_control::routes())
         .fallback(path_prefix::gateway_not_found)
         .with_state(state)
 }
