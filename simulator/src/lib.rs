@@ -30,6 +30,8 @@ mod postback;
 mod query_cache;
 mod query_string;
 mod report;
+#[cfg(test)]
+mod resolution_parity;
 mod respond;
 mod response_json;
 mod rewards;
