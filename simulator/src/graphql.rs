@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use crate::auth::require_offers_scope;
 use crate::content_type::content_type_is;
+use crate::graphql_json::write_response;
 use crate::respond::{json, json_written};
-use crate::response_json::write_response;
 use crate::state::AppState;
 use crate::{mess_body, query_cache, top_fields};
 

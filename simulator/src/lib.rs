@@ -17,6 +17,7 @@ mod cursor;
 mod faults;
 mod forward_proxy;
 mod graphql;
+mod graphql_json;
 mod jwt;
 mod keys;
 mod listing;
@@ -33,7 +34,6 @@ mod report;
 #[cfg(test)]
 mod resolution_parity;
 mod respond;
-mod response_json;
 mod rewards;
 mod rewards_control;
 mod rng;
