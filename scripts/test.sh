@@ -152,6 +152,7 @@ command -v cargo >/dev/null || { echo "cargo is required (rustup toolchain)"; ex
 
 step "test counting (self-test)" "$root/scripts/test.sh" --self-test
 step "format" cargo fmt --all -- --check
+step "module cycles" python3 scripts/check-module-cycles.py
 # Rust crates, each built with -p so features never unify with the bindgen binary.
 step "clippy" cargo clippy -p offerkit -p offerkit-sim -p offerkit-cli -p offerkit-rewards --all-targets -- -D warnings
 step "clippy (server feature)" cargo clippy -p offerkit --all-targets --features server -- -D warnings

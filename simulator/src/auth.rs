@@ -6,7 +6,7 @@ use http::{HeaderMap, StatusCode, header};
 use std::sync::Arc;
 
 use crate::jwt::{Claims, JwtIssuer, OFFERS_SCOPE};
-use crate::routes::json_message;
+use crate::respond::json_message;
 use crate::time::now_unix;
 
 /// The bearer token of a request, if it carries one.

@@ -10,6 +10,7 @@ use axum::routing::{delete, get, post};
 use bytes::Bytes;
 use http::StatusCode;
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -17,7 +18,7 @@ use crate::catalogue::Catalogue;
 use crate::faults::{Fault, FaultKind};
 use crate::jwt::OFFERS_SCOPE;
 use crate::mess::Mess;
-use crate::routes::json;
+use crate::respond::json;
 use crate::state::AppState;
 
 pub fn routes() -> Router<Arc<AppState>> {
@@ -56,6 +57,15 @@ fn bad_request(message: String) -> Response {
         StatusCode::BAD_REQUEST,
         &serde_json::json!({ "error": message }),
     )
+}
+
+/// A request body of optional settings: empty (or only white space) means every default,
+/// anything else must be `T` as JSON; the error is the message of the 400.
+fn optional_body<T: Default + DeserializeOwned>(body: &[u8], what: &str) -> Result<T, String> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    serde_json::from_slice(body).map_err(|e| format!("invalid {what}: {e}"))
 }
 
 fn faults_body(state: &AppState) -> serde_json::Value {
@@ -151,13 +161,9 @@ struct TokenRequest {
 }
 
 async fn mint_token(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
-    let request = if body.iter().all(u8::is_ascii_whitespace) {
-        TokenRequest::default()
-    } else {
-        match serde_json::from_slice::<TokenRequest>(&body) {
-            Ok(r) => r,
-            Err(e) => return bad_request(format!("invalid token request: {e}")),
-        }
+    let request: TokenRequest = match optional_body(&body, "token request") {
+        Ok(r) => r,
+        Err(message) => return bad_request(message),
     };
     let ttl = request.ttl_secs.unwrap_or_else(|| state.token_ttl_secs());
     let scoped = request.scoped.unwrap_or(true);
@@ -182,13 +188,9 @@ struct ReportKeyRequest {
 pub const REPORT_KEY_TTL_SECS: i64 = 365 * 86_400;
 
 async fn mint_report_key(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
-    let request = if body.iter().all(u8::is_ascii_whitespace) {
-        ReportKeyRequest::default()
-    } else {
-        match serde_json::from_slice::<ReportKeyRequest>(&body) {
-            Ok(r) => r,
-            Err(e) => return bad_request(format!("invalid report key request: {e}")),
-        }
+    let request: ReportKeyRequest = match optional_body(&body, "report key request") {
+        Ok(r) => r,
+        Err(message) => return bad_request(message),
     };
     let ttl = request.ttl_secs.unwrap_or(REPORT_KEY_TTL_SECS);
     let expires_at = crate::time::now_unix().saturating_add(ttl);
@@ -252,7 +254,7 @@ mod tests {
     async fn stats_status_from(peer: &str) -> StatusCode {
         use tower::ServiceExt;
         let state = Arc::new(AppState::new(
-            crate::SimConfig::default(),
+            crate::config::SimConfig::default(),
             "http://127.0.0.1:1",
         ));
         let mut request = Request::builder()

@@ -9,8 +9,9 @@ use http::{HeaderMap, StatusCode};
 use std::sync::Arc;
 
 use crate::auth::require_offers_scope;
-use crate::response_json::write_response;
-use crate::routes::{content_type_is, json, json_written};
+use crate::content_type::content_type_is;
+use crate::graphql_json::write_response;
+use crate::respond::{json, json_written};
 use crate::state::AppState;
 use crate::{mess_body, query_cache, top_fields};
 

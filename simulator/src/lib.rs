@@ -10,11 +10,14 @@
 
 mod auth;
 mod catalogue;
+mod config;
+mod content_type;
 mod control;
 mod cursor;
 mod faults;
 mod forward_proxy;
 mod graphql;
+mod graphql_json;
 mod jwt;
 mod keys;
 mod listing;
@@ -26,9 +29,13 @@ mod offer_view;
 mod path_prefix;
 mod postback;
 mod query_cache;
+mod query_string;
 mod report;
-mod response_json;
+#[cfg(test)]
+mod resolution_parity;
+mod respond;
 mod rewards;
+mod rewards_control;
 mod rng;
 mod routes;
 mod schema;
@@ -50,6 +57,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 pub use catalogue::ENGAGED_WITH_ALL_PREFIX;
+pub use config::SimConfig;
 pub use faults::{Fault, FaultKind};
 pub use forward_proxy::ForwardProxy;
 pub use jwt::{ISSUER as JWT_ISSUER, OFFERS_SCOPE};
@@ -63,45 +71,6 @@ use state::AppState;
 
 /// How long [`Simulator::shutdown`] waits for in-flight requests before cutting them off.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
-
-/// Settings of one simulator.
-#[derive(Clone, Debug)]
-pub struct SimConfig {
-    /// Seed of the catalogue, the per-player decisions and the signing keys.
-    pub seed: u64,
-    /// Offers in the catalogue (default 50).
-    pub offer_count: usize,
-    /// The refresh token the token endpoint accepts (default `sim-refresh-token`).
-    pub refresh_token: String,
-    /// Lifetime of issued access tokens, `expires_in` (default 3600 s).
-    pub token_ttl: Duration,
-    /// Port on 127.0.0.1; 0 picks a free one.
-    pub port: u16,
-    /// Misbehaviour modes in force at start (default: all off); see [`Simulator::set_mess`].
-    pub mess: Mess,
-    /// Serve the service's routes under this path, e.g. `/api` (default none): `/api/v1/offers`,
-    /// and [`Simulator::base_url`] ends with it. `/_sim` stays at the root; any other path
-    /// answers an HTML 404. `/` or empty is no prefix; [`Simulator::start`] refuses an
-    /// invalid one (segments of letters, digits, `-`, `.`, `_`, `~`; not `/_sim`).
-    pub path_prefix: Option<String>,
-    /// Where completed offers' signed postbacks go (default: nowhere).
-    pub postback: Option<PostbackTarget>,
-}
-
-impl Default for SimConfig {
-    fn default() -> SimConfig {
-        SimConfig {
-            seed: 42,
-            offer_count: 50,
-            refresh_token: "sim-refresh-token".to_owned(),
-            token_ttl: Duration::from_secs(3600),
-            port: 0,
-            mess: Mess::default(),
-            path_prefix: None,
-            postback: None,
-        }
-    }
-}
 
 /// A running simulator. Dropping it shuts the server down.
 pub struct Simulator {

@@ -13,7 +13,8 @@ use crate::auth::require_offers_scope;
 use crate::locale::Language;
 use crate::mess::Mess;
 use crate::offer_view::OfferView;
-use crate::routes::{json, json_written, query_param};
+use crate::query_string::query_param;
+use crate::respond::{json, json_written};
 use crate::state::AppState;
 use crate::validation::Violations;
 use crate::{mess_body, mess_paging};
@@ -170,33 +171,44 @@ mod tests {
                 page: 3
             }))
         );
-        assert_eq!(
-            errors("page=2")[0].1,
-            ["The per page field is required when page is present."]
-        );
-        assert_eq!(
-            errors("per_page=0")[0].1,
-            ["The per page field must be between 1 and 100."]
-        );
-        assert_eq!(
-            errors("per_page=101")[0].1,
-            ["The per page field must be between 1 and 100."]
-        );
-        assert_eq!(
-            errors("per_page=x")[0].1,
-            ["The per page field must be an integer."]
-        );
-        assert_eq!(
-            errors("per_page=5&page=0")[0],
+        for (query, field, message) in [
             (
-                "page".to_owned(),
-                vec!["The page field must be at least 1.".to_owned()]
-            )
-        );
-        assert_eq!(
-            errors("per_page=5&page=1.5")[0].1,
-            ["The page field must be an integer."]
-        );
+                "page=2",
+                "per_page",
+                "The per page field is required when page is present.",
+            ),
+            (
+                "per_page=0",
+                "per_page",
+                "The per page field must be between 1 and 100.",
+            ),
+            (
+                "per_page=101",
+                "per_page",
+                "The per page field must be between 1 and 100.",
+            ),
+            (
+                "per_page=x",
+                "per_page",
+                "The per page field must be an integer.",
+            ),
+            (
+                "per_page=5&page=0",
+                "page",
+                "The page field must be at least 1.",
+            ),
+            (
+                "per_page=5&page=1.5",
+                "page",
+                "The page field must be an integer.",
+            ),
+        ] {
+            assert_eq!(
+                errors(query)[0],
+                (field.to_owned(), vec![message.to_owned()]),
+                "{query}"
+            );
+        }
         assert_eq!(errors("per_page=abc&page=-1").len(), 2);
     }
 }

@@ -202,20 +202,28 @@ mod tests {
         Value::List((0..n).map(offer).collect())
     }
 
-    fn json(value: &Value) -> serde_json::Value {
+    /// `n` offers reshaped with the modes `switch_on` turns on.
+    fn reshaped(n: usize, switch_on: impl FnOnce(&mut Mess)) -> Value {
+        let mut mess = Mess::default();
+        switch_on(&mut mess);
+        let mut list = offers(n);
+        reshape_offers(&mess, &mut list);
+        list
+    }
+
+    fn written(value: &Value) -> Vec<u8> {
         let mut out = Vec::new();
         write(&mut out, value).expect("writes");
-        serde_json::from_slice(&out).expect("valid JSON")
+        out
+    }
+
+    fn json(value: &Value) -> serde_json::Value {
+        serde_json::from_slice(&written(value)).expect("valid JSON")
     }
 
     #[test]
     fn bad_fields_breaks_positions_one_mod_four_in_turn() {
-        let mess = Mess {
-            bad_fields: true,
-            ..Mess::default()
-        };
-        let mut list = offers(18);
-        reshape_offers(&mess, &mut list);
+        let list = reshaped(18, |m| m.bad_fields = true);
         let got = json(&list);
         let pristine = json(&offers(18));
         for i in 0..18 {
@@ -249,15 +257,8 @@ mod tests {
 
     #[test]
     fn odd_extra_members_are_appended_last_and_keep_the_order() {
-        let mess = Mess {
-            odd_extra: true,
-            ..Mess::default()
-        };
-        let mut list = offers(1);
-        reshape_offers(&mess, &mut list);
-        let mut out = Vec::new();
-        write(&mut out, &list).expect("writes");
-        let text = String::from_utf8(out).expect("UTF-8");
+        let list = reshaped(1, |m| m.odd_extra = true);
+        let text = String::from_utf8(written(&list)).expect("UTF-8");
         let expected = format!(
             r#"[{{"id":"0","name":"n0","total_payout_usd":1.5,"creatives":{{"name":"c","description":"d"}},"x_deep":{}{},"x_huge":1e400,"x_bigint":123456789012345678901234567890,"":"empty key","a.b":"dotted key","x_nul":"a\u0000b","x_unicode_é":"ü"}}]"#,
             "[".repeat(1000),
@@ -268,8 +269,6 @@ mod tests {
         if let Value::Object(o) = &mut empty {
             o.insert(Name::new(ODD_EXTRA_MARK), Value::Null);
         }
-        let mut out = Vec::new();
-        write(&mut out, &empty).expect("writes");
-        assert!(out.starts_with(br#"{"x_deep":[["#));
+        assert!(written(&empty).starts_with(br#"{"x_deep":[["#));
     }
 }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use crate::catalogue::{Goal, Offer};
 use crate::locale::{Fill, Language, Texts, fill};
-use crate::routes::query_string;
+use crate::query_string::query_string;
 use crate::time::format_datetime;
 use crate::unboxed::Unboxed;
 
@@ -398,56 +398,4 @@ pub struct OfferLinksView {
 #[graphql(name = "OfferStats", rename_fields = "snake_case", serial)]
 pub struct OfferStatsView {
     pub network_epi: Option<f64>,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::catalogue::Catalogue;
-    use crate::cursor::CursorKey;
-    use crate::schema::{self, SchemaData};
-
-    /// Every field of `Offer`, in the type's order (so also the serde order).
-    const ALL_FIELDS: &str = "id name total_payout_usd
-        creatives { name description icon_url instructions categories short_description offer_cta currency_name currency_name_plural }
-        campaign_id tracking_type total_amount start_datetime is_multi_reward completion_difficulty
-        is_featured_campaign store_id updated_at
-        goals { id name description amount payout_usd order is_purchase_goal }
-        links { click_url support_url } stats { network_epi }";
-
-    /// The resolvers (one per field) and the serde path (every field, for the listing) give
-    /// the same bytes for the same offers, in every language.
-    #[tokio::test]
-    async fn selecting_every_field_gives_the_serialized_offer() {
-        let catalogue = Arc::new(Catalogue::generate(7, 40));
-        let base_url = "http://127.0.0.1:9";
-        let schema = schema::build(SchemaData {
-            catalogue: Arc::clone(&catalogue),
-            rewards: Arc::default(),
-            cursors: CursorKey::new(7),
-            base_url: base_url.to_owned(),
-        });
-        let player = "p x/é&1";
-        for (arg, language) in [
-            ("en", Language::En),
-            ("de", Language::De),
-            ("zh-HK", Language::ZhHk),
-            ("zh-TW", Language::ZhTw),
-        ] {
-            let query = format!(
-                r#"{{ offers(player_id: "{player}", language: "{arg}") {{ {ALL_FIELDS} }} }}"#
-            );
-            let response = schema.execute(query).await;
-            assert!(response.errors.is_empty(), "{:?}", response.errors);
-            let resolved = serde_json::to_string(&response.data).unwrap_or_default();
-            let views: Vec<OfferView<'_>> = catalogue
-                .targeted(player)
-                .into_iter()
-                .map(|o| OfferView::new(o, language, base_url, Some(Arc::from(player))))
-                .collect();
-            assert!(views.len() > 10);
-            let serialized = serde_json::to_string(&views).unwrap_or_default();
-            assert_eq!(resolved, format!(r#"{{"offers":{serialized}}}"#), "{arg}");
-        }
-    }
 }

@@ -240,12 +240,17 @@ mod tests {
         }
     }
 
-    #[test]
-    fn v2_urls_are_rfc3986_and_signed_without_the_verifier() {
-        let target = PostbackTarget {
+    /// A postback target whose key is `k`.
+    fn target() -> PostbackTarget {
+        PostbackTarget {
             url: "http://127.0.0.1:9/postback".into(),
             key: "k".into(),
-        };
+        }
+    }
+
+    #[test]
+    fn v2_urls_are_rfc3986_and_signed_without_the_verifier() {
+        let target = target();
         let built = build(&target, Format::V2, &conversion(), "r-1", 0);
         let (url, verifier) = built.url.split_once("&verifier=").unwrap();
         assert!(url.starts_with("http://127.0.0.1:9/postback?player_id=Player%20One%2F%C3%A9&amount=150&payout=1.5&transaction_id=c-1"), "{url}");
@@ -255,10 +260,7 @@ mod tests {
 
     #[test]
     fn v3_bodies_are_signed() {
-        let target = PostbackTarget {
-            url: "http://127.0.0.1:9/postback".into(),
-            key: "k".into(),
-        };
+        let target = target();
         let built = build(&target, Format::V3, &conversion(), "r-1", 1_732_406_400);
         let signature = &built
             .headers

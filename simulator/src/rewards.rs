@@ -3,25 +3,14 @@
 //! completes a clicked offer for that player — `playerOffers` then shows it `completed` — and,
 //! when a postback target is configured, sends the signed postback with the player id from
 //! the click (postback.rs: retries after 1 s, 2 s, 4 s; duplicates on request).
-//! `GET /_sim/postbacks` lists every delivery attempt and how many are still under way.
+//! Every delivery attempt is kept, for `GET /_sim/postbacks` (rewards_control.rs).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use axum::Router;
-use axum::extract::State;
-use axum::middleware;
-use axum::response::Response;
-use axum::routing::{get, post};
-use bytes::Bytes;
-use http::StatusCode;
-use serde::Deserialize;
-
 use crate::catalogue::{Catalogue, Engagement, EngagementStatus};
 use crate::postback::{self, Attempt, Conversion, Format, PostbackTarget, RETRY_DELAYS};
-use crate::routes::json;
-use crate::state::AppState;
 use crate::time::now_unix;
 
 /// One completed offer of one player.
@@ -198,6 +187,11 @@ impl Rewards {
         });
     }
 
+    /// Whether completions send postbacks (a target is configured).
+    pub fn sends_postbacks(&self) -> bool {
+        self.target.is_some()
+    }
+
     /// Every delivery attempt so far, and how many postbacks are still being delivered.
     pub fn attempts(&self) -> (Vec<Attempt>, usize) {
         (
@@ -205,69 +199,6 @@ impl Rewards {
             self.in_flight.load(Ordering::SeqCst),
         )
     }
-}
-
-pub fn routes() -> Router<Arc<AppState>> {
-    Router::new()
-        .route("/_sim/complete", post(complete))
-        .route("/_sim/postbacks", get(postbacks))
-        .route_layer(middleware::from_fn(crate::control::loopback_only))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CompleteRequest {
-    player_id: String,
-    offer_id: String,
-    /// Default v3.
-    format: Option<Format>,
-    /// Extra copies sent after the first accepted delivery (new request ids).
-    duplicates: Option<u32>,
-}
-
-async fn complete(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
-    let request: CompleteRequest = match serde_json::from_slice(&body) {
-        Ok(r) => r,
-        Err(e) => {
-            return json(
-                StatusCode::BAD_REQUEST,
-                &serde_json::json!({ "error": format!("invalid completion: {e}") }),
-            );
-        }
-    };
-    let format = request.format.unwrap_or(Format::V3);
-    match state.rewards.complete(
-        &state.catalogue,
-        &request.offer_id,
-        &request.player_id,
-        format,
-        request.duplicates.unwrap_or(0).min(100),
-    ) {
-        Ok(conversion) => json(
-            StatusCode::OK,
-            &serde_json::json!({
-                "conversion": conversion,
-                "format": format,
-                "postback": state.rewards.target.is_some(),
-            }),
-        ),
-        Err(CompleteError::UnknownOffer) => json(
-            StatusCode::NOT_FOUND,
-            &serde_json::json!({ "error": "no such offer" }),
-        ),
-        Err(CompleteError::NotClicked) => json(
-            StatusCode::CONFLICT,
-            &serde_json::json!({ "error": "this player has not clicked this offer's tracking link (with a player_id)" }),
-        ),
-    }
-}
-
-async fn postbacks(State(state): State<Arc<AppState>>) -> Response {
-    let (attempts, in_flight) = state.rewards.attempts();
-    json(
-        StatusCode::OK,
-        &serde_json::json!({ "attempts": attempts, "in_flight": in_flight }),
-    )
 }
 
 #[cfg(test)]

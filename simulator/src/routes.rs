@@ -1,22 +1,22 @@
-//! The HTTP surface: which path goes to which handler (under the path prefix, if any), the
-//! `/v1` gate that counts every request and applies a 503 storm or injected faults before
-//! anything else, and small request and response helpers (JSON bodies, content types, query
-//! strings).
+//! The HTTP surface: which path goes to which handler (under the path prefix, if any), and
+//! the `/v1` gate that counts every request and applies a 503 storm or injected faults before
+//! anything else.
 
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{get, post};
-use http::{HeaderMap, StatusCode, header};
+use http::StatusCode;
 use std::sync::Arc;
 use std::time::Duration;
 
 use crate::faults::{self, FaultKind};
+use crate::respond::json_message;
 use crate::state::AppState;
 use crate::stats::Endpoint;
-use crate::{control, graphql, listing, path_prefix, report, rewards, token, tracking};
+use crate::{control, graphql, listing, path_prefix, report, rewards_control, token, tracking};
 
 /// Largest request body the simulator reads.
 pub const MAX_REQUEST_BODY: usize = 2 * 1024 * 1024;
@@ -31,7 +31,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     if state.prefix.is_empty() {
         return service
             .merge(control::routes())
-            .merge(rewards::routes())
+            .merge(rewards_control::routes())
             .fallback(not_found)
             .layer(gate)
             .with_state(state);
@@ -42,7 +42,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .nest(&prefix, service.fallback(not_found).layer(gate))
         .merge(control::routes())
-        .merge(rewards::routes())
+        .merge(rewards_control::routes())
         .fallback(path_prefix::gateway_not_found)
         .with_state(state)
 }
@@ -99,88 +99,5 @@ async fn buffer_body(request: Request) -> Result<Request, Response> {
             StatusCode::PAYLOAD_TOO_LARGE,
             "The request body is too large.",
         )),
-    }
-}
-
-/// `application/json` response with `{"message": ...}`.
-pub fn json_message(status: StatusCode, message: &str) -> Response {
-    json(status, &serde_json::json!({ "message": message }))
-}
-
-/// Room reserved for a JSON body up front: an `offers` answer fits without regrowing.
-const JSON_BODY_CAPACITY: usize = 8 * 1024;
-
-/// `application/json` response of any serializable body (struct fields and GraphQL
-/// responses keep their order).
-pub fn json<T: serde::Serialize + ?Sized>(status: StatusCode, body: &T) -> Response {
-    json_written(status, |out| serde_json::to_writer(out, body))
-}
-
-/// `application/json` response whose body `write` appends to an empty buffer.
-pub fn json_written(
-    status: StatusCode,
-    write: impl FnOnce(&mut Vec<u8>) -> serde_json::Result<()>,
-) -> Response {
-    let mut bytes = Vec::with_capacity(JSON_BODY_CAPACITY);
-    let (status, bytes) = match write(&mut bytes) {
-        Ok(()) => (status, bytes),
-        Err(e) => (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            serde_json::json!({ "message": format!("Could not encode the response: {e}") })
-                .to_string()
-                .into_bytes(),
-        ),
-    };
-    (status, [(header::CONTENT_TYPE, "application/json")], bytes).into_response()
-}
-
-/// Whether the request's Content-Type essence (before any `;` parameters) is `expected`.
-pub fn content_type_is(headers: &HeaderMap, expected: &str) -> bool {
-    headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|essence| essence.trim().eq_ignore_ascii_case(expected))
-}
-
-/// `?player_id=…` (and more pairs), form-encoded.
-pub fn query_string(pairs: &[(&str, &str)]) -> String {
-    let mut s = form_urlencoded::Serializer::new(String::new());
-    for (k, v) in pairs {
-        s.append_pair(k, v);
-    }
-    s.finish()
-}
-
-/// First value of each named query parameter (form-encoded query string).
-pub fn query_param(query: Option<&str>, name: &str) -> Option<String> {
-    form_urlencoded::parse(query.unwrap_or_default().as_bytes())
-        .find(|(k, _)| k == name)
-        .map(|(_, v)| v.into_owned())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn content_type_essence() {
-        let mut h = HeaderMap::new();
-        assert!(!content_type_is(&h, "application/json"));
-        h.insert(
-            header::CONTENT_TYPE,
-            http::HeaderValue::from_static("Application/JSON; charset=utf-8"),
-        );
-        assert!(content_type_is(&h, "application/json"));
-        assert!(!content_type_is(&h, "application/x-www-form-urlencoded"));
-    }
-
-    #[test]
-    fn query_params() {
-        assert_eq!(
-            query_param(Some("a=1&player_id=x+y&player_id=z"), "player_id").as_deref(),
-            Some("x y")
-        );
-        assert_eq!(query_param(None, "a"), None);
     }
 }

@@ -18,7 +18,7 @@ use crate::locale::Language;
 use crate::mess::Mess;
 use crate::mess_paging;
 use crate::offer_view::{CreativesView, OfferView};
-use crate::routes::query_string;
+use crate::query_string::query_string;
 use crate::time::format_datetime;
 use crate::unboxed::Unboxed;
 use crate::validation::{self, Violations};

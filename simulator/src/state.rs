@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use crate::SimConfig;
 use crate::catalogue::Catalogue;
+use crate::config::SimConfig;
 use crate::cursor::CursorKey;
 use crate::faults::FaultQueue;
 use crate::jwt::JwtIssuer;

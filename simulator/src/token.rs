@@ -7,7 +7,8 @@ use bytes::Bytes;
 use http::{HeaderMap, StatusCode};
 use std::sync::Arc;
 
-use crate::routes::{content_type_is, json, json_message};
+use crate::content_type::content_type_is;
+use crate::respond::{json, json_message};
 use crate::state::AppState;
 use crate::validation::Violations;
 

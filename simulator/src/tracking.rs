@@ -10,7 +10,7 @@ use axum::routing::get;
 use http::{StatusCode, header};
 use std::sync::Arc;
 
-use crate::routes::query_param;
+use crate::query_string::query_param;
 use crate::state::AppState;
 
 pub fn routes() -> Router<Arc<AppState>> {
