@@ -101,15 +101,6 @@ impl ClientConfig {
         }
     }
 
-    /// Checks every setting against its bounds (times of 1 ms to 24 h, at most
-    /// [`MAX_RETRIES`](crate::MAX_RETRIES) retries, at least one page and one body byte, …):
-    /// one `invalid_argument` error whose field entries (path `["config"]`) name each setting
-    /// out of bounds. [`crate::OfferClient::new`] runs it; front ends need not check anything
-    /// themselves.
-    pub fn validate(&self) -> crate::Result<()> {
-        crate::config_limits::check(self)
-    }
-
     /// Sets the starting access token (its JWT `exp` is read).
     pub fn with_access_token(mut self, token: impl Into<String>) -> Self {
         self.access_token = Some(AccessToken::new(token));

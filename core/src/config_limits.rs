@@ -18,6 +18,17 @@ pub const MAX_RETRIES: u32 = 10;
 /// The path of every field entry of a config error: the setting is named as the argument.
 const PATH: &str = "config";
 
+impl ClientConfig {
+    /// Checks every setting against its bounds (times of 1 ms to 24 h, at most
+    /// [`MAX_RETRIES`] retries, at least one page and one body byte, …):
+    /// one `invalid_argument` error whose field entries (path `["config"]`) name each setting
+    /// out of bounds. [`crate::OfferClient::new`] runs it; front ends need not check anything
+    /// themselves.
+    pub fn validate(&self) -> Result<()> {
+        check(self)
+    }
+}
+
 /// Every setting of `config` that is out of bounds, as one `invalid_argument` error whose field
 /// entries (path `["config"]`) name each setting.
 pub(crate) fn check(config: &ClientConfig) -> Result<()> {
