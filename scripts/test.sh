@@ -153,7 +153,7 @@ command -v cargo >/dev/null || { echo "cargo is required (rustup toolchain)"; ex
 step "test counting (self-test)" "$root/scripts/test.sh" --self-test
 step "format" cargo fmt --all -- --check
 # Rust crates, each built with -p so features never unify with the bindgen binary.
-step "clippy" cargo clippy -p offerkit -p offerkit-sim -p offerkit-cli -p offerkit-rewards --all-targets -- -D warnings
+step "clippy" cargo clippy -p offerkit -p offerkit-sim -p offerkit-cli -p offerkit-rewards -p offerkit-bench --all-targets -- -D warnings
 step "clippy (server feature)" cargo clippy -p offerkit --all-targets --features server -- -D warnings
 step "clippy (client libraries)" cargo clippy -p offerkit-ffi -p offerkit-uniffi --all-targets -- -D warnings
 # The core on its own, as the client libraries build it and with the server feature: together
