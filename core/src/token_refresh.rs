@@ -239,33 +239,68 @@ impl Tokens {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::OnceLock;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    #[tokio::test]
-    async fn concurrent_callers_share_one_provider_call() {
+    /// A token state without a token, refreshing 60 s ahead, asking `source`.
+    fn tokens(source: Source, provider_timeout: Duration) -> Tokens {
+        Tokens::new(None, source, Duration::from_secs(60), provider_timeout)
+    }
+
+    /// A token state whose notified host is `host`, called with the state itself (as a host's
+    /// callback reaches its client) and the reason.
+    fn notified(
+        provider_timeout: Duration,
+        host: impl Fn(Arc<Tokens>, TokenReason) + Send + Sync + 'static,
+    ) -> Arc<Tokens> {
+        let slot: Arc<OnceLock<Arc<Tokens>>> = Arc::new(OnceLock::new());
+        let handle = slot.clone();
+        let needed: TokenNeeded =
+            Arc::new(move |reason| host(handle.get().unwrap().clone(), reason));
+        let state = Arc::new(tokens(Source::Notify(needed), provider_timeout));
+        assert!(slot.set(state.clone()).is_ok());
+        state
+    }
+
+    /// `n` concurrent `get` calls, each in its own task.
+    fn spawn_gets(
+        tokens: &Arc<Tokens>,
+        n: usize,
+    ) -> Vec<tokio::task::JoinHandle<Result<AccessToken>>> {
+        (0..n)
+            .map(|_| {
+                let tokens = tokens.clone();
+                tokio::spawn(async move { tokens.get().await })
+            })
+            .collect()
+    }
+
+    /// A token state without a token whose provider counts its calls, takes `delay` and
+    /// answers `answer`; and the count.
+    fn counted_provider(
+        delay: Duration,
+        answer: Result<AccessToken>,
+    ) -> (Arc<Tokens>, Arc<AtomicUsize>) {
         let calls = Arc::new(AtomicUsize::new(0));
         let counter = calls.clone();
         let provider = move |reason: TokenReason| {
-            let counter = counter.clone();
+            let (counter, answer) = (counter.clone(), answer.clone());
             async move {
                 assert_eq!(reason, TokenReason::Missing);
                 counter.fetch_add(1, Ordering::SeqCst);
-                tokio::time::sleep(Duration::from_millis(20)).await;
-                Ok(AccessToken::new("fresh"))
+                tokio::time::sleep(delay).await;
+                answer
             }
         };
-        let tokens = Arc::new(Tokens::new(
-            None,
-            Source::Provider(Arc::new(provider)),
-            Duration::from_secs(60),
-            Duration::from_secs(5),
-        ));
-        let mut tasks = Vec::new();
-        for _ in 0..10 {
-            let tokens = tokens.clone();
-            tasks.push(tokio::spawn(async move { tokens.get().await }));
-        }
-        for task in tasks {
+        let source = Source::Provider(Arc::new(provider));
+        (Arc::new(tokens(source, Duration::from_secs(5))), calls)
+    }
+
+    #[tokio::test]
+    async fn concurrent_callers_share_one_provider_call() {
+        let fresh = Ok(AccessToken::new("fresh"));
+        let (tokens, calls) = counted_provider(Duration::from_millis(20), fresh);
+        for task in spawn_gets(&tokens, 10) {
             assert_eq!(task.await.unwrap().unwrap().secret(), "fresh");
         }
         assert_eq!(calls.load(Ordering::SeqCst), 1);
@@ -277,10 +312,8 @@ mod tests {
             tokio::time::sleep(Duration::from_secs(10)).await;
             Ok(AccessToken::new("late"))
         };
-        let tokens = Tokens::new(
-            None,
+        let tokens = tokens(
             Source::Provider(Arc::new(provider)),
-            Duration::from_secs(60),
             Duration::from_millis(50),
         );
         let err = tokens.get().await.unwrap_err();
@@ -289,12 +322,7 @@ mod tests {
 
     #[tokio::test]
     async fn no_token_and_no_provider_is_unauthorized() {
-        let tokens = Tokens::new(
-            None,
-            Source::None,
-            Duration::from_secs(60),
-            Duration::from_secs(1),
-        );
+        let tokens = tokens(Source::None, Duration::from_secs(1));
         assert_eq!(
             tokens.get().await.unwrap_err().kind(),
             ErrorKind::Unauthorized
@@ -303,84 +331,43 @@ mod tests {
 
     #[tokio::test]
     async fn notified_host_can_answer_later_from_another_thread() {
-        let tokens = Arc::new(std::sync::OnceLock::<Arc<Tokens>>::new());
-        let handle = tokens.clone();
-        let needed: TokenNeeded = Arc::new(move |reason| {
+        let state = notified(Duration::from_secs(5), |state, reason| {
             assert_eq!(reason, TokenReason::Missing);
-            let handle = handle.clone();
             std::thread::spawn(move || {
                 std::thread::sleep(Duration::from_millis(30));
-                handle
-                    .get()
-                    .unwrap()
-                    .set(Some(AccessToken::new("late-but-fine")));
+                state.set(Some(AccessToken::new("late-but-fine")));
             });
         });
-        let state = Arc::new(Tokens::new(
-            None,
-            Source::Notify(needed),
-            Duration::from_secs(60),
-            Duration::from_secs(5),
-        ));
-        assert!(tokens.set(state.clone()).is_ok());
         assert_eq!(state.get().await.unwrap().secret(), "late-but-fine");
     }
 
     #[tokio::test]
     async fn notified_host_that_never_answers_times_out() {
-        let state = Tokens::new(
-            None,
-            Source::Notify(Arc::new(|_| {})),
-            Duration::from_secs(60),
-            Duration::from_millis(50),
-        );
+        let state = tokens(Source::Notify(Arc::new(|_| {})), Duration::from_millis(50));
         assert_eq!(state.get().await.unwrap_err().kind(), ErrorKind::Timeout);
     }
 
     #[tokio::test]
     async fn notified_host_answering_inside_the_call_is_seen() {
-        let slot: Arc<std::sync::OnceLock<Arc<Tokens>>> = Arc::new(std::sync::OnceLock::new());
-        let handle = slot.clone();
-        let state = Arc::new(Tokens::new(
-            None,
-            Source::Notify(Arc::new(move |_| {
-                handle.get().unwrap().set(Some(AccessToken::new("at-once")));
-            })),
-            Duration::from_secs(60),
-            Duration::from_millis(500),
-        ));
-        assert!(slot.set(state.clone()).is_ok());
+        let state = notified(Duration::from_millis(500), |state, _| {
+            state.set(Some(AccessToken::new("at-once")));
+        });
         assert_eq!(state.get().await.unwrap().secret(), "at-once");
     }
 
     #[tokio::test]
     async fn notified_host_can_refuse_and_waiters_fail_at_once() {
-        let slot: Arc<std::sync::OnceLock<Arc<Tokens>>> = Arc::new(std::sync::OnceLock::new());
-        let handle = slot.clone();
         let calls = Arc::new(AtomicUsize::new(0));
         let counter = calls.clone();
-        let state = Arc::new(Tokens::new(
-            None,
-            Source::Notify(Arc::new(move |_| {
-                counter.fetch_add(1, Ordering::SeqCst);
-                let handle = handle.clone();
-                std::thread::spawn(move || {
-                    std::thread::sleep(Duration::from_millis(30));
-                    handle.get().unwrap().refuse("backend said no");
-                });
-            })),
-            Duration::from_secs(60),
-            Duration::from_secs(30),
-        ));
-        assert!(slot.set(state.clone()).is_ok());
+        let state = notified(Duration::from_secs(30), move |state, _| {
+            counter.fetch_add(1, Ordering::SeqCst);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(30));
+                state.refuse("backend said no");
+            });
+        });
         let started = std::time::Instant::now();
-        let waiters: Vec<_> = (0..5)
-            .map(|_| {
-                let state = state.clone();
-                tokio::spawn(async move { state.get().await })
-            })
-            .collect();
-        for waiter in waiters {
+        for waiter in spawn_gets(&state, 5) {
             let err = waiter.await.unwrap().unwrap_err();
             assert_eq!(err.kind(), ErrorKind::Unauthorized);
             assert!(err.to_string().contains("backend said no"), "{err}");
@@ -394,46 +381,18 @@ mod tests {
 
     #[tokio::test]
     async fn a_stale_refusal_does_not_answer_a_later_ask() {
-        let slot: Arc<std::sync::OnceLock<Arc<Tokens>>> = Arc::new(std::sync::OnceLock::new());
-        let handle = slot.clone();
-        let state = Arc::new(Tokens::new(
-            None,
-            Source::Notify(Arc::new(move |_| {
-                handle.get().unwrap().set(Some(AccessToken::new("good")));
-            })),
-            Duration::from_secs(60),
-            Duration::from_secs(5),
-        ));
-        assert!(slot.set(state.clone()).is_ok());
+        let state = notified(Duration::from_secs(5), |state, _| {
+            state.set(Some(AccessToken::new("good")));
+        });
         state.refuse("nobody was waiting");
         assert_eq!(state.get().await.unwrap().secret(), "good");
     }
 
     #[tokio::test]
     async fn callers_queued_behind_a_failed_provider_call_share_its_error() {
-        let calls = Arc::new(AtomicUsize::new(0));
-        let counter = calls.clone();
-        let provider = move |_reason: TokenReason| {
-            let counter = counter.clone();
-            async move {
-                counter.fetch_add(1, Ordering::SeqCst);
-                tokio::time::sleep(Duration::from_millis(50)).await;
-                Err::<AccessToken, _>(Error::new(ErrorKind::Network, "backend unreachable"))
-            }
-        };
-        let tokens = Arc::new(Tokens::new(
-            None,
-            Source::Provider(Arc::new(provider)),
-            Duration::from_secs(60),
-            Duration::from_secs(5),
-        ));
-        let tasks: Vec<_> = (0..6)
-            .map(|_| {
-                let tokens = tokens.clone();
-                tokio::spawn(async move { tokens.get().await })
-            })
-            .collect();
-        for task in tasks {
+        let unreachable = Err(Error::new(ErrorKind::Network, "backend unreachable"));
+        let (tokens, calls) = counted_provider(Duration::from_millis(50), unreachable);
+        for task in spawn_gets(&tokens, 6) {
             let err = task.await.unwrap().unwrap_err();
             assert_eq!(err.kind(), ErrorKind::Network, "{err}");
         }
