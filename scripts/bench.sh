@@ -17,7 +17,7 @@ command -v curl >/dev/null || { apt-get update -qq && apt-get install -y -qq cur
 
 echo "==> release builds"
 cargo build -q --release -p offerkit-sim
-cargo build -q --release -p offerkit --examples
+cargo build -q --release -p offerkit-bench --bins
 cargo build -q --release -p offerkit-ffi
 have_c=0
 if [ -f include/offerkit.h ] && [ -f bench/c/latency.c ]; then
@@ -46,8 +46,8 @@ token=$(curl -s -X POST "$url/_sim/tokens" -H 'content-type: application/json' -
 echo "==> latency: $rounds rounds x $calls calls per program, interleaved"
 rm -f "$out"/lat-*.json
 for r in $(seq "$rounds"); do
-  target/release/examples/latency --mode raw --url "$url" --token "$token" --calls "$calls" >>"$out/lat-raw.json"
-  target/release/examples/latency --mode core --url "$url" --token "$token" --calls "$calls" >>"$out/lat-core.json"
+  target/release/latency --mode raw --url "$url" --token "$token" --calls "$calls" >>"$out/lat-raw.json"
+  target/release/latency --mode core --url "$url" --token "$token" --calls "$calls" >>"$out/lat-core.json"
   if [ $have_c = 1 ]; then
     LD_LIBRARY_PATH=target/release "$out/latency-c" "$url" "$token" "$calls" >>"$out/lat-c.json"
   fi
@@ -57,7 +57,7 @@ for r in $(seq "$rounds"); do
 done
 
 echo "==> throughput: offerkit core (64 concurrent) and wrk (64 connections), same simulator"
-target/release/examples/throughput --url "$url" --token "$token" --concurrency 64 --seconds 10 >"$out/tp-core.json"
+target/release/throughput --url "$url" --token "$token" --concurrency 64 --seconds 10 >"$out/tp-core.json"
 cat >"$out/offers.lua" <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -68,7 +68,7 @@ wrk -t2 -c64 -d10s -s "$out/offers.lua" "$url/v1/offers" >"$out/tp-wrk.txt"
 wrk -t2 -c128 -d10s -s "$out/offers.lua" "$url/v1/offers" >"$out/tp-wrk-128.txt"
 
 echo "==> decode (interleaved typed vs Value)"
-target/release/examples/decode_ratio >"$out/decode.md"
+target/release/decode_ratio >"$out/decode.md"
 
 echo "==> sizes"
 cp target/release/libofferkit.so "$out/" 2>/dev/null || true

@@ -14,7 +14,7 @@ profile=(--release)
 [ "${2:-}" = "--debug" ] && profile=()
 passed=0 failed=0 skipped=0
 
-if cargo run -q "${profile[@]}" -p offerkit --example soak -- --seconds "$seconds" --tasks 8; then
+if cargo run -q "${profile[@]}" -p offerkit-bench --bin soak -- --seconds "$seconds" --tasks 8; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1))

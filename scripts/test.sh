@@ -154,7 +154,7 @@ step "test counting (self-test)" "$root/scripts/test.sh" --self-test
 step "format" cargo fmt --all -- --check
 step "module cycles" python3 scripts/check-module-cycles.py
 # Rust crates, each built with -p so features never unify with the bindgen binary.
-step "clippy" cargo clippy -p offerkit -p offerkit-sim -p offerkit-cli -p offerkit-rewards --all-targets -- -D warnings
+step "clippy" cargo clippy -p offerkit -p offerkit-sim -p offerkit-cli -p offerkit-rewards -p offerkit-bench --all-targets -- -D warnings
 step "clippy (server feature)" cargo clippy -p offerkit --all-targets --features server -- -D warnings
 step "clippy (client libraries)" cargo clippy -p offerkit-ffi -p offerkit-uniffi --all-targets -- -D warnings
 # The core on its own, as the client libraries build it and with the server feature: together
@@ -179,7 +179,7 @@ step "rust tests (simulator, CLI, rewards)" cargo test -p offerkit-sim -p offerk
 step "main job (README)" cargo run -q -p offerkit-cli -- offers --player-id demo --limit 3
 step "soak (short)" scripts/soak.sh 20 --debug
 # Each language's suite installs its own tools and ends with "N passed, N failed[, N skipped]".
-for suite in scripts/test-c.sh scripts/test-uniffi.sh scripts/test-unity.sh scripts/test-server.sh; do
+for suite in scripts/test-core-examples.sh scripts/test-c.sh scripts/test-uniffi.sh scripts/test-unity.sh scripts/test-server.sh; do
   step "$suite" "$root/$suite"
 done
 

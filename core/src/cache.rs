@@ -274,28 +274,24 @@ mod tests {
         }
     }
 
+    /// `get` whose fetch, if made, answers 200 with `body`.
+    async fn get_ok(cache: &Cache, key: &str, player: &str, body: &'static str) -> Fetched<String> {
+        let fetch = || async move { Ok((200, Bytes::from(body))) };
+        cache.get(key.into(), player, fetch, text).await.unwrap()
+    }
+
+    /// `get` whose fetch, if made, fails with `kind`.
+    async fn get_failing(cache: &Cache, kind: ErrorKind) -> Result<Fetched<String>> {
+        let fetch = move || async move { Err(Error::new(kind, "no")) };
+        cache.get("k".into(), "p", fetch, text).await
+    }
+
     #[tokio::test]
     async fn fresh_answers_come_from_memory() {
         let cache = Cache::new(config(60_000));
-        let first = cache
-            .get(
-                "k".into(),
-                "p",
-                || async { Ok((200, Bytes::from("one"))) },
-                text,
-            )
-            .await
-            .unwrap();
+        let first = get_ok(&cache, "k", "p", "one").await;
         assert!(!first.from_cache);
-        let second = cache
-            .get(
-                "k".into(),
-                "p",
-                || async { Ok((200, Bytes::from("two"))) },
-                text,
-            )
-            .await
-            .unwrap();
+        let second = get_ok(&cache, "k", "p", "two").await;
         assert_eq!((second.value.as_str(), second.from_cache), ("one", true));
     }
 
@@ -303,30 +299,14 @@ mod tests {
     async fn size_bound_evicts_the_least_recently_used() {
         let cache = Cache::new(config(60_000));
         for key in ["a", "b"] {
-            cache
-                .get(
-                    key.into(),
-                    "p",
-                    || async { Ok((200, Bytes::from("x"))) },
-                    text,
-                )
-                .await
-                .unwrap();
+            get_ok(&cache, key, "p", "x").await;
         }
         // Touch "a", then add "c": "b" goes.
         cache
             .get("a".into(), "p", || async { unreachable!() }, text)
             .await
             .unwrap();
-        cache
-            .get(
-                "c".into(),
-                "p",
-                || async { Ok((200, Bytes::from("x"))) },
-                text,
-            )
-            .await
-            .unwrap();
+        get_ok(&cache, "c", "p", "x").await;
         assert_eq!(cache.len(), 2);
         assert!(cache.lookup("a", Duration::MAX).is_some());
         assert!(cache.lookup("b", Duration::MAX).is_none());
@@ -335,24 +315,8 @@ mod tests {
     #[tokio::test]
     async fn request_errors_are_never_hidden_but_outages_are() {
         let cache = Cache::new(config(0));
-        cache
-            .get(
-                "k".into(),
-                "p",
-                || async { Ok((200, Bytes::from("good"))) },
-                text,
-            )
-            .await
-            .unwrap();
-        let stale = cache
-            .get(
-                "k".into(),
-                "p",
-                || async { Err(Error::new(ErrorKind::Timeout, "slow")) },
-                text,
-            )
-            .await
-            .unwrap();
+        get_ok(&cache, "k", "p", "good").await;
+        let stale = get_failing(&cache, ErrorKind::Timeout).await.unwrap();
         assert!(stale.stale && stale.from_cache);
         assert_eq!(stale.value, "good");
         assert_eq!(stale.refresh_error.unwrap().kind(), ErrorKind::Timeout);
@@ -364,15 +328,7 @@ mod tests {
             ErrorKind::Rejected,
             ErrorKind::Decode,
         ] {
-            let err = cache
-                .get(
-                    "k".into(),
-                    "p",
-                    move || async move { Err(Error::new(kind, "no")) },
-                    text,
-                )
-                .await
-                .unwrap_err();
+            let err = get_failing(&cache, kind).await.unwrap_err();
             assert_eq!(err.kind(), kind);
         }
     }
@@ -410,15 +366,7 @@ mod tests {
     async fn invalidate_and_clear_forget_answers() {
         let cache = Cache::new(config(60_000));
         for (key, player) in [("a", "p1"), ("b", "p2")] {
-            cache
-                .get(
-                    key.into(),
-                    player,
-                    || async { Ok((200, Bytes::from("x"))) },
-                    text,
-                )
-                .await
-                .unwrap();
+            get_ok(&cache, key, player, "x").await;
         }
         cache.invalidate("p1");
         assert!(cache.lookup("a", Duration::MAX).is_none());

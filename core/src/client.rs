@@ -16,7 +16,8 @@ use crate::graphql::GraphqlResponse;
 use crate::offer::{ListingPage, Offer, OfferList, PlayerOffersPage};
 use crate::paging::{ListingPager, PlayerOffersPager};
 use crate::status;
-use crate::token::{AccessToken, Source, Tokens};
+use crate::token::AccessToken;
+use crate::token_refresh::{Source, Tokens};
 use crate::transport::{Payload, Response, Transport};
 use crate::{decode, query, validate};
 

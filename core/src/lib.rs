@@ -43,6 +43,7 @@ pub mod server;
 mod status;
 mod tls;
 mod token;
+mod token_refresh;
 mod tolerant;
 mod transport;
 mod validate;

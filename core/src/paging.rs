@@ -79,22 +79,27 @@ impl PlayerOffersPager {
     /// numbered by their position in the whole walk.
     pub async fn collect_all(mut self) -> Result<PlayerOffersPage> {
         let mut all = PlayerOffersPage::default();
-        let mut sent = 0;
         while let Some(page) = self.next_page().await? {
-            all.skipped.extend(renumbered(&page.skipped, sent));
-            sent += page.items.len() + page.skipped.len();
-            all.items.extend(page.items);
+            append(&mut all.items, &mut all.skipped, page.items, page.skipped);
         }
         Ok(all)
     }
 }
 
-/// `skipped` of a page whose first item was item `offset` of the walk.
-fn renumbered(skipped: &[SkippedItem], offset: usize) -> impl Iterator<Item = SkippedItem> + '_ {
-    skipped.iter().map(move |s| SkippedItem {
+/// Adds a page's kept and skipped items to the walk's, numbering the skipped ones by their
+/// position in the whole walk: every item sent before this page was either kept or skipped.
+fn append<T>(
+    items: &mut Vec<T>,
+    skipped: &mut Vec<SkippedItem>,
+    page_items: Vec<T>,
+    page_skipped: Vec<SkippedItem>,
+) {
+    let offset = items.len() + skipped.len();
+    skipped.extend(page_skipped.into_iter().map(|s| SkippedItem {
         index: offset + s.index,
-        ..s.clone()
-    })
+        ..s
+    }));
+    items.extend(page_items);
 }
 
 fn too_many_pages(max_pages: u32) -> Error {
@@ -168,11 +173,8 @@ impl ListingPager {
     /// whole walk.
     pub async fn collect_all(mut self) -> Result<OfferList> {
         let mut all = OfferList::default();
-        let mut sent = 0;
         while let Some(page) = self.next_page().await? {
-            all.skipped.extend(renumbered(&page.skipped, sent));
-            sent += page.offers.len() + page.skipped.len();
-            all.offers.extend(page.offers);
+            append(&mut all.offers, &mut all.skipped, page.offers, page.skipped);
         }
         Ok(all)
     }

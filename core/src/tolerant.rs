@@ -12,12 +12,14 @@
 //! stays `None`. Only a list whose items all fail is an error.
 
 use std::fmt;
+use std::marker::PhantomData;
 
 use serde::Serialize;
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::extra::Extra;
 use crate::offer::{Creatives, Offer, PlayerOffer};
 use crate::selection::Selection;
 
@@ -214,7 +216,7 @@ fn keep<T: LooseItem>(
 
 /// Reads one item from its JSON text with nothing required (tests and tools).
 #[cfg(test)]
-fn read_item<T: LooseItem + Default>(text: &str) -> T {
+fn read_item<T: LooseItem>(text: &str) -> T {
     match serde_json::from_str::<Tolerant<T>>(text) {
         Ok(Tolerant::Item(item, _)) => item,
         _ => T::default(),
@@ -231,14 +233,45 @@ pub(crate) fn player_offer_from_json(text: &str) -> PlayerOffer {
     read_item(text)
 }
 
-/// An item type read field by field from a JSON object. `STRICT` reads (the one-pass path)
-/// fail on any typed value of the wrong type, which sends the whole list down the slow path;
-/// tolerant reads never fail on a value's type: they note the problem and keep the value.
-pub(crate) trait LooseItem: Sized {
-    fn read<'de, A: MapAccess<'de>, const STRICT: bool>(
-        map: A,
-        problems: &mut Problems,
-    ) -> Result<Self, A::Error>;
+/// An item type read field by field from a JSON object ([`read`] walks the keys). `STRICT`
+/// reads (the one-pass path) fail on any typed value of the wrong type, which sends the whole
+/// list down the slow path; tolerant reads never fail on a value's type: they note the problem
+/// and keep the value.
+pub(crate) trait LooseItem: Sized + Default {
+    /// The keys of the typed fields; [`LooseItem::read_typed`] gets their index.
+    const TYPED: &'static [&'static str];
+    /// What the typed keys' paths start with in messages (`creatives.` inside an offer).
+    const PATH_PREFIX: &'static str;
+
+    /// Where the fields that are not typed are kept.
+    fn extra_mut(&mut self) -> &mut Extra;
+
+    /// Reads the value of typed key `TYPED[typed]` into its field.
+    fn read_typed<'de, A: MapAccess<'de>, const STRICT: bool>(
+        &mut self,
+        typed: usize,
+        fields: &mut Fields<'_, A, STRICT>,
+    ) -> Result<(), A::Error>;
+}
+
+/// Reads one item of type `T` from the entries of its object.
+fn read<'de, T: LooseItem, A: MapAccess<'de>, const STRICT: bool>(
+    map: A,
+    problems: &mut Problems,
+) -> Result<T, A::Error> {
+    let mut fields = Fields::<A, STRICT> {
+        map,
+        problems,
+        prefix: T::PATH_PREFIX,
+    };
+    let mut item = T::default();
+    while let Some(key) = fields.map.next_key_seed(KeySeed(T::TYPED))? {
+        match key {
+            Key::Other(key) => item.extra_mut().read_value(key, &mut fields.map)?,
+            Key::Typed(typed) => item.read_typed(typed, &mut fields)?,
+        }
+    }
+    Ok(item)
 }
 
 /// An element read strictly: an object whose typed fields all have their types, anything
@@ -247,32 +280,19 @@ pub(crate) struct Strict<T>(pub(crate) T);
 
 impl<'de, T: LooseItem> de::Deserialize<'de> for Strict<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct StrictVisitor<T>(std::marker::PhantomData<T>);
+        struct StrictVisitor<T>(PhantomData<T>);
         impl<'de, T: LooseItem> Visitor<'de> for StrictVisitor<T> {
             type Value = Strict<T>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("an object")
             }
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-                T::read::<A, true>(map, &mut Problems::default()).map(Strict)
+                read::<T, A, true>(map, &mut Problems::default()).map(Strict)
             }
         }
-        d.deserialize_map(StrictVisitor(std::marker::PhantomData))
+        d.deserialize_map(StrictVisitor(PhantomData))
     }
 }
-
-/// Items deserialize on their own too (e.g. from a cache of the caller's): strictly, so a
-/// typed field of the wrong type is an error, and a missing one is `None`.
-macro_rules! strict_deserialize {
-    ($($item:ty),*) => {$(
-        impl<'de> de::Deserialize<'de> for $item {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                Strict::<$item>::deserialize(d).map(|Strict(item)| item)
-            }
-        }
-    )*};
-}
-strict_deserialize!(Offer, Creatives, PlayerOffer);
 
 /// An element read tolerantly: an object with the problems of its typed fields, or what it
 /// is instead.
@@ -283,7 +303,7 @@ enum Tolerant<T> {
 
 impl<'de, T: LooseItem> de::Deserialize<'de> for Tolerant<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct TolerantVisitor<T>(std::marker::PhantomData<T>);
+        struct TolerantVisitor<T>(PhantomData<T>);
         impl<'de, T: LooseItem> Visitor<'de> for TolerantVisitor<T> {
             type Value = Tolerant<T>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -291,7 +311,7 @@ impl<'de, T: LooseItem> de::Deserialize<'de> for Tolerant<T> {
             }
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
                 let mut problems = Problems::default();
-                let item = T::read::<A, false>(map, &mut problems)?;
+                let item = read::<T, A, false>(map, &mut problems)?;
                 Ok(Tolerant::Item(item, problems))
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
@@ -317,175 +337,104 @@ impl<'de, T: LooseItem> de::Deserialize<'de> for Tolerant<T> {
                 Ok(Tolerant::Not("a string"))
             }
         }
-        d.deserialize_any(TolerantVisitor(std::marker::PhantomData))
+        d.deserialize_any(TolerantVisitor(PhantomData))
     }
 }
 
-/// Reads the value of typed field `field`: strictly with `strict` (a wrong type is an
-/// error), or from its raw text with `loose` (a wrong type is noted in `problems` and the
-/// value kept as sent in `extra`; then `None`).
-fn typed<'de, A: MapAccess<'de>, V, const STRICT: bool>(
-    map: &mut A,
-    field: (&str, &str),
-    extra: &mut crate::extra::Extra,
-    problems: &mut Problems,
-    strict: impl FnOnce(&mut A) -> Result<V, A::Error>,
-    loose: impl FnOnce(&RawValue, &mut Problems) -> std::result::Result<V, String>,
-) -> Result<Option<V>, A::Error> {
-    if STRICT {
-        return strict(map).map(Some);
+/// The fields of one object being read: its map and the problems found so far. `STRICT` reads
+/// fail on a typed value of the wrong type; tolerant reads note the problem in `problems`
+/// (under `prefix` + the key, e.g. `creatives.name`) and keep the value as sent in `extra`.
+pub(crate) struct Fields<'p, A, const STRICT: bool> {
+    map: A,
+    problems: &'p mut Problems,
+    prefix: &'static str,
+}
+
+impl<'de, A: MapAccess<'de>, const STRICT: bool> Fields<'_, A, STRICT> {
+    fn text(&mut self, key: &str, extra: &mut Extra) -> Result<Option<String>, A::Error> {
+        self.typed(key, extra, PhantomData::<String>, |r, _| text(r))
     }
-    let raw: &'de RawValue = map.next_value()?;
-    match loose(raw, problems) {
-        Ok(value) => Ok(Some(value)),
-        Err(what) => {
-            let (key, path) = field;
-            problems.add(path, what);
-            extra.insert(key.to_owned(), raw.to_owned());
-            Ok(None)
+
+    fn id(&mut self, key: &str, extra: &mut Extra) -> Result<Option<String>, A::Error> {
+        self.typed(key, extra, Any(IdVisitor), |r, _| id(r))
+    }
+
+    fn decimal(&mut self, key: &str, extra: &mut Extra) -> Result<Option<f64>, A::Error> {
+        self.typed(key, extra, Any(DecimalVisitor), |r, _| decimal(r))
+    }
+
+    fn creatives(&mut self, key: &str, extra: &mut Extra) -> Result<Option<Creatives>, A::Error> {
+        self.typed(key, extra, PhantomData::<Creatives>, creatives)
+    }
+
+    /// Reads the value of typed field `key`: strictly with `strict` (a wrong type is an
+    /// error), or from its raw text with `loose` (a wrong type is noted in `problems` and the
+    /// value kept as sent in `extra`; then `None`).
+    fn typed<S: de::DeserializeSeed<'de>>(
+        &mut self,
+        key: &str,
+        extra: &mut Extra,
+        strict: S,
+        loose: impl FnOnce(&RawValue, &mut Problems) -> std::result::Result<S::Value, String>,
+    ) -> Result<Option<S::Value>, A::Error> {
+        if STRICT {
+            return self.map.next_value_seed(strict).map(Some);
         }
-    }
-}
-
-impl LooseItem for Offer {
-    fn read<'de, A: MapAccess<'de>, const STRICT: bool>(
-        mut map: A,
-        problems: &mut Problems,
-    ) -> Result<Self, A::Error> {
-        let mut o = Offer::default();
-        const TYPED: &[&str] = &["id", "name", "total_payout_usd", "creatives"];
-        while let Some(key) = map.next_key_seed(KeySeed(TYPED))? {
-            let i = match key {
-                Key::Other(key) => {
-                    o.extra.read_value(key, &mut map)?;
-                    continue;
-                }
-                Key::Typed(i) => i,
-            };
-            let (extra, at) = (&mut o.extra, (TYPED[i], TYPED[i]));
-            match i {
-                0 => {
-                    o.id = typed::<A, _, STRICT>(
-                        &mut map,
-                        at,
-                        extra,
-                        problems,
-                        |m| m.next_value_seed(IdSeed),
-                        |r, _| id(r),
-                    )?;
-                }
-                1 => {
-                    o.name = typed::<A, _, STRICT>(
-                        &mut map,
-                        at,
-                        extra,
-                        problems,
-                        |m| m.next_value(),
-                        |r, _| text(r),
-                    )?;
-                }
-                2 => {
-                    o.total_payout_usd = typed::<A, _, STRICT>(
-                        &mut map,
-                        at,
-                        extra,
-                        problems,
-                        |m| m.next_value_seed(DecimalSeed),
-                        |r, _| decimal(r),
-                    )?;
-                }
-                _ => {
-                    o.creatives = typed::<A, _, STRICT>(
-                        &mut map,
-                        at,
-                        extra,
-                        problems,
-                        |m| m.next_value::<Strict<Creatives>>().map(|Strict(c)| c),
-                        creatives,
-                    )?;
-                }
+        let raw: &'de RawValue = self.map.next_value()?;
+        match loose(raw, self.problems) {
+            Ok(value) => Ok(Some(value)),
+            Err(what) => {
+                self.problems.add(&format!("{}{key}", self.prefix), what);
+                extra.insert(key.to_owned(), raw.to_owned());
+                Ok(None)
             }
         }
-        Ok(o)
     }
 }
 
-impl LooseItem for Creatives {
-    fn read<'de, A: MapAccess<'de>, const STRICT: bool>(
-        mut map: A,
-        problems: &mut Problems,
-    ) -> Result<Self, A::Error> {
-        let mut c = Creatives::default();
-        const TYPED: &[&str] = &["name", "description"];
-        const PATHS: &[&str] = &["creatives.name", "creatives.description"];
-        while let Some(key) = map.next_key_seed(KeySeed(TYPED))? {
-            match key {
-                Key::Other(key) => c.extra.read_value(key, &mut map)?,
-                Key::Typed(i) => {
-                    let at = (TYPED[i], PATHS[i]);
-                    let value = typed::<A, _, STRICT>(
-                        &mut map,
-                        at,
-                        &mut c.extra,
-                        problems,
-                        |m| m.next_value(),
-                        |r, _| text(r),
-                    )?;
-                    if i == 0 {
-                        c.name = value;
-                    } else {
-                        c.description = value;
+/// Declares an item type's typed fields, each with how its value is read (a method of
+/// [`Fields`]: `id`, `text`, `decimal`, `creatives`), in the order of [`LooseItem::TYPED`].
+/// The items deserialize on their own too (e.g. from a cache of the caller's): strictly, so a
+/// typed field of the wrong type is an error, and a missing one is `None`.
+macro_rules! loose_item {
+    ($item:ty, $prefix:literal { $($field:ident: $read:ident),+ $(,)? }) => {
+        impl LooseItem for $item {
+            const TYPED: &'static [&'static str] = &[$(stringify!($field)),+];
+            const PATH_PREFIX: &'static str = $prefix;
+
+            fn extra_mut(&mut self) -> &mut Extra {
+                &mut self.extra
+            }
+
+            fn read_typed<'de, A: MapAccess<'de>, const STRICT: bool>(
+                &mut self,
+                typed: usize,
+                fields: &mut Fields<'_, A, STRICT>,
+            ) -> Result<(), A::Error> {
+                let key = Self::TYPED[typed];
+                let mut index = 0;
+                $(
+                    if typed == index {
+                        self.$field = fields.$read(key, &mut self.extra)?;
                     }
-                }
+                    index += 1;
+                )+
+                debug_assert_eq!(index, Self::TYPED.len());
+                Ok(())
             }
         }
-        Ok(c)
-    }
+
+        impl<'de> de::Deserialize<'de> for $item {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                Strict::<$item>::deserialize(d).map(|Strict(item)| item)
+            }
+        }
+    };
 }
 
-impl LooseItem for PlayerOffer {
-    fn read<'de, A: MapAccess<'de>, const STRICT: bool>(
-        mut map: A,
-        problems: &mut Problems,
-    ) -> Result<Self, A::Error> {
-        let mut p = PlayerOffer::default();
-        const TYPED: &[&str] = &["id", "name", "status"];
-        while let Some(key) = map.next_key_seed(KeySeed(TYPED))? {
-            match key {
-                Key::Other(key) => p.extra.read_value(key, &mut map)?,
-                Key::Typed(i) => {
-                    let at = (TYPED[i], TYPED[i]);
-                    let extra = &mut p.extra;
-                    let value = if i == 0 {
-                        typed::<A, _, STRICT>(
-                            &mut map,
-                            at,
-                            extra,
-                            problems,
-                            |m| m.next_value_seed(IdSeed),
-                            |r, _| id(r),
-                        )?
-                    } else {
-                        typed::<A, _, STRICT>(
-                            &mut map,
-                            at,
-                            extra,
-                            problems,
-                            |m| m.next_value(),
-                            |r, _| text(r),
-                        )?
-                    };
-                    match i {
-                        0 => p.id = value,
-                        1 => p.name = value,
-                        _ => p.status = value,
-                    }
-                }
-            }
-        }
-        Ok(p)
-    }
-}
+loose_item!(Offer, "" { id: id, name: text, total_payout_usd: decimal, creatives: creatives });
+loose_item!(Creatives, "creatives." { name: text, description: text });
+loose_item!(PlayerOffer, "" { id: id, name: text, status: text });
 
 /// What a raw value is, for messages: `null`, `a string ("lots")`, `an object`, ….
 fn describe(raw: &RawValue) -> String {
@@ -573,65 +522,61 @@ fn creatives(raw: &RawValue, problems: &mut Problems) -> std::result::Result<Cre
     }
 }
 
-/// A strict id: text, or an integer (written as text).
-struct IdSeed;
+/// Reads a value with visitor `V` whatever its JSON type: the visitor decides what it accepts.
+struct Any<V>(V);
 
-impl<'de> de::DeserializeSeed<'de> for IdSeed {
+impl<'de, V: Visitor<'de>> de::DeserializeSeed<'de> for Any<V> {
+    type Value = V::Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
+        d.deserialize_any(self.0)
+    }
+}
+
+/// A strict id: text, or an integer (written as text).
+struct IdVisitor;
+
+impl Visitor<'_> for IdVisitor {
     type Value = String;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
-        struct IdVisitor;
-        impl Visitor<'_> for IdVisitor {
-            type Value = String;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an id as text or an integer")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<String, E> {
-                Ok(v.to_owned())
-            }
-            fn visit_string<E: de::Error>(self, v: String) -> Result<String, E> {
-                Ok(v)
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<String, E> {
-                Ok(v.to_string())
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<String, E> {
-                Ok(v.to_string())
-            }
-        }
-        d.deserialize_any(IdVisitor)
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an id as text or an integer")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<String, E> {
+        Ok(v.to_owned())
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<String, E> {
+        Ok(v)
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<String, E> {
+        Ok(v.to_string())
     }
 }
 
 /// A strict decimal: a finite number, or a string holding one.
-struct DecimalSeed;
+struct DecimalVisitor;
 
-impl<'de> de::DeserializeSeed<'de> for DecimalSeed {
+impl Visitor<'_> for DecimalVisitor {
     type Value = f64;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<f64, D::Error> {
-        struct DecimalVisitor;
-        impl Visitor<'_> for DecimalVisitor {
-            type Value = f64;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a decimal number")
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<f64, E> {
-                Ok(v)
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<f64, E> {
-                Ok(v as f64)
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<f64, E> {
-                Ok(v as f64)
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<f64, E> {
-                v.trim()
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|f| f.is_finite())
-                    .ok_or_else(|| E::custom("not a decimal number"))
-            }
-        }
-        d.deserialize_any(DecimalVisitor)
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a decimal number")
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<f64, E> {
+        Ok(v)
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<f64, E> {
+        Ok(v as f64)
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<f64, E> {
+        Ok(v as f64)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<f64, E> {
+        v.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|f| f.is_finite())
+            .ok_or_else(|| E::custom("not a decimal number"))
     }
 }
 
@@ -643,6 +588,13 @@ enum Key {
 }
 
 struct KeySeed(&'static [&'static str]);
+
+impl KeySeed {
+    /// The index of `name` among the typed names.
+    fn typed(&self, name: &str) -> Option<usize> {
+        self.0.iter().position(|typed| *typed == name)
+    }
+}
 
 impl<'de> de::DeserializeSeed<'de> for KeySeed {
     type Value = Key;
@@ -657,16 +609,12 @@ impl Visitor<'_> for KeySeed {
         f.write_str("a field name")
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Key, E> {
-        Ok(match self.0.iter().position(|name| *name == v) {
-            Some(i) => Key::Typed(i),
-            None => Key::Other(v.to_owned()),
-        })
+        Ok(self
+            .typed(v)
+            .map_or_else(|| Key::Other(v.to_owned()), Key::Typed))
     }
     fn visit_string<E: de::Error>(self, v: String) -> Result<Key, E> {
-        Ok(match self.0.iter().position(|name| *name == v) {
-            Some(i) => Key::Typed(i),
-            None => Key::Other(v),
-        })
+        Ok(self.typed(&v).map_or(Key::Other(v), Key::Typed))
     }
 }
 

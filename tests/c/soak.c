@@ -354,7 +354,7 @@ static int pending_faults(const char *body) {
     return count;
 }
 
-/* The Rust soak's mix (core/examples/soak.rs, random_fault): -1 for none, else the fault's
+/* The Rust soak's mix (bench/rust/src/bin/soak.rs, random_fault): -1 for none, else the fault's
  * index in fault_names with its JSON in `json`. */
 static int random_fault(unsigned *seed, char *json, size_t size) {
     unsigned roll = rand_r(seed) % 100;

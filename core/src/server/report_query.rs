@@ -199,14 +199,20 @@ impl ReportQuery {
     }
 }
 
+/// Appends each of `values` that `list` does not hold yet, in order: the builder's lists drop
+/// duplicates and keep the caller's order.
+fn push_new<T: PartialEq>(list: &mut Vec<T>, values: impl IntoIterator<Item = T>) {
+    for value in values {
+        if !list.contains(&value) {
+            list.push(value);
+        }
+    }
+}
+
 impl ReportQueryBuilder {
     /// Adds dimensions to group by (required; duplicates are dropped, order kept).
     pub fn group_by(mut self, dimensions: impl IntoIterator<Item = GroupBy>) -> Self {
-        for d in dimensions {
-            if !self.group_by.contains(&d) {
-                self.group_by.push(d);
-            }
-        }
+        push_new(&mut self.group_by, dimensions);
         self
     }
 
@@ -218,47 +224,29 @@ impl ReportQueryBuilder {
 
     /// Selects fields instead of the service's defaults (duplicates dropped).
     pub fn fields(mut self, fields: impl IntoIterator<Item = ReportField>) -> Self {
-        let list = self.fields.get_or_insert_with(Vec::new);
-        for f in fields {
-            if !list.contains(&f) {
-                list.push(f);
-            }
-        }
+        push_new(self.fields.get_or_insert_with(Vec::new), fields);
         self
     }
 
     /// Only these app ids (adds `app_id` to `filter_by`).
     pub fn apps(mut self, apps: impl IntoIterator<Item = i64>) -> Self {
-        let list = self.apps.get_or_insert_with(Vec::new);
-        for a in apps {
-            if !list.contains(&a) {
-                list.push(a);
-            }
-        }
+        push_new(self.apps.get_or_insert_with(Vec::new), apps);
         self
     }
 
     /// Only these platforms, e.g. `android`, `ios`, `web` (adds `platform` to `filter_by`).
     pub fn platforms<S: Into<String>>(mut self, platforms: impl IntoIterator<Item = S>) -> Self {
-        let list = self.platforms.get_or_insert_with(Vec::new);
-        for p in platforms {
-            let p = p.into().trim().to_owned();
-            if !list.contains(&p) {
-                list.push(p);
-            }
-        }
+        let platforms = platforms.into_iter().map(|p| p.into().trim().to_owned());
+        push_new(self.platforms.get_or_insert_with(Vec::new), platforms);
         self
     }
 
     /// Only these countries, ISO 3166-1 alpha-2 codes in any case (adds `country` to `filter_by`).
     pub fn countries<S: Into<String>>(mut self, countries: impl IntoIterator<Item = S>) -> Self {
-        let list = self.countries.get_or_insert_with(Vec::new);
-        for c in countries {
-            let c = c.into().trim().to_ascii_uppercase();
-            if !list.contains(&c) {
-                list.push(c);
-            }
-        }
+        let countries = countries
+            .into_iter()
+            .map(|c| c.into().trim().to_ascii_uppercase());
+        push_new(self.countries.get_or_insert_with(Vec::new), countries);
         self
     }
 

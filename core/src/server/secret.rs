@@ -57,20 +57,17 @@ impl fmt::Display for Secret {
     }
 }
 
-macro_rules! credential {
+/// A type wrapping a [`Secret`]: built from text, never shown by `Debug` or `Display`. Every
+/// server-side key is one, so none can be formatted by accident.
+macro_rules! secret_type {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[derive(Clone)]
-        pub struct $name(Secret);
+        pub struct $name($crate::server::Secret);
 
         impl $name {
             pub fn new(value: impl Into<String>) -> Self {
-                $name(Secret::new(value))
-            }
-
-            /// The value, for the one place that sends it. Never log or format it.
-            pub fn expose(&self) -> &str {
-                self.0.expose()
+                $name($crate::server::Secret::new(value))
             }
 
             pub fn is_empty(&self) -> bool {
@@ -90,15 +87,30 @@ macro_rules! credential {
             }
         }
 
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl ::std::fmt::Debug for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 write!(f, "{}(<redacted>)", stringify!($name))
             }
         }
 
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.write_str("<redacted>")
+            }
+        }
+    };
+}
+pub(crate) use secret_type;
+
+/// A credential the client sends as it is (a secret type with a public `expose`).
+macro_rules! credential {
+    ($(#[$doc:meta])* $name:ident) => {
+        secret_type!($(#[$doc])* $name);
+
+        impl $name {
+            /// The value, for the one place that sends it. Never log or format it.
+            pub fn expose(&self) -> &str {
+                self.0.expose()
             }
         }
     };

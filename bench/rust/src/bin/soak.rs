@@ -5,13 +5,14 @@
 //! non-zero when an invariant breaks (a panic, a hang past the timeout budget, an `internal`
 //! error, descriptors not back to baseline, or RSS growth after warm-up above the bound).
 //!
-//! `cargo run --release -p offerkit --example soak -- --seconds 60 --tasks 8`
+//! `cargo run --release -p offerkit-bench --bin soak -- --seconds 60 --tasks 8`
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use offerkit::{CacheConfig, ClientConfig, ErrorKind, OfferClient, OffersOptions, RetryPolicy};
+use offerkit_bench::args::arg_or;
 use offerkit_sim::{Fault, FaultKind, SimConfig, Simulator};
 
 const TIMEOUT: Duration = Duration::from_millis(400);
@@ -28,15 +29,6 @@ struct Tally {
     panics: u64,
     hangs: u64,
     slowest: Duration,
-}
-
-fn arg(name: &str, default: u64) -> u64 {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 fn rss_kb() -> u64 {
@@ -204,8 +196,8 @@ async fn run(seconds: u64, tasks: u64) -> bool {
 }
 
 fn main() {
-    let seconds = arg("--seconds", 30);
-    let tasks = arg("--tasks", 8);
+    let seconds: u64 = arg_or("--seconds", 30);
+    let tasks: u64 = arg_or("--tasks", 8);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

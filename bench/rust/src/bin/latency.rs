@@ -3,12 +3,13 @@
 //! identical request and parsing the body into `serde_json::Value` (`--mode raw`, the floor).
 //! Prints one JSON array of per-call latencies in microseconds after `--warmup` calls.
 //!
-//! `cargo run --release -p offerkit --example latency -- --mode core --url URL --token T --calls 100`
+//! `cargo run --release -p offerkit-bench --bin latency -- --mode core --url URL --token T --calls 100`
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use offerkit::{ClientConfig, OfferClient, OffersOptions};
+use offerkit_bench::args::{arg, arg_or};
 use serde_json::{Value, json};
 
 /// The document offerkit sends for `offers` (kept identical so both modes do the same work).
@@ -16,20 +17,13 @@ const DOCUMENT: &str = "query Offers($player_id: String!, $limit: Int, $language
      { offers(player_id: $player_id, limit: $limit, language: $language, sort: $sort) { \
      id name total_payout_usd creatives { name description } } }";
 
-fn arg(name: &str) -> Option<String> {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-}
-
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
     let mode = arg("--mode").unwrap_or_else(|| "core".into());
     let url = arg("--url").expect("--url");
     let token = arg("--token").expect("--token");
-    let calls: usize = arg("--calls").and_then(|v| v.parse().ok()).unwrap_or(100);
-    let warmup: usize = arg("--warmup").and_then(|v| v.parse().ok()).unwrap_or(20);
+    let calls: usize = arg_or("--calls", 100);
+    let warmup: usize = arg_or("--warmup", 20);
     let player = arg("--player").unwrap_or_else(|| "bench-player".into());
 
     let mut samples = Vec::with_capacity(calls);

@@ -1,30 +1,22 @@
 //! Throughput probe for BENCHMARKS.md: `--concurrency` tasks call `offers` (limit 20) on one
 //! client for `--seconds`, and the program prints `{"requests", "seconds", "rps", "errors"}`.
 //!
-//! `cargo run --release -p offerkit --example throughput -- --url URL --token T --concurrency 64`
+//! `cargo run --release -p offerkit-bench --bin throughput -- --url URL --token T --concurrency 64`
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use offerkit::{ClientConfig, OfferClient, OffersOptions};
+use offerkit_bench::args::{arg, arg_or};
 use serde_json::json;
-
-fn arg(name: &str) -> Option<String> {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-}
 
 fn main() {
     let url = arg("--url").expect("--url");
     let token = arg("--token").expect("--token");
-    let concurrency: usize = arg("--concurrency")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(64);
-    let seconds: u64 = arg("--seconds").and_then(|v| v.parse().ok()).unwrap_or(10);
-    let threads: usize = arg("--threads").and_then(|v| v.parse().ok()).unwrap_or(2);
+    let concurrency: usize = arg_or("--concurrency", 64);
+    let seconds: u64 = arg_or("--seconds", 10);
+    let threads: usize = arg_or("--threads", 2);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(threads)
         .enable_all()
