@@ -9,13 +9,9 @@ use crate::status::OfferkitStatus;
 
 /// The text of a caught panic.
 pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "unknown panic payload".to_string()
-    }
+    offerkit_bindings_common::panic::panic_message(payload)
+        .unwrap_or("unknown panic payload")
+        .to_string()
 }
 
 /// The failure a caught panic becomes.

@@ -3,44 +3,24 @@
 //! A current-thread runtime driven by one library thread (`offerkit`), which runs every spawned
 //! task (connections, `_async` requests) and the completion callbacks of thread delivery. Its
 //! blocking pool, used only by DNS look-ups of host names (`getaddrinfo`), is capped at one
-//! thread, so the library never runs more than two threads of its own. Blocking calls run their
-//! future on the caller's thread with `Handle::block_on`, while the library thread drives I/O and
-//! timers. (A current-thread scheduler is smaller than the multi-thread one, and one worker is
-//! all a game client needs: see docs/c-abi-size.md.)
+//! thread (`offerkit-dns`), so the library never runs more than two threads of its own. Blocking
+//! calls run their future on the caller's thread with `Handle::block_on`, while the library
+//! thread drives I/O and timers. Built by `offerkit_bindings_common::runtime` (see there why a
+//! current-thread runtime); this module adds the C ABI's rules for blocking calls.
 
 use std::future::Future;
-use std::sync::LazyLock;
-use std::time::Duration;
 
-use tokio::runtime::{Builder, Handle};
+use offerkit_bindings_common::runtime::LibraryRuntime;
+use tokio::runtime::Handle;
 
 use crate::error::Failure;
 
-/// Most threads of the blocking pool (DNS resolution of host names via `getaddrinfo`).
-pub(crate) const MAX_BLOCKING_THREADS: usize = 1;
-/// An idle blocking-pool thread exits after this long.
-const BLOCKING_KEEP_ALIVE: Duration = Duration::from_secs(10);
-
-static RUNTIME: LazyLock<Result<Handle, String>> = LazyLock::new(|| {
-    let runtime = Builder::new_current_thread()
-        .max_blocking_threads(MAX_BLOCKING_THREADS)
-        .thread_keep_alive(BLOCKING_KEEP_ALIVE)
-        .thread_name("offerkit-dns")
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())?;
-    let handle = runtime.handle().clone();
-    std::thread::Builder::new()
-        .name("offerkit".to_string())
-        .spawn(move || runtime.block_on(std::future::pending::<()>()))
-        .map_err(|e| e.to_string())?;
-    Ok(handle)
-});
+static RUNTIME: LibraryRuntime = LibraryRuntime::new("offerkit", "offerkit-dns");
 
 /// The shared runtime (built, and its thread started, on first use).
 pub(crate) fn runtime() -> Result<&'static Handle, Failure> {
     RUNTIME
-        .as_ref()
+        .handle()
         .map_err(|e| Failure::internal(format!("cannot start the offerkit runtime: {e}")))
 }
 

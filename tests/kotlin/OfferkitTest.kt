@@ -227,6 +227,9 @@ fun main() {
         assertEquals(listOf("The limit field must be at least 1."), v.fields[0].arguments["limit"], "messages")
         assertTrue(v.responseJson!!.contains("\"errors\""))
         assertThrows<OfferException.Query> { c.graphql("{ nope }") }
+        val notJson = assertThrows<OfferException.InvalidArgument> { c.graphql("{ nope }", "{p: 1}") }
+        assertEquals(listOf("graphql"), notJson.fields[0].path, "variables path")
+        assertTrue(notJson.fields[0].arguments.containsKey("variables_json")) { notJson.fields.toString() }
         val cursor = assertThrows<OfferException.InvalidCursor> {
             c.playerOffers("player-1", PlayerOffersOptions(after = "forged"))
         }
@@ -470,6 +473,19 @@ fun main() {
         assertThrows<OfferException.InvalidArgument> { OfferClient(config().copy(deadlineMs = -1L)) }
         assertThrows<OfferException.InvalidArgument> { OfferClient(config().copy(maxPages = 0)) }
         assertThrows<OfferException.InvalidArgument> { OfferClient(config().copy(maxPages = -1)) }
+    }
+
+    test("config: settings out of bounds are refused by the core, each named in fields") {
+        val e = assertThrows<OfferException.InvalidArgument> { OfferClient(config(timeoutMs = 0, maxRetries = 11)) }
+        assertEquals(1, e.fields.size, "one field entry")
+        assertEquals(listOf("config"), e.fields[0].path, "path")
+        assertEquals(setOf("timeout", "retry.max_retries"), e.fields[0].arguments.keys, "settings named")
+        assertEquals(listOf("0 ms is not between 1 ms and 24 h"), e.fields[0].arguments["timeout"], "timeout")
+        assertEquals(listOf("11 is more than 10"), e.fields[0].arguments["retry.max_retries"], "retries")
+        assertTrue(e.message.contains("timeout") && e.message.contains("retry.max_retries")) { e.message }
+        assertEquals(0L, Sim.stat("requests"), "requests")
+        // A negative number has no unsigned form: refused by the conversion, as before.
+        assertThrows<OfferException.InvalidArgument> { OfferClient(config(timeoutMs = -1)) }
     }
 
     test("pagers end with Decode: cursor cycle, endless empty pages, stalled listing") {

@@ -1,7 +1,7 @@
 """Bounds of a call through the Python bindings: the deadline (a Retry-After storm, a hanging
 service), pagers that would never end (cursor cycle, endless empty pages, a stalled listing),
-`Rejected` for a wrong path prefix, and the proxy setting (a working forward proxy, an
-unreachable one)."""
+`Rejected` for a wrong path prefix, the proxy setting (a working forward proxy, an
+unreachable one), and settings out of the core's bounds."""
 
 import http.server
 import socket
@@ -48,6 +48,23 @@ async def test_the_deadline_bounds_a_whole_call(sim):
     for bad in ({"deadline_ms": 0}, {"deadline_ms": -1}, {"max_pages": 0}, {"max_pages": -1}):
         with pytest.raises(OfferError.InvalidArgument):
             client(sim, **bad)
+
+
+def test_config_out_of_bounds_names_every_setting(sim):
+    with pytest.raises(OfferError.InvalidArgument) as caught:
+        client(sim, timeout_ms=0, max_retries=11)
+    e = caught.value
+    assert e.kind() == ErrorKind.INVALID_ARGUMENT
+    assert [f.path for f in e.fields] == [["config"]]
+    arguments = e.fields[0].arguments
+    assert set(arguments) == {"timeout", "retry.max_retries"}
+    assert arguments["timeout"] == ["0 ms is not between 1 ms and 24 h"]
+    assert arguments["retry.max_retries"] == ["11 is more than 10"]
+    assert "timeout" in str(e) and "retry.max_retries" in str(e)
+    assert sim.stats()["requests"] == 0
+    # A negative number has no unsigned form: refused by the conversion, as before.
+    with pytest.raises(OfferError.InvalidArgument):
+        client(sim, timeout_ms=-1)
 
 
 async def test_a_cursor_cycle_ends_the_walk_with_decode(sim):

@@ -58,6 +58,16 @@ async def test_query_error(sim):
     assert "nope" in str(caught.value)
 
 
+async def test_graphql_variables_that_are_not_json_name_the_argument(sim):
+    with pytest.raises(OfferError.InvalidArgument) as caught:
+        await client(sim).graphql("{ nope }", "{p: 1}")
+    e = caught.value
+    assert e.fields[0].path == ["graphql"]
+    assert "variables_json" in e.fields[0].arguments
+    assert str(e).startswith("invalid argument: variables_json: not JSON: ")
+    assert sim.stats()["requests"] == 0
+
+
 async def test_invalid_cursor_keeps_the_reason(sim):
     with pytest.raises(OfferError.InvalidCursor) as caught:
         await client(sim).player_offers("player-1", offerkit.PlayerOffersOptions(after="forged"))

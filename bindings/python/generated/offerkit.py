@@ -547,7 +547,7 @@ def _uniffi_check_api_checksums(lib):
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_clear_cache() != 38066:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_graphql() != 25433:
+    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_graphql() != 51800:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate() != 22989:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
@@ -567,7 +567,7 @@ def _uniffi_check_api_checksums(lib):
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_set_access_token() != 11708:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    if lib.uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() != 43774:
+    if lib.uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() != 48200:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_playerofferspager_next_page() != 29758:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
@@ -4122,9 +4122,10 @@ class OfferClientProtocol(typing.Protocol):
         raise NotImplementedError
     async def graphql(self, query: str,variables_json: typing.Union[object, typing.Optional[str]] = _DEFAULT) -> str:
         """
-        Any GraphQL document. `variables_json` must be a JSON object (or null). Returns `data`
-        as JSON text; a non-empty `errors` array fails with the mapped `OfferError` (whose
-        `response_json` holds the whole response).
+        Any GraphQL document. `variables_json` must be a JSON object (or null); text that is
+        not JSON fails with `InvalidArgument` naming `variables_json`, before anything is sent.
+        Returns `data` as JSON text; a non-empty `errors` array fails with the mapped
+        `OfferError` (whose `response_json` holds the whole response).
 """
         raise NotImplementedError
     def invalidate(self, player_id: str) -> None:
@@ -4195,7 +4196,8 @@ class OfferClient(OfferClientProtocol):
         """
         Builds a client. `token_provider` is asked for a token when the client has none, ahead
         of expiry, and once after a 401. Fails with `InvalidArgument` on a bad base address,
-        scheme, timeout, deadline, page cap, proxy or root certificate.
+        scheme, proxy or root certificate, or a setting out of its bounds (see `ClientConfig`;
+        `fields` names every such setting at once).
 """
         
         _UniffiFfiConverterTypeClientConfig.check_lower(config)
@@ -4266,9 +4268,10 @@ class OfferClient(OfferClientProtocol):
         return _uniffi_lift_return(_uniffi_ffi_result)
     async def graphql(self, query: str,variables_json: typing.Union[object, typing.Optional[str]] = _DEFAULT) -> str:
         """
-        Any GraphQL document. `variables_json` must be a JSON object (or null). Returns `data`
-        as JSON text; a non-empty `errors` array fails with the mapped `OfferError` (whose
-        `response_json` holds the whole response).
+        Any GraphQL document. `variables_json` must be a JSON object (or null); text that is
+        not JSON fails with `InvalidArgument` naming `variables_json`, before anything is sent.
+        Returns `data` as JSON text; a non-empty `errors` array fails with the mapped
+        `OfferError` (whose `response_json` holds the whole response).
 """
         
         _UniffiFfiConverterString.check_lower(query)

@@ -29,7 +29,8 @@ pub struct OfferClient {
 impl OfferClient {
     /// Builds a client. `token_provider` is asked for a token when the client has none, ahead
     /// of expiry, and once after a 401. Fails with `InvalidArgument` on a bad base address,
-    /// scheme, timeout, deadline, page cap, proxy or root certificate.
+    /// scheme, proxy or root certificate, or a setting out of its bounds (see `ClientConfig`;
+    /// `fields` names every such setting at once).
     #[uniffi::constructor(default(token_provider = None))]
     pub fn new(
         config: ClientConfig,
@@ -39,7 +40,7 @@ impl OfferClient {
         config.token_provider = token_provider
             .map(|p| Arc::new(HostProvider(p)) as Arc<dyn offerkit::AccessTokenProvider>);
         // Builds the runtime now (once per process) and gives the HTTP client its context.
-        let _context = runtime::get().enter();
+        let _context = runtime::get()?.enter();
         Ok(Arc::new(OfferClient {
             inner: offerkit::OfferClient::new(config)?,
             cancel: Arc::new(Canceller::new()),
@@ -183,9 +184,10 @@ impl OfferClient {
         Ok(ListingPager::new(pager, self.cancel.clone()))
     }
 
-    /// Any GraphQL document. `variables_json` must be a JSON object (or null). Returns `data`
-    /// as JSON text; a non-empty `errors` array fails with the mapped `OfferError` (whose
-    /// `response_json` holds the whole response).
+    /// Any GraphQL document. `variables_json` must be a JSON object (or null); text that is
+    /// not JSON fails with `InvalidArgument` naming `variables_json`, before anything is sent.
+    /// Returns `data` as JSON text; a non-empty `errors` array fails with the mapped
+    /// `OfferError` (whose `response_json` holds the whole response).
     #[uniffi::method(default(variables_json = None))]
     pub async fn graphql(
         &self,
@@ -193,14 +195,7 @@ impl OfferClient {
         variables_json: Option<String>,
     ) -> Result<String, OfferError> {
         let variables = variables_json
-            .map(|text| {
-                serde_json::from_str::<serde_json::Value>(&text).map_err(|e| {
-                    OfferError::InvalidArgument {
-                        detail: format!("variables_json is not JSON: {e}"),
-                        fields: Vec::new(),
-                    }
-                })
-            })
+            .map(|text| offerkit::graphql_variables("variables_json", &text))
             .transpose()?;
         let client = self.inner.clone();
         let response = runtime::run(self.cancel.ticket(), async move {
@@ -208,5 +203,34 @@ impl OfferClient {
         })
         .await?;
         Ok(response.data.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variables_that_are_not_json_are_refused_naming_the_argument() {
+        let config = ClientConfig {
+            access_token: Some("t".into()),
+            ..ClientConfig::for_tests("http://127.0.0.1:9")
+        };
+        let client = OfferClient::new(config, None).expect("client");
+        let call = client.graphql("{ offers { id } }".into(), Some("{p: 1}".into()));
+        let err = runtime::get()
+            .expect("runtime")
+            .block_on(call)
+            .expect_err("not JSON");
+        let OfferError::InvalidArgument { detail, fields } = err else {
+            panic!("not InvalidArgument: {err:?}");
+        };
+        assert!(
+            detail.starts_with("invalid argument: variables_json: not JSON: "),
+            "{detail}"
+        );
+        assert_eq!(fields.len(), 1);
+        assert_eq!(fields[0].path, ["graphql"]);
+        assert!(fields[0].arguments.contains_key("variables_json"));
     }
 }

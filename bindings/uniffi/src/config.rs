@@ -1,6 +1,9 @@
 //! `ClientConfig`: what an `OfferClient` is built from. Every field but `base_url` has a
 //! default, so `ClientConfig(baseUrl = "https://…")` is enough. Values are converted to the
-//! core's types here and nothing more: the core says which values it refuses.
+//! core's types here and nothing more: the core says which values it refuses (a value out of
+//! its bounds fails `OfferClient(…)` with `InvalidArgument`, whose `fields` hold one entry,
+//! path `["config"]`, naming each such setting), so the bounds are the same in every binding.
+//! Only a negative number, which the core's unsigned types cannot hold, is refused here.
 
 use std::fmt;
 use std::time::Duration;
@@ -14,17 +17,20 @@ pub struct ClientConfig {
     /// prefix). `https://` always; `http://` only to loopback or with `allow_insecure_http`.
     pub base_url: String,
     /// Timeout of one attempt, whole body included, in milliseconds (never more than what is
-    /// left of `deadline_ms`). Also bounds the wait for the token provider.
+    /// left of `deadline_ms`). Also bounds the wait for the token provider. 1 to 86400000
+    /// (24 h); otherwise `InvalidArgument` naming `timeout`.
     #[uniffi(default = 10000)]
     pub timeout_ms: i64,
     /// Bound of a whole call, in milliseconds: every attempt, retry, backoff, `Retry-After`
     /// wait and the wait for the token provider. The longest any call takes; past it the call
     /// fails with `Timeout`. A `Retry-After` that would end after it is not waited for: the
-    /// call fails at once with the service's error and its `retry_after_secs`. Must be above 0.
+    /// call fails at once with the service's error and its `retry_after_secs`. 1 to 86400000
+    /// (24 h); otherwise `InvalidArgument` naming `deadline`.
     #[uniffi(default = 30000)]
     pub deadline_ms: i64,
     /// Most pages a pager walks before it fails with `Decode` (a walk also ends when a cursor
-    /// repeats or a listing page number does not grow). At least 1.
+    /// repeats or a listing page number does not grow). At least 1; otherwise
+    /// `InvalidArgument` naming `max_pages`.
     #[uniffi(default = 1000)]
     pub max_pages: i32,
     /// Send every request through this proxy: `http://[user:password@]host:port` (or
@@ -34,7 +40,8 @@ pub struct ClientConfig {
     /// request. An app that wants the system's proxy passes it here.
     #[uniffi(default)]
     pub proxy_url: Option<String>,
-    /// Retries of a read after 502/503/504, a broken connection or a timeout (0: none).
+    /// Retries of a read after 502/503/504, a broken connection or a timeout (0: none). 0 to
+    /// 10; otherwise `InvalidArgument` naming `retry.max_retries`.
     #[uniffi(default = 2)]
     pub max_retries: i32,
     /// Extra trusted root certificates, PEM text (each may hold several certificates), on
@@ -53,11 +60,13 @@ pub struct ClientConfig {
     /// Turns on the response cache for `offers` (see `offers_cached`): answers younger than
     /// this are served from memory, identical concurrent calls share one request, and outages
     /// are bridged with the last good answer marked stale. Null (default): no cache.
-    /// Recommended: 300000 (the refresh cadence the service asks for).
+    /// Recommended: 300000 (the refresh cadence the service asks for). 0 to 86400000 (24 h);
+    /// otherwise `InvalidArgument` naming `cache.ttl`.
     #[uniffi(default)]
     pub cache_ttl_ms: Option<i64>,
     /// Oldest cached answer returned (marked stale) when a refresh fails with a network,
-    /// timeout or server error; 0: never. Used only with `cache_ttl_ms`.
+    /// timeout or server error; 0: never. Used only with `cache_ttl_ms`. 0 to 86400000
+    /// (24 h); otherwise `InvalidArgument` naming `cache.max_stale`.
     #[uniffi(default = 3600000)]
     pub cache_max_stale_ms: i64,
 }
@@ -88,44 +97,16 @@ fn proxy(url: Option<String>) -> offerkit::Proxy {
 }
 
 impl ClientConfig {
-    /// The core's config; `invalid_argument` for a timeout below 1 ms, or a number that does
-    /// not fit the core's type (a negative deadline, page cap or retry count).
+    /// The core's config, values converted and not judged (the core checks them when the
+    /// client is built); `invalid_argument` only for a negative number, which the core's
+    /// unsigned types cannot hold.
     pub(crate) fn into_core(self) -> Result<offerkit::ClientConfig, OfferError> {
-        let invalid = |detail: String| OfferError::InvalidArgument {
-            detail,
-            fields: Vec::new(),
-        };
-        let timeout_ms = u64::try_from(self.timeout_ms)
-            .ok()
-            .filter(|ms| *ms > 0)
-            .ok_or_else(|| {
-                invalid(format!(
-                    "timeout_ms must be at least 1, got {}",
-                    self.timeout_ms
-                ))
-            })?;
-        let max_retries = u32::try_from(self.max_retries).map_err(|_| {
-            invalid(format!(
-                "max_retries must not be negative, got {}",
-                self.max_retries
-            ))
-        })?;
         let mut config = offerkit::ClientConfig::new(self.base_url)
-            .with_timeout(Duration::from_millis(timeout_ms));
-        config.deadline = Duration::from_millis(u64::try_from(self.deadline_ms).map_err(|_| {
-            invalid(format!(
-                "deadline_ms must not be negative, got {}",
-                self.deadline_ms
-            ))
-        })?);
-        config.max_pages = u32::try_from(self.max_pages).map_err(|_| {
-            invalid(format!(
-                "max_pages must not be negative, got {}",
-                self.max_pages
-            ))
-        })?;
+            .with_timeout(millis("timeout_ms", self.timeout_ms)?);
+        config.deadline = millis("deadline_ms", self.deadline_ms)?;
+        config.max_pages = count("max_pages", self.max_pages)?;
         config.proxy = proxy(self.proxy_url);
-        config.retry.max_retries = max_retries;
+        config.retry.max_retries = count("max_retries", self.max_retries)?;
         config.extra_root_pem = self.extra_root_pem;
         config.allow_insecure_http = self.allow_insecure_http;
         if let Some(token) = self.access_token {
@@ -135,11 +116,6 @@ impl ClientConfig {
             config.user_agent = user_agent;
         }
         if let Some(ttl_ms) = self.cache_ttl_ms {
-            let millis = |name: &str, ms: i64| {
-                u64::try_from(ms)
-                    .map(Duration::from_millis)
-                    .map_err(|_| invalid(format!("{name} must not be negative, got {ms}")))
-            };
             config.cache = Some(offerkit::CacheConfig {
                 ttl: millis("cache_ttl_ms", ttl_ms)?,
                 max_stale: millis("cache_max_stale_ms", self.cache_max_stale_ms)?,
@@ -150,13 +126,31 @@ impl ClientConfig {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// `ms` milliseconds as a duration.
+fn millis(name: &str, ms: i64) -> Result<Duration, OfferError> {
+    u64::try_from(ms)
+        .map(Duration::from_millis)
+        .map_err(|_| negative(name, ms))
+}
 
-    fn defaults() -> ClientConfig {
+/// `n` as the core's unsigned count.
+fn count(name: &str, n: i32) -> Result<u32, OfferError> {
+    u32::try_from(n).map_err(|_| negative(name, n.into()))
+}
+
+fn negative(name: &str, value: i64) -> OfferError {
+    OfferError::InvalidArgument {
+        detail: format!("{name} must not be negative, got {value}"),
+        fields: Vec::new(),
+    }
+}
+
+/// The record's defaults (what the foreign constructors fill in) for Rust unit tests.
+#[cfg(test)]
+impl ClientConfig {
+    pub(crate) fn for_tests(base_url: &str) -> Self {
         ClientConfig {
-            base_url: "https://offers.example.com".into(),
+            base_url: base_url.into(),
             timeout_ms: 10_000,
             deadline_ms: 30_000,
             max_pages: 1000,
@@ -169,6 +163,15 @@ mod tests {
             cache_ttl_ms: None,
             cache_max_stale_ms: 3_600_000,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn defaults() -> ClientConfig {
+        ClientConfig::for_tests("https://offers.example.com")
     }
 
     #[test]
@@ -223,19 +226,111 @@ mod tests {
     }
 
     #[test]
+    fn values_out_of_the_cores_bounds_convert_unchanged() {
+        let core = ClientConfig {
+            timeout_ms: 0,
+            deadline_ms: i64::MAX,
+            max_retries: 11,
+            cache_ttl_ms: Some(90_000_000),
+            cache_max_stale_ms: 0,
+            ..defaults()
+        }
+        .into_core()
+        .expect("converts");
+        assert_eq!(core.timeout, Duration::ZERO);
+        assert_eq!(core.deadline, Duration::from_millis(i64::MAX as u64));
+        assert_eq!(core.retry.max_retries, 11);
+        let cache = core.cache.expect("cache");
+        assert_eq!(
+            (cache.ttl, cache.max_stale),
+            (Duration::from_millis(90_000_000), Duration::ZERO)
+        );
+    }
+
+    #[test]
+    fn the_core_refuses_them_naming_every_setting() {
+        let Err(err) = crate::OfferClient::new(
+            ClientConfig {
+                timeout_ms: 0,
+                max_retries: 11,
+                ..defaults()
+            },
+            None,
+        ) else {
+            panic!("a client was built with timeout 0 and 11 retries");
+        };
+        let crate::OfferError::InvalidArgument { detail, fields } = err else {
+            panic!("not InvalidArgument: {err:?}");
+        };
+        assert_eq!(fields.len(), 1, "{fields:?}");
+        assert_eq!(fields[0].path, ["config"]);
+        let mut named: Vec<&str> = fields[0].arguments.keys().map(String::as_str).collect();
+        named.sort_unstable();
+        assert_eq!(named, ["retry.max_retries", "timeout"]);
+        assert_eq!(
+            fields[0].arguments["timeout"],
+            ["0 ms is not between 1 ms and 24 h"]
+        );
+        assert!(
+            detail.contains("timeout: 0 ms is not between 1 ms and 24 h"),
+            "{detail}"
+        );
+        assert!(
+            detail.contains("retry.max_retries: 11 is more than 10"),
+            "{detail}"
+        );
+    }
+
+    #[test]
     fn negative_numbers_fail_the_conversion() {
-        for bad in [
-            ClientConfig {
-                deadline_ms: -1,
-                ..defaults()
-            },
-            ClientConfig {
-                max_pages: -1,
-                ..defaults()
-            },
+        for (bad, named) in [
+            (
+                ClientConfig {
+                    timeout_ms: -1,
+                    ..defaults()
+                },
+                "timeout_ms must not be negative, got -1",
+            ),
+            (
+                ClientConfig {
+                    deadline_ms: -1,
+                    ..defaults()
+                },
+                "deadline_ms must not be negative, got -1",
+            ),
+            (
+                ClientConfig {
+                    max_pages: -1,
+                    ..defaults()
+                },
+                "max_pages must not be negative, got -1",
+            ),
+            (
+                ClientConfig {
+                    max_retries: i32::MIN,
+                    ..defaults()
+                },
+                "max_retries must not be negative, got -2147483648",
+            ),
+            (
+                ClientConfig {
+                    cache_ttl_ms: Some(-5),
+                    ..defaults()
+                },
+                "cache_ttl_ms must not be negative, got -5",
+            ),
+            (
+                ClientConfig {
+                    cache_ttl_ms: Some(1),
+                    cache_max_stale_ms: -1,
+                    ..defaults()
+                },
+                "cache_max_stale_ms must not be negative, got -1",
+            ),
         ] {
             let err = bad.into_core().expect_err("negative");
             assert_eq!(err.kind(), crate::ErrorKind::InvalidArgument);
+            assert_eq!(err.to_string(), format!("invalid_argument: {named}"));
         }
     }
 }

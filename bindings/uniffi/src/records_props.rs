@@ -4,83 +4,46 @@
 //! crate's conversion, then through uniffi's own wire format and back. Nothing panics, no field
 //! is lost (each one sent is either a typed field agreeing with what was sent, or in
 //! `extra_json` with its exact text, in the order sent), and skipped items carry their index.
-//! The expectations are computed from the generated input, not from the code under test.
+//! The expectations are computed from the generated input, not from the code under test. The
+//! hostile values and keys are `offerkit_bindings_common::testing`'s, shared with the C ABI's
+//! item tests.
 
-use std::fmt;
-
+use offerkit_bindings_common::testing::{
+    hostile_non_strings, hostile_strings, nested_arrays, nested_objects, object_entries,
+    object_text, odd_keys, quoted,
+};
 use proptest::prelude::*;
-use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
-use serde_json::value::RawValue;
 
 use crate::records::{Creatives, ListingPage, Offer, PlayerOffer, PlayerOffersPage};
 use crate::skipped::{self, SkippedItem};
 
 /// A JSON object's entries in the order written, duplicates kept, values as raw text: read
 /// without a depth limit, so `extra_json` can be checked whatever it holds.
-struct Entries(Vec<(String, Box<RawValue>)>);
-
-impl<'de> de::Deserialize<'de> for Entries {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct EntriesVisitor;
-        impl<'de> Visitor<'de> for EntriesVisitor {
-            type Value = Entries;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a JSON object")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries, A::Error> {
-                let mut entries = Vec::new();
-                while let Some(key) = map.next_key::<String>()? {
-                    entries.push((key, map.next_value::<Box<RawValue>>()?));
-                }
-                Ok(Entries(entries))
-            }
-        }
-        d.deserialize_map(EntriesVisitor)
-    }
-}
-
 fn entries(json: &str) -> Vec<(String, String)> {
-    let Entries(entries) = serde_json::from_str(json)
-        .unwrap_or_else(|e| panic!("extra_json is not a JSON object ({e}): {json:.200}"));
-    entries
-        .into_iter()
-        .map(|(k, v)| (k, v.get().to_string()))
-        .collect()
-}
-
-/// JSON text of a string.
-fn quoted(text: &str) -> String {
-    serde_json::to_string(text).expect("a String always serializes")
+    object_entries(json)
+        .unwrap_or_else(|e| panic!("extra_json is not a JSON object ({e}): {json:.200}"))
 }
 
 /// A JSON value as text, every type, hostile forms included.
 fn raw_value() -> impl Strategy<Value = String> {
     let leaf = prop_oneof![
-        Just("null".to_string()),
-        Just("true".to_string()),
-        Just("false".to_string()),
-        any::<i64>().prop_map(|n| n.to_string()),
-        any::<f64>()
+        6 => hostile_non_strings(),
+        4 => hostile_strings().prop_map(|s| quoted(&s)),
+        1 => any::<i64>().prop_map(|n| n.to_string()),
+        1 => any::<f64>()
             .prop_filter("finite", |f| f.is_finite())
             .prop_map(|f| serde_json::to_string(&f).expect("finite")),
-        Just("1e400".to_string()),
-        Just("-1e400".to_string()),
-        Just("1e-400".to_string()),
-        Just("123456789012345678901234567890".to_string()),
-        Just("-0".to_string()),
-        any::<String>().prop_map(|s| quoted(&s)),
-        Just(quoted("a\u{0}b")),
-        Just(quoted("lots")),
-        Just(quoted(" 0.50 ")),
-        Just(quoted("ü é \u{1F600}")),
-        (1usize..1200).prop_map(|d| format!("{}{}", "[".repeat(d), "]".repeat(d))),
-        (0usize..1200).prop_map(|d| format!("{}1{}", "{\"a\":".repeat(d), "}".repeat(d))),
+        1 => Just(quoted("lots")),
+        1 => Just(quoted(" 0.50 ")),
+        1 => (1usize..1200).prop_map(|d| nested_arrays(d, "")),
+        1 => (0usize..1200).prop_map(|d| nested_objects(d, "1")),
     ];
     leaf.prop_recursive(3, 16, 4, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..4).prop_map(|v| format!("[{}]", v.join(","))),
-            prop::collection::vec((key(), inner), 0..4).prop_map(|fields| object(&unique(fields))),
+            prop::collection::vec((key(), inner), 0..4)
+                .prop_map(|fields| object_text(&unique(fields))),
         ]
     })
 }
@@ -88,18 +51,14 @@ fn raw_value() -> impl Strategy<Value = String> {
 /// Keys: the typed names, hostile ones, anything.
 fn key() -> impl Strategy<Value = String> {
     prop_oneof![
-        Just("id".to_string()),
-        Just("name".to_string()),
-        Just("total_payout_usd".to_string()),
-        Just("creatives".to_string()),
-        Just("description".to_string()),
-        Just("status".to_string()),
-        Just(String::new()),
-        Just("a.b".to_string()),
-        Just("x_nul\u{0}".to_string()),
-        Just("x_unicode_é".to_string()),
-        Just("__proto__".to_string()),
-        any::<String>(),
+        1 => Just("id".to_string()),
+        1 => Just("name".to_string()),
+        1 => Just("total_payout_usd".to_string()),
+        1 => Just("creatives".to_string()),
+        1 => Just("description".to_string()),
+        1 => Just("status".to_string()),
+        5 => odd_keys(),
+        1 => any::<String>(),
     ]
 }
 
@@ -110,14 +69,6 @@ fn unique(fields: Vec<(String, String)>) -> Vec<(String, String)> {
         .into_iter()
         .filter(|(k, _)| seen.insert(k.clone()))
         .collect()
-}
-
-fn object(fields: &[(String, String)]) -> String {
-    let body: Vec<String> = fields
-        .iter()
-        .map(|(k, v)| format!("{}:{}", quoted(k), v))
-        .collect();
-    format!("{{{}}}", body.join(","))
 }
 
 /// A typed field: usable, hostile, or absent.
@@ -151,7 +102,7 @@ fn good_creatives() -> BoxedStrategy<String> {
                 ("description".to_string(), description),
             ];
             fields.extend(more);
-            object(&unique(fields))
+            object_text(&unique(fields))
         })
         .boxed()
 }
@@ -210,7 +161,7 @@ enum Item {
 impl Item {
     fn text(&self) -> String {
         match self {
-            Item::Object(fields) => object(fields),
+            Item::Object(fields) => object_text(fields),
             Item::Other(raw) => raw.clone(),
         }
     }
@@ -272,15 +223,11 @@ fn check_fields(
 }
 
 fn check_creatives(sent: &str, creatives: &Creatives) -> Result<(), TestCaseError> {
-    let Ok(Entries(fields)) = serde_json::from_str::<Entries>(sent) else {
+    let Ok(fields) = object_entries(sent) else {
         return Err(TestCaseError::fail(format!(
             "creatives set from a non-object: {sent:.80}"
         )));
     };
-    let fields: Vec<(String, String)> = fields
-        .into_iter()
-        .map(|(k, v)| (k, v.get().to_string()))
-        .collect();
     check_fields(&fields, &creatives.extra_json, |key, raw| {
         let slot = match key {
             "name" => &creatives.name,
@@ -497,7 +444,7 @@ proptest! {
 
 #[test]
 fn the_simulators_odd_extra_fields_survive_as_sent() {
-    let deep = format!("{}{}", "[".repeat(1000), "]".repeat(1000));
+    let deep = nested_arrays(1000, "");
     let odd = format!(
         r#""x_deep":{deep},"x_huge":1e400,"x_bigint":123456789012345678901234567890,"":"empty key","a.b":"dotted key","x_nul":"a\u0000b","x_unicode_é":"ü""#
     );

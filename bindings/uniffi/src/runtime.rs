@@ -1,8 +1,8 @@
 //! The one tokio runtime of the bindings: built on first use, never one per call. A
 //! current-thread runtime driven by one library thread (`offerkit-worker`), whose blocking pool
 //! (DNS look-ups of host names only) is capped at one thread (`offerkit-worker-dns`): at most
-//! two threads of our own, as a phone wants, and the current-thread scheduler is ~80 KB
-//! smaller than the multi-thread one (see docs/c-abi-size.md for the same step in the C ABI).
+//! two threads of our own, as a phone wants (built by `offerkit_bindings_common::runtime`,
+//! which says why).
 //!
 //! uniffi's `async_runtime = "tokio"` wraps each exported future in `async_compat::Compat`,
 //! which only *enters* a tokio context while the foreign executor (Kotlin coroutines, Swift
@@ -14,39 +14,22 @@
 use std::any::Any;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::LazyLock;
 
-use std::time::Duration;
-
-use tokio::runtime::{Builder, Handle};
+use offerkit_bindings_common::panic::panic_message;
+use offerkit_bindings_common::runtime::LibraryRuntime;
+use tokio::runtime::Handle;
 use tokio::task::AbortHandle;
 
 use crate::error::OfferError;
 
-/// Most threads of the blocking pool (DNS resolution of host names via `getaddrinfo`).
-const MAX_BLOCKING_THREADS: usize = 1;
-/// An idle blocking-pool thread exits after this long.
-const BLOCKING_KEEP_ALIVE: Duration = Duration::from_secs(10);
+static RUNTIME: LibraryRuntime = LibraryRuntime::new("offerkit-worker", "offerkit-worker-dns");
 
-static RUNTIME: LazyLock<Handle> = LazyLock::new(|| {
-    let runtime = Builder::new_current_thread()
-        .max_blocking_threads(MAX_BLOCKING_THREADS)
-        .thread_keep_alive(BLOCKING_KEEP_ALIVE)
-        .thread_name("offerkit-worker-dns")
-        .enable_all()
-        .build()
-        .expect("offerkit: cannot start the tokio runtime");
-    let handle = runtime.handle().clone();
-    std::thread::Builder::new()
-        .name("offerkit-worker".to_string())
-        .spawn(move || runtime.block_on(std::future::pending::<()>()))
-        .expect("offerkit: cannot start the library thread");
-    handle
-});
-
-/// The shared runtime (built, and its thread started, on first use).
-pub(crate) fn get() -> &'static Handle {
-    &RUNTIME
+/// The shared runtime (built, and its thread started, on first use); `Internal` when the
+/// system refuses a thread.
+pub(crate) fn get() -> Result<&'static Handle, OfferError> {
+    RUNTIME.handle().map_err(|e| OfferError::Internal {
+        detail: format!("offerkit: cannot start the library runtime: {e}"),
+    })
 }
 
 /// Runs `future` on the shared runtime and waits for it; dropping the returned future aborts
@@ -71,7 +54,7 @@ where
 type Task = Pin<Box<dyn Future<Output = offerkit::Result<Box<dyn Any + Send>>> + Send>>;
 
 async fn run_erased(cancel: Cancel, future: Task) -> Result<Box<dyn Any + Send>, OfferError> {
-    let task = get().spawn(async move {
+    let task = get()?.spawn(async move {
         tokio::select! {
             biased;
             () = cancel.fired() => Err(OfferError::cancelled("cancelled by cancel_all()")),
@@ -82,7 +65,10 @@ async fn run_erased(cancel: Cancel, future: Task) -> Result<Box<dyn Any + Send>,
     match task.await {
         Ok(result) => result,
         Err(join) if join.is_panic() => Err(OfferError::Internal {
-            detail: format!("offerkit panicked: {}", panic_message(join.into_panic())),
+            detail: format!(
+                "offerkit panicked: {}",
+                panic_message(join.into_panic().as_ref()).unwrap_or("(no message)")
+            ),
         }),
         Err(_) => Err(OfferError::cancelled("the request was cancelled")),
     }
@@ -127,15 +113,5 @@ struct AbortOnDrop(AbortHandle);
 impl Drop for AbortOnDrop {
     fn drop(&mut self) {
         self.0.abort();
-    }
-}
-
-fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "(no message)".to_string()
     }
 }

@@ -1203,9 +1203,10 @@ public protocol OfferClientProtocol: AnyObject, Sendable {
     func clearCache() 
     
     /**
-     * Any GraphQL document. `variables_json` must be a JSON object (or null). Returns `data`
-     * as JSON text; a non-empty `errors` array fails with the mapped `OfferError` (whose
-     * `response_json` holds the whole response).
+     * Any GraphQL document. `variables_json` must be a JSON object (or null); text that is
+     * not JSON fails with `InvalidArgument` naming `variables_json`, before anything is sent.
+     * Returns `data` as JSON text; a non-empty `errors` array fails with the mapped
+     * `OfferError` (whose `response_json` holds the whole response).
      */
     func graphql(query: String, variablesJson: String?) async throws  -> String
     
@@ -1312,7 +1313,8 @@ open class OfferClient: OfferClientProtocol, @unchecked Sendable {
     /**
      * Builds a client. `token_provider` is asked for a token when the client has none, ahead
      * of expiry, and once after a 401. Fails with `InvalidArgument` on a bad base address,
-     * scheme, timeout, deadline, page cap, proxy or root certificate.
+     * scheme, proxy or root certificate, or a setting out of its bounds (see `ClientConfig`;
+     * `fields` names every such setting at once).
      */
 public convenience init(config: ClientConfig, tokenProvider: AccessTokenProvider? = nil)throws  {
     let handle =
@@ -1362,9 +1364,10 @@ open func clearCache()  {try! rustCall() {
 }
     
     /**
-     * Any GraphQL document. `variables_json` must be a JSON object (or null). Returns `data`
-     * as JSON text; a non-empty `errors` array fails with the mapped `OfferError` (whose
-     * `response_json` holds the whole response).
+     * Any GraphQL document. `variables_json` must be a JSON object (or null); text that is
+     * not JSON fails with `InvalidArgument` naming `variables_json`, before anything is sent.
+     * Returns `data` as JSON text; a non-empty `errors` array fails with the mapped
+     * `OfferError` (whose `response_json` holds the whole response).
      */
 open func graphql(query: String, variablesJson: String? = nil)async throws  -> String  {
     return
@@ -1886,19 +1889,22 @@ public struct ClientConfig: Equatable, Hashable {
     public var baseUrl: String
     /**
      * Timeout of one attempt, whole body included, in milliseconds (never more than what is
-     * left of `deadline_ms`). Also bounds the wait for the token provider.
+     * left of `deadline_ms`). Also bounds the wait for the token provider. 1 to 86400000
+     * (24 h); otherwise `InvalidArgument` naming `timeout`.
      */
     public var timeoutMs: Int64
     /**
      * Bound of a whole call, in milliseconds: every attempt, retry, backoff, `Retry-After`
      * wait and the wait for the token provider. The longest any call takes; past it the call
      * fails with `Timeout`. A `Retry-After` that would end after it is not waited for: the
-     * call fails at once with the service's error and its `retry_after_secs`. Must be above 0.
+     * call fails at once with the service's error and its `retry_after_secs`. 1 to 86400000
+     * (24 h); otherwise `InvalidArgument` naming `deadline`.
      */
     public var deadlineMs: Int64
     /**
      * Most pages a pager walks before it fails with `Decode` (a walk also ends when a cursor
-     * repeats or a listing page number does not grow). At least 1.
+     * repeats or a listing page number does not grow). At least 1; otherwise
+     * `InvalidArgument` naming `max_pages`.
      */
     public var maxPages: Int32
     /**
@@ -1910,7 +1916,8 @@ public struct ClientConfig: Equatable, Hashable {
      */
     public var proxyUrl: String?
     /**
-     * Retries of a read after 502/503/504, a broken connection or a timeout (0: none).
+     * Retries of a read after 502/503/504, a broken connection or a timeout (0: none). 0 to
+     * 10; otherwise `InvalidArgument` naming `retry.max_retries`.
      */
     public var maxRetries: Int32
     /**
@@ -1934,12 +1941,14 @@ public struct ClientConfig: Equatable, Hashable {
      * Turns on the response cache for `offers` (see `offers_cached`): answers younger than
      * this are served from memory, identical concurrent calls share one request, and outages
      * are bridged with the last good answer marked stale. Null (default): no cache.
-     * Recommended: 300000 (the refresh cadence the service asks for).
+     * Recommended: 300000 (the refresh cadence the service asks for). 0 to 86400000 (24 h);
+     * otherwise `InvalidArgument` naming `cache.ttl`.
      */
     public var cacheTtlMs: Int64?
     /**
      * Oldest cached answer returned (marked stale) when a refresh fails with a network,
-     * timeout or server error; 0: never. Used only with `cache_ttl_ms`.
+     * timeout or server error; 0: never. Used only with `cache_ttl_ms`. 0 to 86400000
+     * (24 h); otherwise `InvalidArgument` naming `cache.max_stale`.
      */
     public var cacheMaxStaleMs: Int64
 
@@ -1952,17 +1961,20 @@ public struct ClientConfig: Equatable, Hashable {
          */baseUrl: String, 
         /**
          * Timeout of one attempt, whole body included, in milliseconds (never more than what is
-         * left of `deadline_ms`). Also bounds the wait for the token provider.
+         * left of `deadline_ms`). Also bounds the wait for the token provider. 1 to 86400000
+         * (24 h); otherwise `InvalidArgument` naming `timeout`.
          */timeoutMs: Int64 = Int64(10000), 
         /**
          * Bound of a whole call, in milliseconds: every attempt, retry, backoff, `Retry-After`
          * wait and the wait for the token provider. The longest any call takes; past it the call
          * fails with `Timeout`. A `Retry-After` that would end after it is not waited for: the
-         * call fails at once with the service's error and its `retry_after_secs`. Must be above 0.
+         * call fails at once with the service's error and its `retry_after_secs`. 1 to 86400000
+         * (24 h); otherwise `InvalidArgument` naming `deadline`.
          */deadlineMs: Int64 = Int64(30000), 
         /**
          * Most pages a pager walks before it fails with `Decode` (a walk also ends when a cursor
-         * repeats or a listing page number does not grow). At least 1.
+         * repeats or a listing page number does not grow). At least 1; otherwise
+         * `InvalidArgument` naming `max_pages`.
          */maxPages: Int32 = 1000, 
         /**
          * Send every request through this proxy: `http://[user:password@]host:port` (or
@@ -1972,7 +1984,8 @@ public struct ClientConfig: Equatable, Hashable {
          * request. An app that wants the system's proxy passes it here.
          */proxyUrl: String? = nil, 
         /**
-         * Retries of a read after 502/503/504, a broken connection or a timeout (0: none).
+         * Retries of a read after 502/503/504, a broken connection or a timeout (0: none). 0 to
+         * 10; otherwise `InvalidArgument` naming `retry.max_retries`.
          */maxRetries: Int32 = 2, 
         /**
          * Extra trusted root certificates, PEM text (each may hold several certificates), on
@@ -1991,11 +2004,13 @@ public struct ClientConfig: Equatable, Hashable {
          * Turns on the response cache for `offers` (see `offers_cached`): answers younger than
          * this are served from memory, identical concurrent calls share one request, and outages
          * are bridged with the last good answer marked stale. Null (default): no cache.
-         * Recommended: 300000 (the refresh cadence the service asks for).
+         * Recommended: 300000 (the refresh cadence the service asks for). 0 to 86400000 (24 h);
+         * otherwise `InvalidArgument` naming `cache.ttl`.
          */cacheTtlMs: Int64? = nil, 
         /**
          * Oldest cached answer returned (marked stale) when a refresh fails with a network,
-         * timeout or server error; 0: never. Used only with `cache_ttl_ms`.
+         * timeout or server error; 0: never. Used only with `cache_ttl_ms`. 0 to 86400000
+         * (24 h); otherwise `InvalidArgument` naming `cache.max_stale`.
          */cacheMaxStaleMs: Int64 = Int64(3600000)) {
         self.baseUrl = baseUrl
         self.timeoutMs = timeoutMs
@@ -4489,7 +4504,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_offerkit_uniffi_checksum_method_offerclient_clear_cache() != 38066) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_offerkit_uniffi_checksum_method_offerclient_graphql() != 25433) {
+    if (uniffi_offerkit_uniffi_checksum_method_offerclient_graphql() != 51800) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate() != 22989) {
@@ -4531,7 +4546,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_offerkit_uniffi_checksum_method_accesstokenprovider_access_token() != 19395) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() != 43774) {
+    if (uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() != 48200) {
         return InitializationResult.apiChecksumMismatch
     }
 

@@ -1011,7 +1011,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_clear_cache() and 0xFFFF) != 38066) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_graphql() and 0xFFFF) != 25433) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_graphql() and 0xFFFF) != 51800) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate() and 0xFFFF) != 22989) {
@@ -1053,7 +1053,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_offerkit_uniffi_checksum_method_accesstokenprovider_access_token() and 0xFFFF) != 19395) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() and 0xFFFF) != 43774) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() and 0xFFFF) != 48200) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -2600,9 +2600,10 @@ public interface OfferClientInterface {
     fun `clearCache`()
     
     /**
-     * Any GraphQL document. `variables_json` must be a JSON object (or null). Returns `data`
-     * as JSON text; a non-empty `errors` array fails with the mapped `OfferError` (whose
-     * `response_json` holds the whole response).
+     * Any GraphQL document. `variables_json` must be a JSON object (or null); text that is
+     * not JSON fails with `InvalidArgument` naming `variables_json`, before anything is sent.
+     * Returns `data` as JSON text; a non-empty `errors` array fails with the mapped
+     * `OfferError` (whose `response_json` holds the whole response).
      */
     suspend fun `graphql`(`query`: kotlin.String, `variablesJson`: kotlin.String? = null): kotlin.String
     
@@ -2696,7 +2697,8 @@ open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
     /**
      * Builds a client. `token_provider` is asked for a token when the client has none, ahead
      * of expiry, and once after a 401. Fails with `InvalidArgument` on a bad base address,
-     * scheme, timeout, deadline, page cap, proxy or root certificate.
+     * scheme, proxy or root certificate, or a setting out of its bounds (see `ClientConfig`;
+     * `fields` names every such setting at once).
      */
     constructor(`config`: ClientConfig, `tokenProvider`: AccessTokenProvider? = null) :
         this(UniffiWithHandle, 
@@ -2818,9 +2820,10 @@ open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
 
     
     /**
-     * Any GraphQL document. `variables_json` must be a JSON object (or null). Returns `data`
-     * as JSON text; a non-empty `errors` array fails with the mapped `OfferError` (whose
-     * `response_json` holds the whole response).
+     * Any GraphQL document. `variables_json` must be a JSON object (or null); text that is
+     * not JSON fails with `InvalidArgument` naming `variables_json`, before anything is sent.
+     * Returns `data` as JSON text; a non-empty `errors` array fails with the mapped
+     * `OfferError` (whose `response_json` holds the whole response).
      */
     @Throws(OfferException::class)
     @Suppress("ASSIGNED_BUT_NEVER_ACCESSED_VARIABLE")
@@ -3491,7 +3494,8 @@ data class ClientConfig (
     , 
     /**
      * Timeout of one attempt, whole body included, in milliseconds (never more than what is
-     * left of `deadline_ms`). Also bounds the wait for the token provider.
+     * left of `deadline_ms`). Also bounds the wait for the token provider. 1 to 86400000
+     * (24 h); otherwise `InvalidArgument` naming `timeout`.
      */
     val `timeoutMs`: kotlin.Long = 10000L 
     , 
@@ -3499,13 +3503,15 @@ data class ClientConfig (
      * Bound of a whole call, in milliseconds: every attempt, retry, backoff, `Retry-After`
      * wait and the wait for the token provider. The longest any call takes; past it the call
      * fails with `Timeout`. A `Retry-After` that would end after it is not waited for: the
-     * call fails at once with the service's error and its `retry_after_secs`. Must be above 0.
+     * call fails at once with the service's error and its `retry_after_secs`. 1 to 86400000
+     * (24 h); otherwise `InvalidArgument` naming `deadline`.
      */
     val `deadlineMs`: kotlin.Long = 30000L 
     , 
     /**
      * Most pages a pager walks before it fails with `Decode` (a walk also ends when a cursor
-     * repeats or a listing page number does not grow). At least 1.
+     * repeats or a listing page number does not grow). At least 1; otherwise
+     * `InvalidArgument` naming `max_pages`.
      */
     val `maxPages`: kotlin.Int = 1000 
     , 
@@ -3519,7 +3525,8 @@ data class ClientConfig (
     val `proxyUrl`: kotlin.String? = null 
     , 
     /**
-     * Retries of a read after 502/503/504, a broken connection or a timeout (0: none).
+     * Retries of a read after 502/503/504, a broken connection or a timeout (0: none). 0 to
+     * 10; otherwise `InvalidArgument` naming `retry.max_retries`.
      */
     val `maxRetries`: kotlin.Int = 2 
     , 
@@ -3548,13 +3555,15 @@ data class ClientConfig (
      * Turns on the response cache for `offers` (see `offers_cached`): answers younger than
      * this are served from memory, identical concurrent calls share one request, and outages
      * are bridged with the last good answer marked stale. Null (default): no cache.
-     * Recommended: 300000 (the refresh cadence the service asks for).
+     * Recommended: 300000 (the refresh cadence the service asks for). 0 to 86400000 (24 h);
+     * otherwise `InvalidArgument` naming `cache.ttl`.
      */
     val `cacheTtlMs`: kotlin.Long? = null 
     , 
     /**
      * Oldest cached answer returned (marked stale) when a refresh fails with a network,
-     * timeout or server error; 0: never. Used only with `cache_ttl_ms`.
+     * timeout or server error; 0: never. Used only with `cache_ttl_ms`. 0 to 86400000
+     * (24 h); otherwise `InvalidArgument` naming `cache.max_stale`.
      */
     val `cacheMaxStaleMs`: kotlin.Long = 3600000L 
     
