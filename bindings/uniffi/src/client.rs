@@ -233,4 +233,38 @@ mod tests {
         assert_eq!(fields[0].path, ["graphql"]);
         assert!(fields[0].arguments.contains_key("variables_json"));
     }
+
+    #[test]
+    fn the_core_refuses_them_naming_every_setting() {
+        let Err(err) = OfferClient::new(
+            ClientConfig {
+                timeout_ms: 0,
+                max_retries: 11,
+                ..ClientConfig::for_tests("https://offers.example.com")
+            },
+            None,
+        ) else {
+            panic!("a client was built with timeout 0 and 11 retries");
+        };
+        let OfferError::InvalidArgument { detail, fields } = err else {
+            panic!("not InvalidArgument: {err:?}");
+        };
+        assert_eq!(fields.len(), 1, "{fields:?}");
+        assert_eq!(fields[0].path, ["config"]);
+        let mut named: Vec<&str> = fields[0].arguments.keys().map(String::as_str).collect();
+        named.sort_unstable();
+        assert_eq!(named, ["retry.max_retries", "timeout"]);
+        assert_eq!(
+            fields[0].arguments["timeout"],
+            ["0 ms is not between 1 ms and 24 h"]
+        );
+        assert!(
+            detail.contains("timeout: 0 ms is not between 1 ms and 24 h"),
+            "{detail}"
+        );
+        assert!(
+            detail.contains("retry.max_retries: 11 is more than 10"),
+            "{detail}"
+        );
+    }
 }
