@@ -11,8 +11,11 @@ use crate::error::Result;
 /// `{"player_id", "balance", "conversions"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Balance {
+    /// The player, exactly as the postbacks named them.
     pub player_id: String,
+    /// Virtual currency credited to the player so far: the sum of the amounts.
     pub balance: i64,
+    /// How many conversions were credited to the player, installs (amount 0) included.
     pub conversions: i64,
 }
 

@@ -21,21 +21,36 @@ use crate::server::postback::Conversion;
 #[serde(tag = "result", rename_all = "snake_case")]
 pub enum Credit {
     /// Recorded now; the player's balance after the credit.
-    Credited { balance: Balance },
+    Credited {
+        /// The player's balance including this conversion.
+        balance: Balance,
+    },
     /// Already recorded with the same player and amount: nothing credited.
-    Duplicate { recorded: Recorded },
+    Duplicate {
+        /// The conversion as it was first recorded.
+        recorded: Recorded,
+    },
     /// Already recorded with another player or amount: nothing credited; needs a human.
-    Conflict { recorded: Recorded },
+    Conflict {
+        /// The conversion as it was first recorded, which differs from the one offered.
+        recorded: Recorded,
+    },
 }
 
 /// A conversion as the ledger recorded it first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Recorded {
+    /// The ledger key: the postback's `conversion_id` (v3) or `transaction_id` (v2).
     pub conversion_id: String,
+    /// The player credited.
     pub player_id: String,
+    /// Virtual currency credited (0 for an install).
     pub amount: i64,
+    /// The postback format that delivered it first: `"v3"` or `"v2"`.
     pub format: String,
+    /// The `request_id` of that first delivery; `None` when it carried none.
     pub request_id: Option<String>,
+    /// When it was credited, in Unix seconds (the receiver's clock).
     pub credited_at: i64,
 }
 

@@ -58,11 +58,13 @@ impl Default for LedgerOptions {
 }
 
 impl LedgerOptions {
+    /// Sets the pool size (0 counts as 1).
     pub fn max_connections(mut self, max: u32) -> Self {
         self.max_connections = Some(max);
         self
     }
 
+    /// Sets how long a request waits for a free connection.
     pub fn acquire_timeout(mut self, timeout: Duration) -> Self {
         self.acquire_timeout = timeout;
         self
@@ -99,6 +101,7 @@ impl Ledger {
         Ledger::open_with(db, LedgerOptions::default()).await
     }
 
+    /// [`Ledger::open`] with connection settings.
     pub async fn open_with(db: &str, options: LedgerOptions) -> Result<Ledger> {
         static DRIVERS: Once = Once::new();
         DRIVERS.call_once(sqlx::any::install_default_drivers);
@@ -124,6 +127,7 @@ impl Ledger {
         Ok(Ledger { pool, url })
     }
 
+    /// Which database the ledger is on.
     pub fn backend(&self) -> Backend {
         self.url.backend()
     }
