@@ -19,6 +19,8 @@
 //! # Ok(()) }
 //! ```
 
+#![warn(missing_docs)]
+
 mod cache;
 mod click;
 mod client;
