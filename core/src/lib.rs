@@ -34,6 +34,7 @@ mod graphql;
 mod graphql_variables;
 mod jwt;
 mod offer;
+mod options;
 mod paging;
 mod player_id;
 mod proxy;
@@ -52,7 +53,7 @@ mod validate;
 
 pub use cache::{CacheConfig, Fetched};
 pub use click::{ClickUrl, click_url};
-pub use client::{LinksOptions, ListingOptions, OfferClient, OffersOptions, PlayerOffersOptions};
+pub use client::OfferClient;
 pub use config::{
     ClientConfig, DEFAULT_DEADLINE, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT,
     DEFAULT_TOKEN_SKEW,
@@ -66,6 +67,7 @@ pub use offer::{
     Creatives, Extra, ListingPage, Offer, OfferList, Pagination, PlayerOffer, PlayerOffersPage,
     SkippedItem, lookup,
 };
+pub use options::{LinksOptions, ListingOptions, OffersOptions, PlayerOffersOptions};
 pub use paging::{ListingPager, PlayerOffersPager};
 pub use player_id::{Convention, PlayerId, lint_player_id, short_player_id};
 pub use proxy::Proxy;
