@@ -13,8 +13,9 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::offer::{ListingPage, OfferList, PlayerOffersPage, SkippedItem};
+use crate::offer::{ListingPage, OfferList, PlayerOffersPage};
 use crate::options::{ListingOptions, PlayerOffersOptions};
+use crate::skipped::SkippedItem;
 use crate::token::BoxFuture;
 
 /// Where a pager's pages come from: one request per call, validated, retried and mapped like
