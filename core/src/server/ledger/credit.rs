@@ -8,11 +8,14 @@
 //! failure rolls the whole transaction back: the conversion is not recorded, the sender's
 //! retry credits it later.
 
+use std::time::{SystemTime, UNIX_EPOCH};
+
 use serde::Serialize;
 use sqlx::Row;
 
-use super::Ledger;
 use super::balance::Balance;
+use super::recorded::{Recorded, SELECT_CONVERSION, recorded};
+use super::store::Ledger;
 use crate::error::Result;
 use crate::server::postback::Conversion;
 
@@ -37,23 +40,6 @@ pub enum Credit {
     },
 }
 
-/// A conversion as the ledger recorded it first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Recorded {
-    /// The ledger key: the postback's `conversion_id` (v3) or `transaction_id` (v2).
-    pub conversion_id: String,
-    /// The player credited.
-    pub player_id: String,
-    /// Virtual currency credited (0 for an install).
-    pub amount: i64,
-    /// The postback format that delivered it first: `"v3"` or `"v2"`.
-    pub format: String,
-    /// The `request_id` of that first delivery; `None` when it carried none.
-    pub request_id: Option<String>,
-    /// When it was credited, in Unix seconds (the receiver's clock).
-    pub credited_at: i64,
-}
-
 const INSERT_CONVERSION: &str = "INSERT INTO offerkit_conversions \
     (conversion_id, player_id, amount, payout, conversion_type, offer_id, format, request_id, sent_at, credited_at) \
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
@@ -66,18 +52,11 @@ const ADD_TO_BALANCE: &str = "INSERT INTO offerkit_balances (player_id, balance,
     conversions = offerkit_balances.conversions + 1 \
     RETURNING balance, conversions";
 
-pub(crate) const SELECT_CONVERSION: &str = "SELECT conversion_id, player_id, amount, format, request_id, credited_at \
-    FROM offerkit_conversions WHERE conversion_id = $1";
-
-pub(crate) fn recorded(row: &sqlx::any::AnyRow) -> std::result::Result<Recorded, sqlx::Error> {
-    Ok(Recorded {
-        conversion_id: row.try_get(0)?,
-        player_id: row.try_get(1)?,
-        amount: row.try_get(2)?,
-        format: row.try_get(3)?,
-        request_id: row.try_get(4)?,
-        credited_at: row.try_get(5)?,
-    })
+/// The receiver's clock in Unix seconds: when a conversion is credited.
+fn now_unix() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
 impl Ledger {
@@ -96,7 +75,7 @@ impl Ledger {
             .bind(conversion.format.as_str())
             .bind(conversion.request_id.clone())
             .bind(conversion.timestamp)
-            .bind(super::now_unix())
+            .bind(now_unix())
             .execute(&mut *tx)
             .await
             .map_err(|e| failed("recording the conversion", e))?
