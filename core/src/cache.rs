@@ -48,6 +48,7 @@ impl Default for CacheConfig {
 /// A result and where it came from.
 #[derive(Debug, Clone)]
 pub struct Fetched<T> {
+    /// The answer, decoded as if it had just arrived.
     pub value: T,
     /// Served from memory (fresh within the TTL, or stale).
     pub from_cache: bool,

@@ -22,6 +22,7 @@ use crate::player_id::{Convention, PlayerId, lint_player_id};
 /// A tracking URL for one player, and the conventions that player's id breaks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClickUrl {
+    /// The offer's tracking URL with `player_id` set to the given id, ready to open.
     pub url: String,
     /// Empty when the id follows every convention.
     pub warnings: Vec<Convention>,

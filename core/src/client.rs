@@ -14,68 +14,13 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::extra::Extra;
 use crate::graphql::GraphqlResponse;
 use crate::offer::{ListingPage, Offer, OfferList, PlayerOffersPage};
-use crate::paging::{ListingPager, PlayerOffersPager};
+use crate::options::{LinksOptions, ListingOptions, OffersOptions, PlayerOffersOptions};
+use crate::paging::{ListingPager, PageSource, PlayerOffersPager};
 use crate::status;
-use crate::token::AccessToken;
+use crate::token::{AccessToken, BoxFuture};
 use crate::token_refresh::{Source, Tokens};
 use crate::transport::{Payload, Response, Transport};
 use crate::{decode, query, validate};
-
-/// Options of [`OfferClient::offers`]. Unset values are not sent (the service then applies no
-/// limit, its default language and order).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct OffersOptions {
-    /// At least 1.
-    pub limit: Option<i64>,
-    /// 2 to 5 characters, e.g. `en`, `de`, `zh-HK`.
-    pub language: Option<String>,
-    /// `epc.asc`, `epc.desc`, `last_activation.asc` or `last_activation.desc`.
-    pub sort: Option<String>,
-    /// GraphQL fields added to the selection, e.g. `links { click_url }`; they land in
-    /// [`Offer::extra`].
-    pub select: Option<String>,
-    /// The whole offer selection, replacing the default `id name total_payout_usd creatives {
-    /// name description }` (then `select`, if any, is added to it). The spec-typed fields it
-    /// names are required in every offer; those it leaves out are `None`.
-    pub selection: Option<String>,
-}
-
-/// Options of [`OfferClient::links`].
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct LinksOptions {
-    /// Fields added to the selection, e.g. `offerwall`.
-    pub select: Option<String>,
-    /// The whole selection, replacing the default `support_portal`.
-    pub selection: Option<String>,
-}
-
-/// Options of [`OfferClient::player_offers`].
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PlayerOffersOptions {
-    /// 2 to 5 characters.
-    pub language: Option<String>,
-    /// 1 to 100; the service defaults to 50.
-    pub limit: Option<i64>,
-    /// A `next_cursor` from a previous page of the same query.
-    pub after: Option<String>,
-    /// GraphQL fields added to each item's default selection.
-    pub select: Option<String>,
-    /// The whole `playerOffers` selection, replacing the default `items { id name status
-    /// total_payout_usd payout_earned_usd creatives { name description } last_activity_at }
-    /// next_cursor`, e.g. `offers { id name } next_cursor`: the items are read from the one
-    /// list field it names beside `next_cursor` (leave `next_cursor` out and there is no next
-    /// page). Not together with `select`.
-    pub selection: Option<String>,
-}
-
-/// Options of [`OfferClient::list_offers`]: without `per_page` every offer comes at once.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct ListingOptions {
-    /// 1 to 100; turns pagination on.
-    pub per_page: Option<i64>,
-    /// 1 or greater; only with `per_page` (defaults to 1 there).
-    pub page: Option<i64>,
-}
 
 /// A client of the Offer Personalization Service. Cheap to clone (shares one connection pool);
 /// safe to use from many tasks at once.
@@ -258,7 +203,7 @@ impl OfferClient {
         validate::player_offers(player_id, options.language.as_deref(), options.limit)?;
         query::player_offers_selection(options.selection.as_deref(), options.select.as_deref())?;
         Ok(PlayerOffersPager::new(
-            self.clone(),
+            Arc::new(self.clone()),
             player_id.to_string(),
             options,
             self.inner.max_pages,
@@ -296,7 +241,7 @@ impl OfferClient {
     pub fn list_offers_pager(&self, per_page: i64) -> Result<ListingPager> {
         validate::listing(Some(per_page), None)?;
         Ok(ListingPager::new(
-            self.clone(),
+            Arc::new(self.clone()),
             per_page,
             self.inner.max_pages,
         ))
@@ -415,6 +360,21 @@ impl OfferClient {
                 }
             })
             .await
+    }
+}
+
+/// Each page of a pager is the same request a caller would make with the page's options.
+impl PageSource for OfferClient {
+    fn player_offers_page<'a>(
+        &'a self,
+        player_id: &'a str,
+        options: &'a PlayerOffersOptions,
+    ) -> BoxFuture<'a, Result<PlayerOffersPage>> {
+        Box::pin(self.player_offers(player_id, options))
+    }
+
+    fn listing_page(&self, options: ListingOptions) -> BoxFuture<'_, Result<ListingPage>> {
+        Box::pin(self.list_offers(options))
     }
 }
 

@@ -107,7 +107,9 @@ impl fmt::Display for ErrorKind {
 /// messages (spec item 3: all failing arguments of one field together).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FieldError {
+    /// The field names from the query root to the failing field, as the service's `path`.
     pub path: Vec<String>,
+    /// Argument name → the messages about it, as `extensions.validation` carries them.
     pub arguments: BTreeMap<String, Vec<String>>,
 }
 

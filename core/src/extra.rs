@@ -17,14 +17,17 @@ use serde_json::{Map, Value};
 pub struct Extra(Vec<(String, Box<RawValue>)>);
 
 impl Extra {
+    /// No fields.
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// The number of fields (a repeated key counts once).
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// Whether the service sent no field beyond the typed ones.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -40,10 +43,12 @@ impl Extra {
         self.0.iter().find(|(k, _)| k == key).map(|(_, v)| &**v)
     }
 
+    /// Whether the service sent `key`, whatever its value (`null` included).
     pub fn contains_key(&self, key: &str) -> bool {
         self.raw(key).is_some()
     }
 
+    /// The field names, in the order the service sent them.
     pub fn keys(&self) -> impl Iterator<Item = &str> {
         self.0.iter().map(|(k, _)| k.as_str())
     }

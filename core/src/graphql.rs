@@ -17,7 +17,9 @@ use crate::error::{Error, ErrorKind, FieldError, Result};
 /// callers can print the envelope as the service sent it).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct GraphqlResponse {
+    /// The response's `data` member as the service sent it.
     pub data: Value,
+    /// Always empty: a response with errors is returned as an [`Error`] instead.
     pub errors: Vec<Value>,
 }
 

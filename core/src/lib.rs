@@ -19,6 +19,8 @@
 //! # Ok(()) }
 //! ```
 
+#![warn(missing_docs)]
+
 mod cache;
 mod click;
 mod client;
@@ -32,6 +34,7 @@ mod graphql;
 mod graphql_variables;
 mod jwt;
 mod offer;
+mod options;
 mod paging;
 mod player_id;
 mod proxy;
@@ -40,6 +43,7 @@ mod retry;
 mod selection;
 #[cfg(feature = "server")]
 pub mod server;
+mod skipped;
 mod status;
 mod tls;
 mod token;
@@ -50,23 +54,25 @@ mod validate;
 
 pub use cache::{CacheConfig, Fetched};
 pub use click::{ClickUrl, click_url};
-pub use client::{LinksOptions, ListingOptions, OfferClient, OffersOptions, PlayerOffersOptions};
+pub use client::OfferClient;
 pub use config::{
     ClientConfig, DEFAULT_DEADLINE, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT,
     DEFAULT_TOKEN_SKEW,
 };
 pub use config_limits::{MAX_DURATION, MAX_RETRIES};
 pub use error::{Error, ErrorKind, FieldError, Result};
+pub use extra::Extra;
 pub use graphql::GraphqlResponse;
 pub use graphql_variables::graphql_variables;
 pub use jwt::expiry_unix as jwt_expiry_unix;
 pub use offer::{
-    Creatives, Extra, ListingPage, Offer, OfferList, Pagination, PlayerOffer, PlayerOffersPage,
-    SkippedItem, lookup,
+    Creatives, ListingPage, Offer, OfferList, Pagination, PlayerOffer, PlayerOffersPage, lookup,
 };
+pub use options::{LinksOptions, ListingOptions, OffersOptions, PlayerOffersOptions};
 pub use paging::{ListingPager, PlayerOffersPager};
 pub use player_id::{Convention, PlayerId, lint_player_id, short_player_id};
 pub use proxy::Proxy;
 pub use retry::RetryPolicy;
+pub use skipped::SkippedItem;
 pub use token::{AccessToken, AccessTokenProvider, BoxFuture, TokenNeeded, TokenReason};
 pub use validate::{PAGE_SIZE_MAX, PLAYER_ID_MAX_CHARS, SORT_DIRECTIONS, SORT_OPTIONS};

@@ -11,8 +11,8 @@
 use serde::Serialize;
 use serde_json::{Number, Value};
 
-pub use crate::extra::Extra;
-pub use crate::tolerant::SkippedItem;
+use crate::extra::Extra;
+use crate::skipped::SkippedItem;
 
 /// One targeted offer. A typed field is `None` when the selection did not ask for it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -20,11 +20,13 @@ pub struct Offer {
     /// Identifier, as text (the service sends long digit strings).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
+    /// Display name of the offer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Payout in USD.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total_payout_usd: Option<f64>,
+    /// The offer's creative texts (`creatives { name description }`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub creatives: Option<Creatives>,
     /// Every other field the service returned (those added with a selection).
@@ -35,8 +37,10 @@ pub struct Offer {
 /// An offer's creative texts.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Creatives {
+    /// The creative's title; `None` when the selection did not ask for it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// The creative's text for the player; `None` when the selection did not ask for it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Other creative fields requested by a selection (e.g. `icon_url`).
@@ -49,8 +53,10 @@ pub struct Creatives {
 /// simulator/README.md), everything else is in `extra`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct PlayerOffer {
+    /// Identifier, as text (an integer id becomes its digits); `None` when none usable was sent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
+    /// Display name of the offer; `None` when none was sent as text.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// `"in_progress"` or `"completed"` in the simulator's schema.
@@ -64,6 +70,7 @@ pub struct PlayerOffer {
 /// The offers of an `offers` answer, and the items left out because they were malformed.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct OfferList {
+    /// The good offers, in the order the service sent them.
     pub offers: Vec<Offer>,
     /// Items of the answer that were skipped, with why (empty when every item was good).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -88,16 +95,23 @@ pub struct PlayerOffersPage {
 /// The pagination object of the paginated listing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Pagination {
+    /// The number of this page, counting from 1.
     pub current_page: i64,
+    /// Offers per page (the `per_page` that was sent).
     pub per_page: i64,
+    /// Whether pages after this one exist.
     pub has_more_pages: bool,
+    /// The number of the next page; `None` on the last page.
     pub next_page: Option<i64>,
 }
 
 /// One response of `GET /v1/offers`: the offers and, when `per_page` was sent, the pagination.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct ListingPage {
+    /// The good offers of this page, in the order the service sent them. The listing's item
+    /// shape is not shown by the spec, so no typed field is required: each is `None` when absent.
     pub offers: Vec<Offer>,
+    /// Where this page is in the listing; `None` when `per_page` was not sent (all offers at once).
     pub pagination: Option<Pagination>,
     /// Items left out because they were malformed.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -199,7 +213,7 @@ mod tests {
     use serde_json::json;
 
     fn offer(value: Value) -> Offer {
-        crate::tolerant::offer_from_json(&value.to_string())
+        serde_json::from_value(value).unwrap()
     }
 
     #[test]
@@ -245,7 +259,7 @@ mod tests {
     fn a_deep_extra_field_does_not_hide_the_typed_ones() {
         let deep = format!("{}{}", "[".repeat(500), "]".repeat(500));
         let text = format!(r#"{{"id":"9","name":"n","x_deep":{deep}}}"#);
-        let offer = crate::tolerant::offer_from_json(&text);
+        let offer: Offer = serde_json::from_str(&text).unwrap();
         assert_eq!(offer.field("id"), Some(json!("9")));
         assert_eq!(offer.field("name"), Some(json!("n")));
         assert_eq!(
@@ -259,10 +273,11 @@ mod tests {
 
     #[test]
     fn player_offer_fields_typed_and_extra() {
-        let item: PlayerOffer = crate::tolerant::player_offer_from_json(
+        let item: PlayerOffer = serde_json::from_str(
             r#"{"id": 7, "name": "n", "status": "completed", "payout_earned_usd": 0.5,
                 "creatives": {"name": "c"}}"#,
-        );
+        )
+        .unwrap();
         assert_eq!(item.field("id"), Some(json!("7")));
         assert_eq!(item.field("status"), Some(json!("completed")));
         assert_eq!(item.field("payout_earned_usd"), Some(json!(0.5)));

@@ -5,16 +5,36 @@
 //! same walk (A→B→A as well as A→A), a page number that does not grow, or more pages than the
 //! client's `max_pages` (default 1,000; this also stops endless empty pages with fresh
 //! cursors) ends the walk with a `decode` error that says which.
+//!
+//! A pager only decides which page comes next; each page is one request of a [`PageSource`]
+//! (the client), made exactly as the caller would make it.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
-use crate::client::{ListingOptions, OfferClient, PlayerOffersOptions};
 use crate::error::{Error, ErrorKind, Result};
-use crate::offer::{ListingPage, OfferList, PlayerOffersPage, SkippedItem};
+use crate::offer::{ListingPage, OfferList, PlayerOffersPage};
+use crate::options::{ListingOptions, PlayerOffersOptions};
+use crate::skipped::SkippedItem;
+use crate::token::BoxFuture;
+
+/// Where a pager's pages come from: one request per call, validated, retried and mapped like
+/// any other.
+pub(crate) trait PageSource: Send + Sync + 'static {
+    /// One page of `playerOffers` for `player_id`.
+    fn player_offers_page<'a>(
+        &'a self,
+        player_id: &'a str,
+        options: &'a PlayerOffersOptions,
+    ) -> BoxFuture<'a, Result<PlayerOffersPage>>;
+
+    /// One response of the listing.
+    fn listing_page(&self, options: ListingOptions) -> BoxFuture<'_, Result<ListingPage>>;
+}
 
 /// Pages of `playerOffers`, following `next_cursor` until it is null.
 pub struct PlayerOffersPager {
-    client: OfferClient,
+    source: Arc<dyn PageSource>,
     player_id: String,
     options: PlayerOffersOptions,
     /// Every cursor of this walk so far (the starting `after` included).
@@ -26,14 +46,14 @@ pub struct PlayerOffersPager {
 
 impl PlayerOffersPager {
     pub(crate) fn new(
-        client: OfferClient,
+        source: Arc<dyn PageSource>,
         player_id: String,
         options: PlayerOffersOptions,
         max_pages: u32,
     ) -> Self {
         let seen = options.after.iter().cloned().collect();
         PlayerOffersPager {
-            client,
+            source,
             player_id,
             options,
             seen,
@@ -53,8 +73,8 @@ impl PlayerOffersPager {
             return Err(too_many_pages(self.max_pages));
         }
         let page = self
-            .client
-            .player_offers(&self.player_id, &self.options)
+            .source
+            .player_offers_page(&self.player_id, &self.options)
             .await?;
         self.pages += 1;
         match &page.next_cursor {
@@ -114,7 +134,7 @@ fn too_many_pages(max_pages: u32) -> Error {
 
 /// Pages of the listing, from page 1 while `has_more_pages` is true.
 pub struct ListingPager {
-    client: OfferClient,
+    source: Arc<dyn PageSource>,
     per_page: i64,
     next: Option<i64>,
     pages: u32,
@@ -122,9 +142,9 @@ pub struct ListingPager {
 }
 
 impl ListingPager {
-    pub(crate) fn new(client: OfferClient, per_page: i64, max_pages: u32) -> Self {
+    pub(crate) fn new(source: Arc<dyn PageSource>, per_page: i64, max_pages: u32) -> Self {
         ListingPager {
-            client,
+            source,
             per_page,
             next: Some(1),
             pages: 0,
@@ -145,7 +165,7 @@ impl ListingPager {
             per_page: Some(self.per_page),
             page: Some(page),
         };
-        let listing = self.client.list_offers(options).await?;
+        let listing = self.source.listing_page(options).await?;
         self.pages += 1;
         let pagination = listing.pagination.as_ref().ok_or_else(|| {
             Error::new(
@@ -178,4 +198,13 @@ impl ListingPager {
         }
         Ok(all)
     }
+}
+
+/// The bindings drive pagers from other threads, so their futures must stay `Send`.
+#[cfg(test)]
+#[allow(dead_code)]
+fn pager_futures_are_send(players: &mut PlayerOffersPager, listing: &mut ListingPager) {
+    fn send<T: Send>(_: T) {}
+    send(players.next_page());
+    send(listing.next_page());
 }

@@ -30,6 +30,7 @@ impl PlayerId {
         }
     }
 
+    /// The id as given.
     pub fn as_str(&self) -> &str {
         &self.0
     }

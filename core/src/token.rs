@@ -110,6 +110,8 @@ fn unix_to_system_time(secs: i64) -> SystemTime {
 /// studio's own backend, which holds the refresh token). Closures `Fn(TokenReason) -> impl
 /// Future<Output = Result<AccessToken>>` implement it.
 pub trait AccessTokenProvider: Send + Sync + 'static {
+    /// A fresh token, asked for `reason`. An error fails the calls waiting for the token with
+    /// that error.
     fn access_token(&self, reason: TokenReason) -> BoxFuture<'_, Result<AccessToken>>;
 }
 

@@ -14,7 +14,6 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use serde::Serialize;
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 
@@ -22,27 +21,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::extra::Extra;
 use crate::offer::{Creatives, Offer, PlayerOffer};
 use crate::selection::Selection;
-
-/// An item the service sent that was left out of its list, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct SkippedItem {
-    /// 0-based position in the list as the service sent it.
-    pub index: usize,
-    /// The item's `id`, when it had a usable one.
-    pub id: Option<String>,
-    /// Why, e.g. `name is null` or `total_payout_usd is a string ("lots"), not a number`.
-    pub reason: String,
-}
-
-impl fmt::Display for SkippedItem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "item {}", self.index)?;
-        if let Some(id) = &self.id {
-            write!(f, " (id {id})")?;
-        }
-        write!(f, ": {}", self.reason)
-    }
-}
+use crate::skipped::SkippedItem;
 
 /// The spec-typed paths of an offer, in the order they are checked.
 const OFFER_PATHS: [&str; 6] = [
@@ -212,25 +191,6 @@ fn keep<T: LooseItem>(
         ));
     }
     Ok((kept, skipped))
-}
-
-/// Reads one item from its JSON text with nothing required (tests and tools).
-#[cfg(test)]
-fn read_item<T: LooseItem>(text: &str) -> T {
-    match serde_json::from_str::<Tolerant<T>>(text) {
-        Ok(Tolerant::Item(item, _)) => item,
-        _ => T::default(),
-    }
-}
-
-#[cfg(test)]
-pub(crate) fn offer_from_json(text: &str) -> Offer {
-    read_item(text)
-}
-
-#[cfg(test)]
-pub(crate) fn player_offer_from_json(text: &str) -> PlayerOffer {
-    read_item(text)
 }
 
 /// An item type read field by field from a JSON object ([`read`] walks the keys). `STRICT`

@@ -8,8 +8,9 @@ use crate::error::{Error, FieldError, Result};
 
 /// Largest `player_id`, in characters (the service enforces it).
 pub const PLAYER_ID_MAX_CHARS: usize = 255;
-/// Allowed `sort` options and directions.
+/// Allowed `sort` options, the part before the dot.
 pub const SORT_OPTIONS: [&str; 2] = ["epc", "last_activation"];
+/// Allowed `sort` directions, the part after the dot.
 pub const SORT_DIRECTIONS: [&str; 2] = ["asc", "desc"];
 /// Largest `limit` of `playerOffers` and largest `per_page` of the listing.
 pub const PAGE_SIZE_MAX: i64 = 100;

@@ -98,6 +98,7 @@ impl EstDateTime {
         self.unix
     }
 
+    /// The same instant as a [`SystemTime`].
     pub fn to_system_time(&self) -> SystemTime {
         if self.unix >= 0 {
             UNIX_EPOCH + Duration::from_secs(self.unix.unsigned_abs())

@@ -50,6 +50,7 @@ pub struct TokenGrant {
 }
 
 impl TokenGrant {
+    /// When the access token expires (see `access_token`); `None` only if that overflows.
     pub fn expires_at(&self) -> Option<SystemTime> {
         self.access_token.expires_at()
     }

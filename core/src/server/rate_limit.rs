@@ -16,6 +16,7 @@ use crate::token::BoxFuture;
 
 /// The reporting endpoint's limit: requests per [`REPORT_RATE_WINDOW`] per API key.
 pub const REPORT_RATE_LIMIT: usize = 10;
+/// The window of [`REPORT_RATE_LIMIT`]: one minute.
 pub const REPORT_RATE_WINDOW: Duration = Duration::from_secs(60);
 
 /// Monotonic time and sleeping, replaceable in tests.
@@ -57,6 +58,7 @@ pub struct ManualClock {
 }
 
 impl ManualClock {
+    /// A clock at time zero, shared by the limiter and the test that moves it.
     pub fn new() -> Arc<Self> {
         Arc::new(ManualClock {
             now: tokio::sync::watch::Sender::new(Duration::ZERO),
@@ -146,6 +148,8 @@ impl RateLimiter {
         RateLimiter::with_clock(limit, window, Arc::new(SystemClock::default()))
     }
 
+    /// `limit` per `window` on `clock` (a [`ManualClock`] in tests). A `limit` of 0 is treated
+    /// as 1.
     pub fn with_clock(limit: usize, window: Duration, clock: Arc<dyn Clock>) -> Self {
         RateLimiter {
             limit: limit.max(1),
@@ -160,10 +164,12 @@ impl RateLimiter {
         RateLimiter::new(REPORT_RATE_LIMIT, REPORT_RATE_WINDOW)
     }
 
+    /// Requests allowed per key within one window.
     pub fn limit(&self) -> usize {
         self.limit
     }
 
+    /// The length of the sliding window.
     pub fn window(&self) -> Duration {
         self.window
     }

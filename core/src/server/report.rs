@@ -56,6 +56,7 @@ pub struct ReportConfig {
     /// HTTP settings; its `base_url` is the reporting address (`{reporting_url}`). The
     /// token settings are not used.
     pub http: ClientConfig,
+    /// The reporting API key, sent as the bearer token of every request.
     pub api_key: ApiKey,
     /// Wait for a free slot within the deadline (default) or fail fast with `rate_limited`.
     pub rate_limit: RateLimitMode,
@@ -64,6 +65,8 @@ pub struct ReportConfig {
 }
 
 impl ReportConfig {
+    /// Settings for the reporting endpoint at `reporting_url` with `api_key`: default HTTP
+    /// settings, waiting for a free rate-limit slot, a limiter of its own.
     pub fn new(reporting_url: impl Into<String>, api_key: impl Into<ApiKey>) -> Self {
         ReportConfig {
             http: ClientConfig::new(reporting_url),
@@ -79,11 +82,13 @@ impl ReportConfig {
         self
     }
 
+    /// Shares `limiter` (e.g. with other clients of the same key).
     pub fn with_limiter(mut self, limiter: Arc<RateLimiter>) -> Self {
         self.limiter = Some(limiter);
         self
     }
 
+    /// Replaces the HTTP settings, `base_url` included: it must be the reporting address.
     pub fn with_http(mut self, http: ClientConfig) -> Self {
         self.http = http;
         self

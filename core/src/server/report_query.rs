@@ -16,11 +16,13 @@ use super::est::EstDateTime;
 use crate::error::{Error, ErrorKind, FieldError, Result};
 
 macro_rules! names {
-    ($(#[$doc:meta])* $name:ident, $what:literal { $($variant:ident => $text:literal),+ $(,)? }) => {
+    ($(#[$doc:meta])* $name:ident, $what:literal {
+        $($(#[$variant_doc:meta])* $variant:ident => $text:literal),+ $(,)?
+    }) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum $name {
-            $($variant),+
+            $($(#[$variant_doc])* $variant),+
         }
 
         impl $name {
@@ -64,10 +66,15 @@ macro_rules! names {
 names!(
     /// A dimension the report is grouped by.
     GroupBy, "group_by value" {
+        /// `app_id`: one row per application.
         AppId => "app_id",
+        /// `date`: one row per day (EST).
         Date => "date",
+        /// `platform`: one row per platform (e.g. android, ios, web).
         Platform => "platform",
+        /// `country`: one row per country.
         Country => "country",
+        /// `offer`: one row per offer.
         Offer => "offer",
     }
 );
@@ -75,20 +82,35 @@ names!(
 names!(
     /// A field the `fields` parameter may select (the spec's allowed list).
     ReportField, "report field" {
+        /// `app_id`: the application's id.
         AppId => "app_id",
+        /// `app_name`: the application's name.
         AppName => "app_name",
+        /// `country_name`: the country's name.
         CountryName => "country_name",
+        /// `platform_name`: the platform's name.
         PlatformName => "platform_name",
+        /// `date`: the row's day (EST).
         Date => "date",
+        /// `offer_name`: the offer's name.
         OfferName => "offer_name",
+        /// `count`: daily active users.
         Count => "count",
+        /// `payout`: publisher payout in USD.
         Payout => "payout",
+        /// `offer_wall_loads`: how often the offer wall was loaded.
         OfferWallLoads => "offer_wall_loads",
+        /// `gross_clicks`: every click on an offer, repeats included.
         GrossClicks => "gross_clicks",
+        /// `distinct_clicks`: unique clicks.
         DistinctClicks => "distinct_clicks",
+        /// `conversions`: completed conversions.
         Conversions => "conversions",
+        /// `ctr`: click-through rate.
         Ctr => "ctr",
+        /// `cver`: conversion rate.
         Cver => "cver",
+        /// `ecpm`: effective cost per mille, USD per thousand impressions.
         Ecpm => "ecpm",
     }
 );
@@ -117,14 +139,17 @@ pub struct ReportQueryBuilder {
 }
 
 impl ReportQuery {
+    /// An empty builder: set at least `group_by` and `date_range`.
     pub fn builder() -> ReportQueryBuilder {
         ReportQueryBuilder::default()
     }
 
+    /// The dimensions, in the order given, without duplicates.
     pub fn group_by(&self) -> &[GroupBy] {
         &self.group_by
     }
 
+    /// The reporting period (start, end), both ends included, in EST.
     pub fn date_range(&self) -> (EstDateTime, EstDateTime) {
         (self.start, self.end)
     }
@@ -134,10 +159,12 @@ impl ReportQuery {
         self.fields.as_deref()
     }
 
+    /// The app ids filtered on; `None`: every app.
     pub fn apps(&self) -> Option<&[i64]> {
         self.apps.as_deref()
     }
 
+    /// The platforms filtered on, trimmed; `None`: every platform.
     pub fn platforms(&self) -> Option<&[String]> {
         self.platforms.as_deref()
     }

@@ -17,7 +17,9 @@ use crate::error::{Error, ErrorKind, Result};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Cver {
+    /// Sent as a JSON number.
     Number(f64),
+    /// Sent as text, kept as is (e.g. `"12.5%"`).
     Text(String),
 }
 
@@ -31,40 +33,57 @@ impl Cver {
     }
 }
 
-/// One report row. Every field is optional; fields the spec does not list are in `extra`.
+/// One report row. Every field is optional: `None` when the row does not carry it (not
+/// selected, not a grouped dimension, or null). Fields the spec does not list are in `extra`.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(default)]
 pub struct ReportRow {
     #[serde(deserialize_with = "lenient_i64")]
+    /// Application id.
     pub app_id: Option<i64>,
+    /// The row's day, as the service writes it (EST).
     pub date: Option<String>,
+    /// Application name.
     pub app_name: Option<String>,
+    /// Platform name.
     pub platform_name: Option<String>,
+    /// Country name.
     pub country_name: Option<String>,
+    /// Offer name.
     pub offer_name: Option<String>,
+    /// How often the offer wall was loaded.
     #[serde(deserialize_with = "lenient_i64")]
     pub offer_wall_loads: Option<i64>,
+    /// Clicks on offers, repeats included.
     #[serde(deserialize_with = "lenient_i64")]
     pub gross_clicks: Option<i64>,
+    /// Unique clicks on offers.
     #[serde(deserialize_with = "lenient_i64")]
     pub distinct_clicks: Option<i64>,
+    /// Completed conversions.
     #[serde(deserialize_with = "lenient_i64")]
     pub conversions: Option<i64>,
+    /// Offer impressions.
     #[serde(deserialize_with = "lenient_i64")]
     pub impressions: Option<i64>,
+    /// How often an offer's instructions were viewed.
     #[serde(deserialize_with = "lenient_i64")]
     pub instruction_views: Option<i64>,
-    /// USD.
+    /// Publisher payout, USD.
     #[serde(deserialize_with = "lenient_f64")]
     pub payout: Option<f64>,
     /// Daily active users.
     #[serde(deserialize_with = "lenient_i64")]
     pub count: Option<i64>,
+    /// Click-through rate.
     #[serde(deserialize_with = "lenient_f64")]
     pub ctr: Option<f64>,
+    /// Conversion rate, as sent (a number or text).
     pub cver: Option<Cver>,
+    /// Effective cost per mille: USD per thousand impressions.
     #[serde(deserialize_with = "lenient_f64")]
     pub ecpm: Option<f64>,
+    /// Every field the spec does not list, as sent.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }

@@ -29,6 +29,7 @@ impl Secret {
         &self.0
     }
 
+    /// Whether the value is the empty string (no credential was given).
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -66,10 +67,12 @@ macro_rules! secret_type {
         pub struct $name($crate::server::Secret);
 
         impl $name {
+            /// Takes the value, wiping the `String` it came in.
             pub fn new(value: impl Into<String>) -> Self {
                 $name($crate::server::Secret::new(value))
             }
 
+            /// Whether the value is the empty string (no credential was given).
             pub fn is_empty(&self) -> bool {
                 self.0.is_empty()
             }

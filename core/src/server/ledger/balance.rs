@@ -4,15 +4,17 @@
 use serde::Serialize;
 use sqlx::Row;
 
-use super::Ledger;
-use super::credit::{Recorded, SELECT_CONVERSION, recorded};
+use super::store::Ledger;
 use crate::error::Result;
 
 /// `{"player_id", "balance", "conversions"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Balance {
+    /// The player, exactly as the postbacks named them.
     pub player_id: String,
+    /// Virtual currency credited to the player so far: the sum of the amounts.
     pub balance: i64,
+    /// How many conversions were credited to the player, installs (amount 0) included.
     pub conversions: i64,
 }
 
@@ -40,17 +42,5 @@ impl Ledger {
             balance,
             conversions,
         })
-    }
-
-    /// The conversion recorded under `conversion_id`, if any.
-    pub async fn conversion(&self, conversion_id: &str) -> Result<Option<Recorded>> {
-        let row = sqlx::query(SELECT_CONVERSION)
-            .bind(conversion_id)
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(|e| self.url.storage_error("reading a conversion", e))?;
-        row.map(|row| recorded(&row))
-            .transpose()
-            .map_err(|e| self.url.storage_error("reading a conversion", e))
     }
 }

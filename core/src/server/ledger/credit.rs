@@ -8,11 +8,14 @@
 //! failure rolls the whole transaction back: the conversion is not recorded, the sender's
 //! retry credits it later.
 
+use std::time::{SystemTime, UNIX_EPOCH};
+
 use serde::Serialize;
 use sqlx::Row;
 
-use super::Ledger;
 use super::balance::Balance;
+use super::recorded::{Recorded, SELECT_CONVERSION, recorded};
+use super::store::Ledger;
 use crate::error::Result;
 use crate::server::postback::Conversion;
 
@@ -21,22 +24,20 @@ use crate::server::postback::Conversion;
 #[serde(tag = "result", rename_all = "snake_case")]
 pub enum Credit {
     /// Recorded now; the player's balance after the credit.
-    Credited { balance: Balance },
+    Credited {
+        /// The player's balance including this conversion.
+        balance: Balance,
+    },
     /// Already recorded with the same player and amount: nothing credited.
-    Duplicate { recorded: Recorded },
+    Duplicate {
+        /// The conversion as it was first recorded.
+        recorded: Recorded,
+    },
     /// Already recorded with another player or amount: nothing credited; needs a human.
-    Conflict { recorded: Recorded },
-}
-
-/// A conversion as the ledger recorded it first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Recorded {
-    pub conversion_id: String,
-    pub player_id: String,
-    pub amount: i64,
-    pub format: String,
-    pub request_id: Option<String>,
-    pub credited_at: i64,
+    Conflict {
+        /// The conversion as it was first recorded, which differs from the one offered.
+        recorded: Recorded,
+    },
 }
 
 const INSERT_CONVERSION: &str = "INSERT INTO offerkit_conversions \
@@ -51,18 +52,11 @@ const ADD_TO_BALANCE: &str = "INSERT INTO offerkit_balances (player_id, balance,
     conversions = offerkit_balances.conversions + 1 \
     RETURNING balance, conversions";
 
-pub(crate) const SELECT_CONVERSION: &str = "SELECT conversion_id, player_id, amount, format, request_id, credited_at \
-    FROM offerkit_conversions WHERE conversion_id = $1";
-
-pub(crate) fn recorded(row: &sqlx::any::AnyRow) -> std::result::Result<Recorded, sqlx::Error> {
-    Ok(Recorded {
-        conversion_id: row.try_get(0)?,
-        player_id: row.try_get(1)?,
-        amount: row.try_get(2)?,
-        format: row.try_get(3)?,
-        request_id: row.try_get(4)?,
-        credited_at: row.try_get(5)?,
-    })
+/// The receiver's clock in Unix seconds: when a conversion is credited.
+fn now_unix() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
 impl Ledger {
@@ -81,7 +75,7 @@ impl Ledger {
             .bind(conversion.format.as_str())
             .bind(conversion.request_id.clone())
             .bind(conversion.timestamp)
-            .bind(super::now_unix())
+            .bind(now_unix())
             .execute(&mut *tx)
             .await
             .map_err(|e| failed("recording the conversion", e))?

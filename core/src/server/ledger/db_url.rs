@@ -9,7 +9,9 @@ use crate::error::{Error, ErrorKind, Result};
 /// The two backends, behind one code path (sqlx's `Any` driver).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
+    /// A SQLite file (`sqlite://PATH`), created on first use.
     Sqlite,
+    /// A PostgreSQL database (`postgres://…` or `postgresql://…`).
     Postgres,
 }
 
@@ -31,6 +33,8 @@ impl std::fmt::Debug for DbUrl {
 }
 
 impl DbUrl {
+    /// Reads `sqlite://PATH` or `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`; anything
+    /// else is `invalid_argument`. Nothing is connected to.
     pub fn parse(text: &str) -> Result<DbUrl> {
         let bad = |why: &str| Error::new(ErrorKind::InvalidArgument, format!("--db: {why}"));
         if let Some(rest) = text.strip_prefix("sqlite:") {
@@ -80,6 +84,7 @@ impl DbUrl {
         })
     }
 
+    /// The backend the address names.
     pub fn backend(&self) -> Backend {
         self.backend
     }

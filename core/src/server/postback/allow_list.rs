@@ -36,10 +36,13 @@ impl IpAllowList {
         Ok(IpAllowList { nets })
     }
 
+    /// Whether no block is listed, so every address is allowed.
     pub fn is_empty(&self) -> bool {
         self.nets.is_empty()
     }
 
+    /// The blocks, in the order given, each with its host bits cleared (`10.1.2.3/8` is
+    /// `10.0.0.0/8`).
     pub fn blocks(&self) -> &[IpNet] {
         &self.nets
     }

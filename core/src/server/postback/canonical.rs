@@ -39,7 +39,9 @@ pub const VERIFIER: &str = "verifier";
 /// One query parameter as received: decoded name, decoded value (`None` without `=`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pair {
+    /// The parameter's name, percent-decoded.
     pub name: Vec<u8>,
+    /// The value after the first `=`, percent-decoded; `None` when the piece has no `=`.
     pub value: Option<Vec<u8>>,
 }
 

@@ -25,6 +25,7 @@ pub enum PostbackFormat {
 }
 
 impl PostbackFormat {
+    /// `"v3"` or `"v2"`, as recorded by the ledger.
     pub fn as_str(self) -> &'static str {
         match self {
             PostbackFormat::V3 => "v3",
@@ -43,8 +44,11 @@ impl fmt::Display for PostbackFormat {
 /// A type offerkit does not know is kept as sent and credited like a reward.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ConversionKind {
+    /// `reward`: the player earned `amount`.
     Reward,
+    /// `install`: the offer's app was installed (the service sends amount 0).
     Install,
+    /// Any other `conversion_type`, as sent.
     Other(String),
 }
 
@@ -57,6 +61,7 @@ impl ConversionKind {
         }
     }
 
+    /// The `conversion_type` text: `"reward"`, `"install"` or the unknown type as sent.
     pub fn as_str(&self) -> &str {
         match self {
             ConversionKind::Reward => "reward",
@@ -75,6 +80,7 @@ impl Serialize for ConversionKind {
 /// One verified conversion.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Conversion {
+    /// The format that delivered it.
     pub format: PostbackFormat,
     /// The ledger key: `data.conversion_id` (v3) or `transaction_id` (v2), as sent.
     pub conversion_id: String,
@@ -84,15 +90,21 @@ pub struct Conversion {
     pub amount: i64,
     /// Publisher payout in USD, as the text the service sent (never rounded through a float).
     pub payout: Option<String>,
+    /// `conversion_type`; a postback without one is a reward.
     pub kind: ConversionKind,
     /// Changes between deliveries of one conversion (retries may carry a new one).
     pub request_id: Option<String>,
     /// `timestamp` in Unix seconds (v3; v2 only if the URL carries one).
     pub timestamp: Option<i64>,
+    /// Id of the completed offer, as sent; `None` when the postback has none.
     pub offer_id: Option<String>,
+    /// Name of the completed offer, as sent; `None` when the postback has none.
     pub offer_name: Option<String>,
+    /// Id of the offer's goal the conversion is for, as sent; `None` when the postback has none.
     pub goal_id: Option<String>,
+    /// Name of that goal, as sent; `None` when the postback has none.
     pub goal_name: Option<String>,
+    /// Id of the campaign the offer ran in, as sent; `None` when the postback has none.
     pub campaign_id: Option<String>,
     /// Every other field, as text (JSON text for v3 values that are not strings).
     pub extra: BTreeMap<String, String>,

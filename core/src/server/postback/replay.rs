@@ -14,12 +14,14 @@ use crate::error::{Error, ErrorKind, Result};
 /// Accept timestamps from `max_age` ago up to `max_skew` ahead of the receiver's clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReplayWindow {
+    /// How old a timestamp may be: the sender's retries must arrive within it.
     pub max_age: Duration,
     /// Clock difference tolerated for timestamps in the future (default 5 minutes).
     pub max_skew: Duration,
 }
 
 impl ReplayWindow {
+    /// A window of `max_age` back, with the default 5 minutes of skew ahead.
     pub fn new(max_age: Duration) -> ReplayWindow {
         ReplayWindow {
             max_age,

@@ -67,20 +67,24 @@ impl PostbackVerifier {
         })
     }
 
+    /// Sets the largest v3 body and v2 query accepted, in bytes; larger is 413 (v2: 414).
     pub fn with_max_bytes(mut self, max_bytes: usize) -> Self {
         self.max_bytes = max_bytes;
         self
     }
 
+    /// Sets the replay window on the postback's `timestamp`; `None` turns it off (the default).
     pub fn with_replay_window(mut self, window: Option<ReplayWindow>) -> Self {
         self.replay = window;
         self
     }
 
+    /// The largest v3 body and v2 query accepted, in bytes.
     pub fn max_bytes(&self) -> usize {
         self.max_bytes
     }
 
+    /// The replay window; `None` when off.
     pub fn replay_window(&self) -> Option<ReplayWindow> {
         self.replay
     }
