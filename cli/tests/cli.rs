@@ -1,6 +1,8 @@
 //! The CLI contract, run as a real process: JSON documents, error documents, exit codes,
 //! environment variables, the embedded simulator and `offerkit sim`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;

@@ -1,6 +1,8 @@
 //! The CLI against a service that is not the simulator: sloppy and hostile answers, a wrong
 //! path prefix, Retry-After storms, proxies — and the embedded simulator owning up on stderr.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 

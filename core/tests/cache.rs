@@ -1,6 +1,8 @@
 //! The optional response cache against the simulator: TTL hits, stale-if-error, errors that
 //! are never hidden, request coalescing, invalidation, and cancellation through a shared request.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 mod common;
 
 use std::time::Duration;

@@ -3,6 +3,8 @@
 //! The time bounds asserted here are ten times the deadline: they prove the bound exists, not
 //! a speed.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 mod common;
 
 use std::time::{Duration, Instant};

@@ -1,6 +1,8 @@
 //! Every transport-level error kind, retries and cancellation, provoked with the simulator's
 //! fault injection over real HTTP.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 mod common;
 
 use std::time::{Duration, Instant};

@@ -4,6 +4,8 @@
 //! API's envelope (feature `server`). The corpus in
 //! `tests/corpus/` replays edge cases found by hand and by `cargo fuzz` (see fuzz/README.md).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 use offerkit::{ErrorKind, decode, jwt_expiry_unix};
 use proptest::prelude::*;
 use serde_json::{Value, json};

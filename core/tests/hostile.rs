@@ -3,6 +3,8 @@
 //! status, what the message must name) and bounds its own run, so a hang fails the test
 //! instead of stalling the suite.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 #[path = "hostile/server.rs"]
 mod server;
 

@@ -2,6 +2,8 @@
 //! `OFFERKIT_TEST_POSTGRES_URL` names a server (scripts/test-rewards.sh starts one; without it
 //! the PostgreSQL half prints "SKIP postgres" and the scripts count a skip). Each test gets a
 //! fresh database.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
 #![cfg(feature = "ledger")]
 
 use std::collections::HashMap;

@@ -1,6 +1,8 @@
 //! Following pages to the end: `playerOffers` cursors (and forged ones), and the paginated
 //! GET listing.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 mod common;
 
 use std::collections::HashSet;

@@ -1,5 +1,7 @@
 //! Requests go through the proxy the config names, and nowhere near one otherwise.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 mod common;
 
 use std::time::Duration;

@@ -1,6 +1,8 @@
 //! The spec's queries against the simulator over real HTTP: `offers` (limit, language, sort,
 //! extra selection), `links`, the player id rules, and raw GraphQL.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 mod common;
 
 use offerkit::{ErrorKind, LinksOptions, OffersOptions, lookup};

@@ -1,6 +1,8 @@
 //! The refresh-token exchange against the simulator: the grant, every error status the spec
 //! names (415 through the test hook), one exchange for many concurrent callers, refreshing
 //! ahead of expiry and once after a 401 when plugged into an `OfferClient`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
 #![cfg(feature = "server")]
 
 mod common;

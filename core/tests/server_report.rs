@@ -1,6 +1,8 @@
 //! The reporting client against the simulator: typed rows, every query parameter reaching the
 //! service (and its exact wire form), the tolerant envelope, 401 for an expired key, 422 and
 //! 429 mapping, and the client-side limiter on a hand-moved clock (no minute-long sleeps).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
 #![cfg(feature = "server")]
 
 mod common;

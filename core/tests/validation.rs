@@ -2,6 +2,8 @@
 //! (`invalid_argument`, nothing sent), and the service's own answer to the same arguments
 //! (sent through raw GraphQL) is `validation` with the same paths, argument names and messages.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 mod common;
 
 use offerkit::{

@@ -234,9 +234,11 @@ mod tests {
             let number = OfferkitErrorKind::from_core(kind) as u32;
             assert_eq!(number as usize, i + 1, "{kind}");
             assert_eq!(OfferkitStatus::from_kind(kind) as u32, number);
+            // SAFETY: the library returns a static NUL-terminated string.
             let name = unsafe { CStr::from_ptr(offerkit_error_kind_name(number)) };
             assert_eq!(name.to_str().unwrap(), kind.as_str());
         }
+        // SAFETY: the library returns a static NUL-terminated string.
         let unknown = unsafe { CStr::from_ptr(offerkit_error_kind_name(0)) };
         assert_eq!(unknown.to_str().unwrap(), "unknown");
     }
@@ -250,8 +252,10 @@ mod tests {
                 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 100, 101, 102, 103
             ]
         );
+        // SAFETY: the library returns a static NUL-terminated string.
         let name = unsafe { CStr::from_ptr(offerkit_status_name(101)) };
         assert_eq!(name.to_str().unwrap(), "invalid_utf8");
+        // SAFETY: the library returns a static NUL-terminated string.
         let name = unsafe { CStr::from_ptr(offerkit_status_name(99)) };
         assert_eq!(name.to_str().unwrap(), "unknown");
     }

@@ -76,9 +76,11 @@ mod tests {
     #[test]
     fn invalid_utf8_is_reported_with_the_argument_name() {
         let bad = [0x66u8, 0xff, 0x00];
+        // SAFETY: a NUL-terminated buffer or NULL, alive for the call.
         let err = unsafe { required(bad.as_ptr().cast(), "player_id") }.unwrap_err();
         assert_eq!(err.status, crate::status::OfferkitStatus::InvalidUtf8);
         assert!(err.error.message().contains("player_id"));
+        // SAFETY: a NUL-terminated buffer or NULL, alive for the call.
         let err = unsafe { required(std::ptr::null(), "x") }.unwrap_err();
         assert_eq!(err.status, crate::status::OfferkitStatus::NullArgument);
     }

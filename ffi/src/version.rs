@@ -30,6 +30,7 @@ mod tests {
         .map(|p| p.to_string())
         .join(".");
         assert_eq!(parts, env!("CARGO_PKG_VERSION"));
+        // SAFETY: the library returns a static NUL-terminated string.
         let runtime = unsafe { std::ffi::CStr::from_ptr(offerkit_version()) };
         assert_eq!(runtime.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
     }

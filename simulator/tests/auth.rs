@@ -1,6 +1,8 @@
 //! HTTP-level rules of `/v1/offers` (GraphQL POST and listing GET): 401, 403, 415, and the
 //! 200 `data: null` answer to a body that is not a GraphQL request.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 mod common;
 
 use common::*;

@@ -1,6 +1,8 @@
 //! The `offerkit-sim` binary: prints exactly one `listening on` line when ready and serves
 //! the configured catalogue and control endpoint on that port.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 

@@ -2,6 +2,8 @@
 //! and method with `times`, faults applying before auth, and `aborted` counting a client
 //! that hangs up during a latency fault.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 mod common;
 
 use common::*;

@@ -1,6 +1,8 @@
 //! `GET /v1/offers`: the whole catalogue without `per_page`, pagination to the end with it,
 //! and the 422 answers for bad `per_page` / `page`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 mod common;
 
 use common::*;

@@ -1,6 +1,8 @@
 //! The `offers` and `links` queries: targeting, default order, sort orders checked against
 //! the internal epc / last_activation, limit, localisation and fallback, and the link URLs.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 mod common;
 
 use common::*;

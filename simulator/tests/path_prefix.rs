@@ -1,6 +1,8 @@
 //! The path prefix: the service under `/api` (links and redirects included), the gateway's
 //! HTML 404 for every other path, `/_sim` at the root, and prefixes refused at start.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 mod common;
 
 use common::*;

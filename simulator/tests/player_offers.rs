@@ -2,6 +2,8 @@
 //! default and maximum limit, statuses, and the invalid-cursor error for forged, altered
 //! and borrowed cursors.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 mod common;
 
 use common::*;

@@ -3,6 +3,8 @@
 //! our own), retried after 1 s and 2 s while the receiver answers non-2xx, given up after
 //! 1 + 3 attempts, and resent as duplicates with new request ids.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 mod common;
 
 use std::sync::{Arc, Mutex};

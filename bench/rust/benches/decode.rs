@@ -4,6 +4,8 @@
 //!
 //! `cargo bench -p offerkit-bench --bench decode`
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a measurement tool: a broken run may stop
+
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};

@@ -4,6 +4,8 @@
 //!
 //! `core_latency BASE_URL TOKEN CALLS` prints one JSON line: median/mean/p90 in microseconds.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a measurement tool: a broken run may stop
+
 use std::time::{Duration, Instant};
 
 fn main() {

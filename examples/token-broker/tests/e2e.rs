@@ -3,6 +3,8 @@
 //! client only ever receives `{access_token, expires_in}`; the refresh token never leaves the
 //! broker, not even in its trace-level logs.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};

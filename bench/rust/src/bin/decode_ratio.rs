@@ -5,6 +5,8 @@
 //!
 //! `cargo run --release -p offerkit-bench --bin decode_ratio`
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a measurement tool: a broken run may stop
+
 use std::time::Instant;
 
 use offerkit_bench::fixture::{ALL_FIELDS, SPEC_FIELDS, offers_body};

@@ -5,6 +5,8 @@
 //!
 //! `cargo run --release -p offerkit-bench --bin latency -- --mode core --url URL --token T --calls 100`
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a measurement tool: a broken run may stop
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

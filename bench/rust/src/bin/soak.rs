@@ -7,6 +7,8 @@
 //!
 //! `cargo run --release -p offerkit-bench --bin soak -- --seconds 60 --tasks 8`
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a measurement tool: a broken run may stop
+
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

@@ -3,6 +3,8 @@
 //!
 //! `cargo run --release -p offerkit-bench --bin throughput -- --url URL --token T --concurrency 64`
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a measurement tool: a broken run may stop
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
