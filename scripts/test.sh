@@ -157,6 +157,7 @@ step "module cycles" python3 scripts/check-module-cycles.py
 step "clippy" cargo clippy -p offerkit -p offerkit-sim -p offerkit-cli -p offerkit-rewards -p offerkit-bench --all-targets -- -D warnings
 step "clippy (server feature)" cargo clippy -p offerkit --all-targets --features server -- -D warnings
 step "clippy (client libraries)" cargo clippy -p offerkit-ffi -p offerkit-uniffi --all-targets -- -D warnings
+step "clippy (bindings common, testing feature)" cargo clippy -p offerkit-bindings-common --all-targets --features testing -- -D warnings
 # The core on its own, as the client libraries build it and with the server feature: together
 # with the CLI, cargo would unify the features and only the server build would be tested.
 step "rust tests (core)" cargo test -p offerkit
@@ -175,6 +176,7 @@ else
   sed 's/^/  /' "$log_dir/postgres.log"
 fi
 step "rust tests (core, ledger feature)" cargo test -p offerkit --features ledger --lib --test ledger
+step "rust tests (what the bindings share)" cargo test -p offerkit-bindings-common --features testing
 step "rust tests (simulator, CLI, rewards)" cargo test -p offerkit-sim -p offerkit-cli -p offerkit-rewards
 step "main job (README)" cargo run -q -p offerkit-cli -- offers --player-id demo --limit 3
 step "soak (short)" scripts/soak.sh 20 --debug
