@@ -7,25 +7,28 @@
 //! returned by the call and no callback ever runs; everything core finds, its own validation
 //! included, arrives through the callback.
 
+use std::cell::Cell;
 use std::ffi::{c_char, c_void};
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
 
 use offerkit::{
-    AccessToken, LinksOptions, ListingOptions, OfferClient, OffersOptions, PlayerOffersOptions,
-    TokenReason,
+    AccessToken, Fetched, LinksOptions, ListingOptions, ListingPage, OfferClient, OfferList,
+    OffersOptions, PlayerOffersOptions, PlayerOffersPage, TokenReason,
 };
 
+use crate::boundary::{fallible, infallible};
 use crate::config::{OfferkitConfig, OfferkitTokenReason, UserData};
 use crate::error::{Failure, OfferkitError};
-use crate::offers::{Freshness, OfferkitOfferList};
-use crate::panic::{boundary, guard};
+use crate::handle::{Handle, free_handle};
+use crate::offers::OfferkitOfferList;
+use crate::out::{self, Out};
 use crate::player_offers::OfferkitPlayerOffersPage;
 use crate::request::{BoxedQuery, Callback, CatchPanic, OfferkitRequest, Requests};
 use crate::runtime::{block_on, runtime};
 use crate::status::OfferkitStatus;
-use crate::strings;
+use crate::strings::{self, optional_string};
 
 /// Receives the outcome of an `_async` call returning offers: on `OFFERKIT_STATUS_OK`, `list` is
 /// an owned list (free with `offerkit_offer_list_free`) and `error` is NULL; otherwise `list` is
@@ -63,6 +66,54 @@ pub type OfferkitJsonCallback = Option<
         error: *mut OfferkitError,
     ),
 >;
+
+/// A query ready to run: core's future and the conversion of its value for C.
+pub(crate) struct Query<T, R> {
+    future: BoxedQuery<T>,
+    convert: fn(T) -> *mut R,
+}
+
+impl<T: Send + 'static, R: 'static> Query<T, R> {
+    /// Boxes `future` (so the task machinery is compiled once per result type, not per query).
+    pub(crate) fn new(
+        future: impl Future<Output = Result<T, Failure>> + Send + 'static,
+        convert: fn(T) -> *mut R,
+    ) -> Self {
+        Query {
+            future: Box::pin(future),
+            convert,
+        }
+    }
+
+    /// The blocking form: runs the query on this thread (`WOULD_DEADLOCK` on a library thread,
+    /// naming `function`) and writes the converted result to `out`.
+    pub(crate) fn block(self, function: &str, out: Out<*mut R>) -> Result<(), Failure> {
+        let value = block_on(function, CatchPanic(self.future))??;
+        out.write((self.convert)(value));
+        Ok(())
+    }
+
+    /// The `_async` form: starts the query among `client`'s requests; `callback` gets the
+    /// outcome. The request handle goes to `out_request` unless it is NULL.
+    pub(crate) fn start(
+        self,
+        client: &ClientShared,
+        callback: Callback<R>,
+        user_data: *mut c_void,
+        out_request: *mut *mut OfferkitRequest,
+    ) -> Result<(), Failure> {
+        let request = client
+            .requests
+            .start(self.future, callback, user_data, self.convert)?;
+        out::write_optional(out_request, || OfferkitRequest::new(request).into_ptr());
+        Ok(())
+    }
+}
+
+/// The completion callback of an `_async` call, which must not be NULL.
+pub(crate) fn required_callback<R>(callback: Option<Callback<R>>) -> Result<Callback<R>, Failure> {
+    callback.ok_or_else(|| Failure::null("callback"))
+}
 
 /// Options of `offers`. Zero-initialise, then set what you need: a NULL string or a 0 number
 /// is not sent (every valid number is at least 1; negative numbers are sent to core's checks,
@@ -102,9 +153,47 @@ pub struct OfferkitPlayerOffersOptions {
     pub selection: *const c_char,
 }
 
-/// The token-needed callback of one client, which `offerkit_client_free` switches off (waiting
-/// for a call under way on another thread) so it never runs after the client is gone.
-struct TokenHook {
+/// A number option: 0 is "not sent".
+pub(crate) fn optional_number(value: i64) -> Option<i64> {
+    (value != 0).then_some(value)
+}
+
+impl OfferkitOffersOptions {
+    /// Core's options; NULL `options` is all unset.
+    pub(crate) fn to_core(options: *const Self) -> Result<OffersOptions, Failure> {
+        // SAFETY: NULL or a valid struct, alive for the call (the header's contract).
+        let Some(o) = (unsafe { options.as_ref() }) else {
+            return Ok(OffersOptions::default());
+        };
+        Ok(OffersOptions {
+            limit: optional_number(o.limit),
+            language: optional_string(o.language, "options.language")?,
+            sort: optional_string(o.sort, "options.sort")?,
+            select: optional_string(o.select, "options.select")?,
+            selection: optional_string(o.selection, "options.selection")?,
+        })
+    }
+}
+
+impl OfferkitPlayerOffersOptions {
+    /// Core's options; NULL `options` is all unset.
+    pub(crate) fn to_core(options: *const Self) -> Result<PlayerOffersOptions, Failure> {
+        // SAFETY: NULL or a valid struct, alive for the call (the header's contract).
+        let Some(o) = (unsafe { options.as_ref() }) else {
+            return Ok(PlayerOffersOptions::default());
+        };
+        Ok(PlayerOffersOptions {
+            language: optional_string(o.language, "options.language")?,
+            limit: optional_number(o.limit),
+            after: optional_string(o.after, "options.after")?,
+            select: optional_string(o.select, "options.select")?,
+            selection: optional_string(o.selection, "options.selection")?,
+        })
+    }
+}
+
+/// The host's callback and user data, and the switch that turns them off.
+pub(crate) struct TokenHook {
     callback: unsafe extern "C" fn(*mut c_void, OfferkitTokenReason),
     user_data: UserData,
     off: AtomicBool,
@@ -112,11 +201,24 @@ struct TokenHook {
 }
 
 thread_local! {
-    static IN_TOKEN_CALLBACK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static IN_TOKEN_CALLBACK: Cell<bool> = const { Cell::new(false) };
 }
 
 impl TokenHook {
-    fn call(&self, reason: TokenReason) {
+    pub(crate) fn new(
+        callback: unsafe extern "C" fn(*mut c_void, OfferkitTokenReason),
+        user_data: UserData,
+    ) -> Self {
+        TokenHook {
+            callback,
+            user_data,
+            off: AtomicBool::new(false),
+            gate: RwLock::new(()),
+        }
+    }
+
+    /// Asks the host for a token, unless the hook is switched off.
+    pub(crate) fn call(&self, reason: TokenReason) {
         let _running = self.gate.read().unwrap_or_else(PoisonError::into_inner);
         if self.off.load(Ordering::Acquire) {
             return;
@@ -132,7 +234,8 @@ impl TokenHook {
         IN_TOKEN_CALLBACK.with(|c| c.set(false));
     }
 
-    fn switch_off(&self) {
+    /// Switches the hook off; waits for a call running on another thread to return.
+    pub(crate) fn switch_off(&self) {
         self.off.store(true, Ordering::Release);
         if !IN_TOKEN_CALLBACK.with(|c| c.get()) {
             drop(self.gate.write().unwrap_or_else(PoisonError::into_inner));
@@ -140,6 +243,7 @@ impl TokenHook {
     }
 }
 
+/// What a client's queries, requests and pagers share (pagers keep it alive after a free).
 pub(crate) struct ClientShared {
     pub(crate) core: OfferClient,
     pub(crate) requests: Arc<Requests>,
@@ -153,145 +257,20 @@ pub struct OfferkitClient {
     pub(crate) shared: Arc<ClientShared>,
 }
 
-pub(crate) fn client_ref<'a>(client: *const OfferkitClient) -> Result<&'a ClientShared, Failure> {
-    // SAFETY: NULL or a live client (contract).
-    unsafe { client.as_ref() }
-        .map(|c| &*c.shared)
-        .ok_or_else(|| Failure::null("client"))
-}
+impl Handle for OfferkitClient {
+    const NAME: &'static str = "client";
 
-pub(crate) fn client_arc(client: *const OfferkitClient) -> Result<Arc<ClientShared>, Failure> {
-    // SAFETY: NULL or a live client (contract).
-    unsafe { client.as_ref() }
-        .map(|c| Arc::clone(&c.shared))
-        .ok_or_else(|| Failure::null("client"))
-}
-
-pub(crate) fn check_out<T>(out: *mut *mut T, name: &str) -> Result<(), Failure> {
-    if out.is_null() {
-        Err(Failure::null(name))
-    } else {
-        Ok(())
+    /// Switches the token hook off and closes the requests (cancelling and delivering what is
+    /// owed) before core's client is dropped, inside the runtime its connections belong to.
+    fn release(self: Box<Self>) {
+        if let Some(hook) = &self.shared.token_hook {
+            hook.switch_off();
+        }
+        self.shared.requests.close();
+        let _context = runtime().ok().map(|rt| rt.enter());
+        drop(self);
     }
 }
-
-/// The blocking form: runs `future` here and writes the converted result to `out`.
-pub(crate) fn blocking<T, R, F>(
-    function: &str,
-    future: F,
-    convert: fn(T) -> *mut R,
-    out: *mut *mut R,
-) -> Result<(), Failure>
-where
-    F: Future<Output = Result<T, Failure>> + Send + 'static,
-{
-    let future: BoxedQuery<T> = Box::pin(future);
-    let value = block_on(function, CatchPanic(future))??;
-    let result = convert(value);
-    // SAFETY: `out` was checked non-NULL before the call started.
-    unsafe { out.write(result) };
-    Ok(())
-}
-
-/// The `_async` form: starts `future` on the client's requests and hands out the request.
-pub(crate) fn asynchronous<T, R, F>(
-    requests: &Arc<Requests>,
-    future: F,
-    callback: Callback<R>,
-    user_data: *mut c_void,
-    convert: fn(T) -> *mut R,
-    out_request: *mut *mut OfferkitRequest,
-) -> Result<(), Failure>
-where
-    T: Send + 'static,
-    R: 'static,
-    F: Future<Output = Result<T, Failure>> + Send + 'static,
-{
-    let request = requests.start(Box::pin(future), callback, user_data, convert)?;
-    if !out_request.is_null() {
-        // SAFETY: non-NULL out-pointer (contract).
-        unsafe { out_request.write(OfferkitRequest::into_raw(request)) };
-    }
-    Ok(())
-}
-
-pub(crate) fn callback<R>(callback: Option<Callback<R>>) -> Result<Callback<R>, Failure> {
-    callback.ok_or_else(|| Failure::null("callback"))
-}
-
-fn offer_list(offers: offerkit::Fetched<offerkit::OfferList>) -> *mut OfferkitOfferList {
-    let freshness = Freshness::of(&offers);
-    let list = offers.value;
-    OfferkitOfferList::into_raw(list.offers, None, freshness, &list.skipped)
-}
-
-fn all_pages_list(list: offerkit::OfferList) -> *mut OfferkitOfferList {
-    OfferkitOfferList::into_raw(list.offers, None, Freshness::default(), &list.skipped)
-}
-
-fn listing_list(page: offerkit::Fetched<offerkit::ListingPage>) -> *mut OfferkitOfferList {
-    let freshness = Freshness::of(&page);
-    let page = page.value;
-    OfferkitOfferList::into_raw(page.offers, page.pagination, freshness, &page.skipped)
-}
-
-fn json_text(text: String) -> *mut c_char {
-    strings::owned(&text)
-}
-
-fn optional_number(value: i64) -> Option<i64> {
-    (value != 0).then_some(value)
-}
-
-/// # Safety
-/// `options` is NULL or points to a valid struct whose strings are NULL or NUL-terminated.
-unsafe fn offers_options(options: *const OfferkitOffersOptions) -> Result<OffersOptions, Failure> {
-    // SAFETY: forwarded contract.
-    let Some(o) = (unsafe { options.as_ref() }) else {
-        return Ok(OffersOptions::default());
-    };
-    // SAFETY: string contract.
-    unsafe {
-        Ok(OffersOptions {
-            limit: optional_number(o.limit),
-            language: strings::optional(o.language, "options.language")?.map(str::to_string),
-            sort: strings::optional(o.sort, "options.sort")?.map(str::to_string),
-            select: strings::optional(o.select, "options.select")?.map(str::to_string),
-            selection: strings::optional(o.selection, "options.selection")?.map(str::to_string),
-        })
-    }
-}
-
-/// # Safety
-/// As `offers_options`.
-pub(crate) unsafe fn player_offers_options(
-    options: *const OfferkitPlayerOffersOptions,
-) -> Result<PlayerOffersOptions, Failure> {
-    // SAFETY: forwarded contract.
-    let Some(o) = (unsafe { options.as_ref() }) else {
-        return Ok(PlayerOffersOptions::default());
-    };
-    // SAFETY: string contract.
-    unsafe {
-        Ok(PlayerOffersOptions {
-            language: strings::optional(o.language, "options.language")?.map(str::to_string),
-            limit: optional_number(o.limit),
-            after: strings::optional(o.after, "options.after")?.map(str::to_string),
-            select: strings::optional(o.select, "options.select")?.map(str::to_string),
-            selection: strings::optional(o.selection, "options.selection")?.map(str::to_string),
-        })
-    }
-}
-
-fn listing_options(per_page: i64, page: i64) -> ListingOptions {
-    ListingOptions {
-        per_page: optional_number(per_page),
-        page: optional_number(page),
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Client life cycle
 
 /// Makes a client from `config` (copied; the config may be freed or reused afterwards).
 /// Fails with `INVALID_ARGUMENT` on a bad base URL, scheme or root certificate. On success
@@ -302,34 +281,27 @@ pub unsafe extern "C" fn offerkit_client_new(
     out_client: *mut *mut OfferkitClient,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        // SAFETY: NULL or a live config (contract).
-        let config = unsafe { config.as_ref() }.ok_or_else(|| Failure::null("config"))?;
-        check_out(out_client, "out_client")?;
+    fallible(out_error, || {
+        let config = OfferkitConfig::as_ref(config)?;
+        let out = Out::required(out_client, "out_client")?;
         let mut core_config = config.to_core();
-        let token_hook = config.token_needed().map(|(callback, user_data)| {
-            Arc::new(TokenHook {
-                callback,
-                user_data,
-                off: AtomicBool::new(false),
-                gate: RwLock::new(()),
-            })
-        });
+        let token_hook = config
+            .token_needed()
+            .map(|(callback, user_data)| Arc::new(TokenHook::new(callback, user_data)));
         if let Some(hook) = &token_hook {
             let hook = Arc::clone(hook);
             core_config.token_needed = Some(Arc::new(move |reason| hook.call(reason)));
         }
         let _context = runtime()?.enter();
         let core = OfferClient::new(core_config)?;
-        let client = Box::new(OfferkitClient {
+        let client = OfferkitClient {
             shared: Arc::new(ClientShared {
                 core,
                 requests: Requests::new(config.delivery()),
                 token_hook,
             }),
-        });
-        // SAFETY: checked non-NULL above.
-        unsafe { out_client.write(Box::into_raw(client)) };
+        };
+        out.write(client.into_ptr());
         Ok(())
     })
 }
@@ -351,19 +323,7 @@ pub unsafe extern "C" fn offerkit_client_new(
 /// Freeing a client from inside one of its own completion callbacks is allowed (any delivery).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_free(client: *mut OfferkitClient) {
-    if client.is_null() {
-        return;
-    }
-    guard((), || {
-        // SAFETY: made by `offerkit_client_new`, freed once (contract).
-        let client = unsafe { Box::from_raw(client) };
-        if let Some(hook) = &client.shared.token_hook {
-            hook.switch_off();
-        }
-        client.shared.requests.close();
-        let _context = runtime().ok().map(|rt| rt.enter());
-        drop(client);
-    });
+    free_handle(client);
 }
 
 /// Sets or replaces the access token (its JWT `exp` is read), at any time and from any thread —
@@ -375,11 +335,13 @@ pub unsafe extern "C" fn offerkit_client_set_access_token(
     access_token: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_ref(client)?;
-        // SAFETY: string contract.
-        let token = unsafe { strings::optional(access_token, "access_token") }?;
-        client.core.set_access_token(token.map(AccessToken::new));
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let token = strings::optional(access_token, "access_token")?;
+        client
+            .shared
+            .core
+            .set_access_token(token.map(AccessToken::new));
         Ok(())
     })
 }
@@ -395,13 +357,11 @@ pub unsafe extern "C" fn offerkit_client_fail_token_request(
     reason: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_ref(client)?;
-        // SAFETY: string contract.
-        let reason = unsafe { strings::optional(reason, "reason") }?;
-        client
-            .core
-            .fail_token_request(reason.unwrap_or("no reason given"));
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let reason = strings::optional(reason, "reason")?;
+        let reason = reason.unwrap_or("no reason given");
+        client.shared.core.fail_token_request(reason);
         Ok(())
     })
 }
@@ -414,11 +374,10 @@ pub unsafe extern "C" fn offerkit_client_invalidate(
     player_id: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_ref(client)?;
-        // SAFETY: string contract.
-        let player_id = unsafe { strings::required(player_id, "player_id") }?;
-        client.core.invalidate(player_id);
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let player_id = strings::required(player_id, "player_id")?;
+        client.shared.core.invalidate(player_id);
         Ok(())
     })
 }
@@ -426,9 +385,10 @@ pub unsafe extern "C" fn offerkit_client_invalidate(
 /// Forgets every cached answer (no-op without a cache or for NULL).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_clear_cache(client: *const OfferkitClient) {
-    if let Ok(client) = client_ref(client) {
-        guard((), || client.core.clear_cache());
-    }
+    infallible((), || {
+        OfferkitClient::as_ref(client)?.shared.core.clear_cache();
+        Ok(())
+    });
 }
 
 /// Runs queued completion callbacks of a poll-delivery client on the calling thread: at most
@@ -437,33 +397,29 @@ pub unsafe extern "C" fn offerkit_client_clear_cache(client: *const OfferkitClie
 /// new requests or call blocking functions; their completions wait for a later poll.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_poll(client: *const OfferkitClient, max: usize) -> usize {
-    match client_ref(client) {
-        Ok(client) => {
-            // Keep the queue alive on our own: a callback may free the client while it runs.
-            let requests = Arc::clone(&client.requests);
-            guard(0, move || requests.poll(max))
-        }
-        Err(_) => 0,
-    }
+    infallible(0, || {
+        // Keep the queue alive on our own: a callback may free the client while it runs.
+        let requests = Arc::clone(&OfferkitClient::as_ref(client)?.shared.requests);
+        Ok(requests.poll(max))
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
 // offers
 
-fn offers_future(
-    client: &ClientShared,
+/// The `offers` query, its arguments checked.
+fn offers(
+    client: &OfferkitClient,
     player_id: *const c_char,
     options: *const OfferkitOffersOptions,
-) -> Result<
-    impl Future<Output = Result<offerkit::Fetched<offerkit::OfferList>, Failure>> + Send + 'static,
-    Failure,
-> {
-    // SAFETY: string and options contracts.
-    let player_id = unsafe { strings::required(player_id, "player_id") }?.to_string();
-    // SAFETY: as above.
-    let options = unsafe { offers_options(options) }?;
-    let core = client.core.clone();
-    Ok(async move { Ok(core.offers_fetched(&player_id, &options).await?) })
+) -> Result<Query<Fetched<OfferList>, OfferkitOfferList>, Failure> {
+    let player_id = strings::required(player_id, "player_id")?.to_string();
+    let options = OfferkitOffersOptions::to_core(options)?;
+    let core = client.shared.core.clone();
+    Ok(Query::new(
+        async move { Ok(core.offers_fetched(&player_id, &options).await?) },
+        OfferkitOfferList::from_offers,
+    ))
 }
 
 /// Blocking `offers`: every targeted offer for `player_id` (1 to 255 characters), with
@@ -477,11 +433,10 @@ pub unsafe extern "C" fn offerkit_client_offers(
     out_list: *mut *mut OfferkitOfferList,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_ref(client)?;
-        check_out(out_list, "out_list")?;
-        let future = offers_future(client, player_id, options)?;
-        blocking("offerkit_client_offers", future, offer_list, out_list)
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let out = Out::required(out_list, "out_list")?;
+        offers(client, player_id, options)?.block("offerkit_client_offers", out)
     })
 }
 
@@ -499,41 +454,33 @@ pub unsafe extern "C" fn offerkit_client_offers_async(
     out_request: *mut *mut OfferkitRequest,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_ref(client)?;
-        let callback = self::callback(callback)?;
-        let future = offers_future(client, player_id, options)?;
-        asynchronous(
-            &client.requests,
-            future,
-            callback,
-            user_data,
-            offer_list,
-            out_request,
-        )
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let callback = required_callback(callback)?;
+        let query = offers(client, player_id, options)?;
+        query.start(&client.shared, callback, user_data, out_request)
     })
 }
 
 // ---------------------------------------------------------------------------------------------
 // links
 
-fn links_future(
-    client: &ClientShared,
+/// The `links` query, its arguments checked.
+fn links(
+    client: &OfferkitClient,
     player_id: *const c_char,
     select: *const c_char,
     selection: *const c_char,
-) -> Result<impl Future<Output = Result<String, Failure>> + Send + 'static, Failure> {
-    // SAFETY: string contract.
-    let player_id = unsafe { strings::required(player_id, "player_id") }?.to_string();
-    // SAFETY: as above.
-    let select = unsafe { strings::optional(select, "select") }?.map(str::to_string);
-    // SAFETY: as above.
-    let selection = unsafe { strings::optional(selection, "selection") }?.map(str::to_string);
-    let core = client.core.clone();
-    Ok(async move {
-        let options = LinksOptions { select, selection };
-        Ok(core.links(&player_id, &options).await?.to_json())
-    })
+) -> Result<Query<String, c_char>, Failure> {
+    let player_id = strings::required(player_id, "player_id")?.to_string();
+    let select = optional_string(select, "select")?;
+    let selection = optional_string(selection, "selection")?;
+    let core = client.shared.core.clone();
+    let options = LinksOptions { select, selection };
+    Ok(Query::new(
+        async move { Ok(core.links(&player_id, &options).await?.to_json()) },
+        strings::into_owned,
+    ))
 }
 
 /// Blocking `links`: the tracking links of `player_id` as a JSON object text (owned; free with
@@ -548,11 +495,10 @@ pub unsafe extern "C" fn offerkit_client_links(
     out_json: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_ref(client)?;
-        check_out(out_json, "out_json")?;
-        let future = links_future(client, player_id, select, selection)?;
-        blocking("offerkit_client_links", future, json_text, out_json)
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let out = Out::required(out_json, "out_json")?;
+        links(client, player_id, select, selection)?.block("offerkit_client_links", out)
     })
 }
 
@@ -568,42 +514,30 @@ pub unsafe extern "C" fn offerkit_client_links_async(
     out_request: *mut *mut OfferkitRequest,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_ref(client)?;
-        let callback = self::callback(callback)?;
-        let future = links_future(client, player_id, select, selection)?;
-        asynchronous(
-            &client.requests,
-            future,
-            callback,
-            user_data,
-            json_text,
-            out_request,
-        )
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let callback = required_callback(callback)?;
+        let query = links(client, player_id, select, selection)?;
+        query.start(&client.shared, callback, user_data, out_request)
     })
 }
 
 // ---------------------------------------------------------------------------------------------
 // playerOffers
 
-fn player_offers_future(
-    client: &ClientShared,
+/// The `playerOffers` query, its arguments checked.
+fn player_offers(
+    client: &OfferkitClient,
     player_id: *const c_char,
     options: *const OfferkitPlayerOffersOptions,
-) -> Result<
-    impl Future<Output = Result<offerkit::PlayerOffersPage, Failure>> + Send + 'static,
-    Failure,
-> {
-    // SAFETY: string and options contracts.
-    let player_id = unsafe { strings::required(player_id, "player_id") }?.to_string();
-    // SAFETY: as above.
-    let options = unsafe { player_offers_options(options) }?;
-    let core = client.core.clone();
-    Ok(async move { Ok(core.player_offers(&player_id, &options).await?) })
-}
-
-fn page(page: offerkit::PlayerOffersPage) -> *mut OfferkitPlayerOffersPage {
-    OfferkitPlayerOffersPage::into_raw(page)
+) -> Result<Query<PlayerOffersPage, OfferkitPlayerOffersPage>, Failure> {
+    let player_id = strings::required(player_id, "player_id")?.to_string();
+    let options = OfferkitPlayerOffersOptions::to_core(options)?;
+    let core = client.shared.core.clone();
+    Ok(Query::new(
+        async move { Ok(core.player_offers(&player_id, &options).await?) },
+        OfferkitPlayerOffersPage::into_raw,
+    ))
 }
 
 /// Blocking `playerOffers`: one page of the offers `player_id` engaged with. On success
@@ -617,11 +551,11 @@ pub unsafe extern "C" fn offerkit_client_player_offers(
     out_page: *mut *mut OfferkitPlayerOffersPage,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_ref(client)?;
-        check_out(out_page, "out_page")?;
-        let future = player_offers_future(client, player_id, options)?;
-        blocking("offerkit_client_player_offers", future, page, out_page)
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let out = Out::required(out_page, "out_page")?;
+        let query = player_offers(client, player_id, options)?;
+        query.block("offerkit_client_player_offers", out)
     })
 }
 
@@ -636,33 +570,41 @@ pub unsafe extern "C" fn offerkit_client_player_offers_async(
     out_request: *mut *mut OfferkitRequest,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_ref(client)?;
-        let callback = self::callback(callback)?;
-        let future = player_offers_future(client, player_id, options)?;
-        asynchronous(
-            &client.requests,
-            future,
-            callback,
-            user_data,
-            page,
-            out_request,
-        )
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let callback = required_callback(callback)?;
+        let query = player_offers(client, player_id, options)?;
+        query.start(&client.shared, callback, user_data, out_request)
     })
 }
 
 // ---------------------------------------------------------------------------------------------
-// GET /v1/offers
+// GET /v1/offers: one page, or every page
 
-fn listing_future(
-    client: &ClientShared,
+/// The listing query of one page (`per_page` 0: everything at once; `page` 0: the first).
+fn listing(
+    client: &OfferkitClient,
     per_page: i64,
     page: i64,
-) -> impl Future<Output = Result<offerkit::Fetched<offerkit::ListingPage>, Failure>> + Send + 'static
-{
-    let core = client.core.clone();
-    let options = listing_options(per_page, page);
-    async move { Ok(core.list_offers_fetched(options).await?) }
+) -> Query<Fetched<ListingPage>, OfferkitOfferList> {
+    let core = client.shared.core.clone();
+    let options = ListingOptions {
+        per_page: optional_number(per_page),
+        page: optional_number(page),
+    };
+    Query::new(
+        async move { Ok(core.list_offers_fetched(options).await?) },
+        OfferkitOfferList::from_listing,
+    )
+}
+
+/// The listing query of every page, `per_page` offers each.
+fn all_pages(client: &OfferkitClient, per_page: i64) -> Query<OfferList, OfferkitOfferList> {
+    let core = client.shared.core.clone();
+    Query::new(
+        async move { Ok(core.list_offers_pager(per_page)?.collect_all().await?) },
+        OfferkitOfferList::from_all_pages,
+    )
 }
 
 /// Blocking `GET /v1/offers`: with `per_page` 0 every offer at once (no pagination); with
@@ -676,16 +618,10 @@ pub unsafe extern "C" fn offerkit_client_list_offers(
     out_list: *mut *mut OfferkitOfferList,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_ref(client)?;
-        check_out(out_list, "out_list")?;
-        let future = listing_future(client, per_page, page);
-        blocking(
-            "offerkit_client_list_offers",
-            future,
-            listing_list,
-            out_list,
-        )
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let out = Out::required(out_list, "out_list")?;
+        listing(client, per_page, page).block("offerkit_client_list_offers", out)
     })
 }
 
@@ -700,27 +636,11 @@ pub unsafe extern "C" fn offerkit_client_list_offers_async(
     out_request: *mut *mut OfferkitRequest,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_ref(client)?;
-        let callback = self::callback(callback)?;
-        let future = listing_future(client, per_page, page);
-        asynchronous(
-            &client.requests,
-            future,
-            callback,
-            user_data,
-            listing_list,
-            out_request,
-        )
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let callback = required_callback(callback)?;
+        listing(client, per_page, page).start(&client.shared, callback, user_data, out_request)
     })
-}
-
-fn all_pages_future(
-    client: &ClientShared,
-    per_page: i64,
-) -> impl Future<Output = Result<offerkit::OfferList, Failure>> + Send + 'static {
-    let core = client.core.clone();
-    async move { Ok(core.list_offers_pager(per_page)?.collect_all().await?) }
 }
 
 /// Blocking listing of every page, `per_page` (1 to 100) offers per request, from page 1 while
@@ -735,16 +655,10 @@ pub unsafe extern "C" fn offerkit_client_list_all_offers(
     out_list: *mut *mut OfferkitOfferList,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_ref(client)?;
-        check_out(out_list, "out_list")?;
-        let future = all_pages_future(client, per_page);
-        blocking(
-            "offerkit_client_list_all_offers",
-            future,
-            all_pages_list,
-            out_list,
-        )
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let out = Out::required(out_list, "out_list")?;
+        all_pages(client, per_page).block("offerkit_client_list_all_offers", out)
     })
 }
 
@@ -758,33 +672,25 @@ pub unsafe extern "C" fn offerkit_client_list_all_offers_async(
     out_request: *mut *mut OfferkitRequest,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_ref(client)?;
-        let callback = self::callback(callback)?;
-        let future = all_pages_future(client, per_page);
-        asynchronous(
-            &client.requests,
-            future,
-            callback,
-            user_data,
-            all_pages_list,
-            out_request,
-        )
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let callback = required_callback(callback)?;
+        all_pages(client, per_page).start(&client.shared, callback, user_data, out_request)
     })
 }
 
 // ---------------------------------------------------------------------------------------------
-// Raw GraphQL
+// Raw GraphQL: variables as JSON text, `data` as JSON text
 
-fn graphql_future(
-    client: &ClientShared,
+/// The raw query, its arguments checked: variables that are not JSON are `INVALID_ARGUMENT`,
+/// returned by the call itself.
+fn graphql(
+    client: &OfferkitClient,
     document: *const c_char,
     variables_json: *const c_char,
-) -> Result<impl Future<Output = Result<String, Failure>> + Send + 'static, Failure> {
-    // SAFETY: string contract.
-    let document = unsafe { strings::required(document, "document") }?.to_string();
-    // SAFETY: as above.
-    let variables = match unsafe { strings::optional(variables_json, "variables_json") }? {
+) -> Result<Query<String, c_char>, Failure> {
+    let document = strings::required(document, "document")?.to_string();
+    let variables = match strings::optional(variables_json, "variables_json")? {
         None => None,
         Some(text) => Some(
             serde_json::from_str::<serde_json::Value>(text).map_err(|e| {
@@ -795,11 +701,11 @@ fn graphql_future(
             })?,
         ),
     };
-    let core = client.core.clone();
-    Ok(async move {
-        let response = core.graphql(&document, variables).await?;
-        Ok(response.data.to_string())
-    })
+    let core = client.shared.core.clone();
+    Ok(Query::new(
+        async move { Ok(core.graphql(&document, variables).await?.data.to_string()) },
+        strings::into_owned,
+    ))
 }
 
 /// Blocking raw GraphQL: `document` with `variables_json` (a JSON object text, or NULL). On
@@ -814,11 +720,10 @@ pub unsafe extern "C" fn offerkit_client_graphql(
     out_data_json: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_ref(client)?;
-        check_out(out_data_json, "out_data_json")?;
-        let future = graphql_future(client, document, variables_json)?;
-        blocking("offerkit_client_graphql", future, json_text, out_data_json)
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let out = Out::required(out_data_json, "out_data_json")?;
+        graphql(client, document, variables_json)?.block("offerkit_client_graphql", out)
     })
 }
 
@@ -833,17 +738,10 @@ pub unsafe extern "C" fn offerkit_client_graphql_async(
     out_request: *mut *mut OfferkitRequest,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_ref(client)?;
-        let callback = self::callback(callback)?;
-        let future = graphql_future(client, document, variables_json)?;
-        asynchronous(
-            &client.requests,
-            future,
-            callback,
-            user_data,
-            json_text,
-            out_request,
-        )
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let callback = required_callback(callback)?;
+        let query = graphql(client, document, variables_json)?;
+        query.start(&client.shared, callback, user_data, out_request)
     })
 }

@@ -8,8 +8,10 @@ use std::time::Duration;
 
 use offerkit::{AccessToken, CacheConfig, ClientConfig};
 
+use crate::boundary::fallible;
 use crate::error::{Failure, OfferkitError};
-use crate::panic::{boundary, guard};
+use crate::handle::{Handle, free_handle};
+use crate::out::Out;
 use crate::status::OfferkitStatus;
 use crate::strings;
 
@@ -85,6 +87,10 @@ pub struct OfferkitConfig {
     proxy: Option<String>,
 }
 
+impl Handle for OfferkitConfig {
+    const NAME: &'static str = "config";
+}
+
 impl OfferkitConfig {
     /// Core's configuration (the token-needed hook is added by the client, which owns it).
     pub(crate) fn to_core(&self) -> ClientConfig {
@@ -144,19 +150,6 @@ fn milliseconds(name: &str, ms: u64) -> Result<Duration, Failure> {
     }
 }
 
-/// Runs a setter on a non-NULL config.
-fn setter(
-    config: *mut OfferkitConfig,
-    out_error: *mut *mut OfferkitError,
-    body: impl FnOnce(&mut OfferkitConfig) -> Result<(), Failure>,
-) -> OfferkitStatus {
-    boundary(out_error, || {
-        // SAFETY: NULL or a live config from `offerkit_config_new`, used by one thread (contract).
-        let config = unsafe { config.as_mut() }.ok_or_else(|| Failure::null("config"))?;
-        body(config)
-    })
-}
-
 /// Makes a configuration for the service at `base_url` (`https://…`; `http://` only for
 /// loopback hosts unless `offerkit_config_set_allow_insecure_http`; may carry a path prefix).
 /// The address itself is checked by `offerkit_client_new`. Defaults: 10 s request timeout, 5 s
@@ -168,13 +161,10 @@ pub unsafe extern "C" fn offerkit_config_new(
     out_config: *mut *mut OfferkitConfig,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        if out_config.is_null() {
-            return Err(Failure::null("out_config"));
-        }
-        // SAFETY: string contract.
-        let base_url = unsafe { strings::required(base_url, "base_url") }?;
-        let config = Box::new(OfferkitConfig {
+    fallible(out_error, || {
+        let out = Out::required(out_config, "out_config")?;
+        let base_url = strings::required(base_url, "base_url")?;
+        let config = OfferkitConfig {
             base_url: base_url.to_string(),
             timeout: None,
             connect_timeout: None,
@@ -190,9 +180,8 @@ pub unsafe extern "C" fn offerkit_config_new(
             deadline: None,
             max_pages: None,
             proxy: None,
-        });
-        // SAFETY: checked non-NULL above.
-        unsafe { out_config.write(Box::into_raw(config)) };
+        };
+        out.write(config.into_ptr());
         Ok(())
     })
 }
@@ -201,10 +190,7 @@ pub unsafe extern "C" fn offerkit_config_new(
 /// affected.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_free(config: *mut OfferkitConfig) {
-    if !config.is_null() {
-        // SAFETY: made by `offerkit_config_new`, freed once (contract).
-        guard((), || drop(unsafe { Box::from_raw(config) }));
-    }
+    free_handle(config);
 }
 
 /// Sets the whole-request timeout of one attempt, 1 to 86 400 000 ms (`OUT_OF_RANGE` else).
@@ -214,7 +200,8 @@ pub unsafe extern "C" fn offerkit_config_set_timeout_ms(
     timeout_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
+    fallible(out_error, || {
+        let c = OfferkitConfig::as_mut(config)?;
         c.timeout = Some(milliseconds("timeout_ms", timeout_ms)?);
         Ok(())
     })
@@ -227,7 +214,8 @@ pub unsafe extern "C" fn offerkit_config_set_connect_timeout_ms(
     timeout_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
+    fallible(out_error, || {
+        let c = OfferkitConfig::as_mut(config)?;
         c.connect_timeout = Some(milliseconds("timeout_ms", timeout_ms)?);
         Ok(())
     })
@@ -241,7 +229,8 @@ pub unsafe extern "C" fn offerkit_config_set_max_retries(
     max_retries: u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
+    fallible(out_error, || {
+        let c = OfferkitConfig::as_mut(config)?;
         if max_retries > MAX_RETRIES {
             return Err(Failure::range(
                 "max_retries",
@@ -263,7 +252,8 @@ pub unsafe extern "C" fn offerkit_config_set_deadline_ms(
     deadline_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
+    fallible(out_error, || {
+        let c = OfferkitConfig::as_mut(config)?;
         c.deadline = Some(milliseconds("deadline_ms", deadline_ms)?);
         Ok(())
     })
@@ -277,7 +267,8 @@ pub unsafe extern "C" fn offerkit_config_set_max_pages(
     max_pages: u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
+    fallible(out_error, || {
+        let c = OfferkitConfig::as_mut(config)?;
         c.max_pages = Some(max_pages);
         Ok(())
     })
@@ -293,9 +284,9 @@ pub unsafe extern "C" fn offerkit_config_set_proxy(
     url: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        // SAFETY: string contract.
-        c.proxy = unsafe { strings::optional(url, "url") }?.map(str::to_string);
+    fallible(out_error, || {
+        let c = OfferkitConfig::as_mut(config)?;
+        c.proxy = strings::optional(url, "url")?.map(str::to_string);
         Ok(())
     })
 }
@@ -309,7 +300,8 @@ pub unsafe extern "C" fn offerkit_config_set_retry_backoff_ms(
     max_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
+    fallible(out_error, || {
+        let c = OfferkitConfig::as_mut(config)?;
         let initial = milliseconds("initial_ms", initial_ms)?;
         let max = milliseconds("max_ms", max_ms)?;
         if initial > max {
@@ -328,9 +320,9 @@ pub unsafe extern "C" fn offerkit_config_add_root_pem(
     pem: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        // SAFETY: string contract.
-        let pem = unsafe { strings::required(pem, "pem") }?;
+    fallible(out_error, || {
+        let c = OfferkitConfig::as_mut(config)?;
+        let pem = strings::required(pem, "pem")?;
         c.extra_root_pem.push(pem.to_string());
         Ok(())
     })
@@ -343,7 +335,8 @@ pub unsafe extern "C" fn offerkit_config_set_allow_insecure_http(
     allow: bool,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
+    fallible(out_error, || {
+        let c = OfferkitConfig::as_mut(config)?;
         c.allow_insecure_http = allow;
         Ok(())
     })
@@ -357,9 +350,9 @@ pub unsafe extern "C" fn offerkit_config_set_access_token(
     access_token: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        // SAFETY: string contract.
-        let token = unsafe { strings::optional(access_token, "access_token") }?;
+    fallible(out_error, || {
+        let c = OfferkitConfig::as_mut(config)?;
+        let token = strings::optional(access_token, "access_token")?;
         c.access_token = token.map(str::to_string);
         Ok(())
     })
@@ -375,7 +368,8 @@ pub unsafe extern "C" fn offerkit_config_set_token_needed(
     user_data: *mut c_void,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
+    fallible(out_error, || {
+        let c = OfferkitConfig::as_mut(config)?;
         c.token_needed = callback.map(|cb| (cb, UserData(user_data)));
         Ok(())
     })
@@ -389,7 +383,8 @@ pub unsafe extern "C" fn offerkit_config_set_token_wait_ms(
     wait_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
+    fallible(out_error, || {
+        let c = OfferkitConfig::as_mut(config)?;
         c.token_wait = Some(milliseconds("wait_ms", wait_ms)?);
         Ok(())
     })
@@ -409,7 +404,8 @@ pub unsafe extern "C" fn offerkit_config_set_cache(
     max_stale_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
+    fallible(out_error, || {
+        let c = OfferkitConfig::as_mut(config)?;
         let within = |name: &str, ms: u64| {
             if ms <= MAX_MS {
                 Ok(Duration::from_millis(ms))
@@ -441,7 +437,8 @@ pub unsafe extern "C" fn offerkit_config_set_delivery(
     delivery: u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
+    fallible(out_error, || {
+        let c = OfferkitConfig::as_mut(config)?;
         c.delivery = match delivery {
             0 => OfferkitDelivery::Thread,
             1 => OfferkitDelivery::Poll,

@@ -8,7 +8,8 @@ use std::ptr;
 
 use offerkit::{Error, ErrorKind};
 
-use crate::panic::guard;
+use crate::boundary::infallible;
+use crate::handle::{Handle, free_handle};
 use crate::status::{OfferkitErrorKind, OfferkitStatus};
 use crate::strings::c_text;
 
@@ -99,7 +100,7 @@ pub struct OfferkitError {
 }
 
 impl OfferkitError {
-    pub(crate) fn new(failure: Failure) -> Box<Self> {
+    pub(crate) fn new(failure: Failure) -> Self {
         let Failure { status, error } = failure;
         let fields = error
             .fields()
@@ -116,53 +117,50 @@ impl OfferkitError {
                     .collect(),
             })
             .collect();
-        Box::new(OfferkitError {
+        OfferkitError {
             status,
             message: c_text(error.message()),
             reason: error.reason().map(c_text),
             response: error.response().map(|r| c_text(&r.to_string())),
             fields,
             error,
-        })
+        }
     }
 
     /// A raw owned pointer for C.
     pub(crate) fn into_raw(failure: Failure) -> *mut OfferkitError {
-        Box::into_raw(Self::new(failure))
+        Self::new(failure).into_ptr()
     }
 }
 
-fn with<T>(error: *const OfferkitError, default: T, f: impl FnOnce(&OfferkitError) -> T) -> T {
-    // SAFETY: the caller passes NULL or a live error from this library (documented contract).
-    match unsafe { error.as_ref() } {
-        Some(error) => guard(default, || f(error)),
-        None => default,
+impl Handle for OfferkitError {
+    const NAME: &'static str = "error";
+}
+
+impl OfferkitError {
+    fn field(&self, field: usize) -> Option<&Field> {
+        self.fields.get(field)
     }
-}
 
-fn field_at(error: &OfferkitError, field: usize) -> Option<&Field> {
-    error.fields.get(field)
-}
-
-fn argument_at(error: &OfferkitError, field: usize, argument: usize) -> Option<&Argument> {
-    field_at(error, field)?.arguments.get(argument)
+    fn argument(&self, field: usize, argument: usize) -> Option<&Argument> {
+        self.field(field)?.arguments.get(argument)
+    }
 }
 
 /// Frees an error. `offerkit_error_free(NULL)` does nothing. Do not use the error or any string
 /// from it afterwards.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_error_free(error: *mut OfferkitError) {
-    if !error.is_null() {
-        // SAFETY: a non-NULL error was made by `Box::into_raw` here and is freed once (contract).
-        guard((), || drop(unsafe { Box::from_raw(error) }));
-    }
+    free_handle(error);
 }
 
 /// The error's kind (core's kinds). A NULL error reports `OFFERKIT_ERROR_KIND_INTERNAL`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_error_kind(error: *const OfferkitError) -> OfferkitErrorKind {
-    with(error, OfferkitErrorKind::Internal, |e| {
-        OfferkitErrorKind::from_core(e.error.kind())
+    infallible(OfferkitErrorKind::Internal, || {
+        Ok(OfferkitErrorKind::from_core(
+            OfferkitError::as_ref(error)?.error.kind(),
+        ))
     })
 }
 
@@ -171,29 +169,41 @@ pub unsafe extern "C" fn offerkit_error_kind(error: *const OfferkitError) -> Off
 /// A NULL error reports `OFFERKIT_STATUS_NULL_ARGUMENT`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_error_status(error: *const OfferkitError) -> OfferkitStatus {
-    with(error, OfferkitStatus::NullArgument, |e| e.status)
+    infallible(OfferkitStatus::NullArgument, || {
+        Ok(OfferkitError::as_ref(error)?.status)
+    })
 }
 
 /// A complete, readable description (UTF-8, includes every field message). Never NULL: a NULL
 /// error gives `""`. Valid until the error is freed.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_error_message(error: *const OfferkitError) -> *const c_char {
-    with(error, c"".as_ptr(), |e| e.message.as_ptr())
+    infallible(c"".as_ptr(), || {
+        Ok(OfferkitError::as_ref(error)?.message.as_ptr())
+    })
 }
 
 /// The HTTP status of the response the error came from, or 0 when there was none (a failure
 /// before or without a response, or a NULL error).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_error_http_status(error: *const OfferkitError) -> u16 {
-    with(error, 0, |e| e.error.http_status().unwrap_or(0))
+    infallible(0, || {
+        Ok(OfferkitError::as_ref(error)?
+            .error
+            .http_status()
+            .unwrap_or(0))
+    })
 }
 
 /// The cursor problem the service explained (`invalid_cursor`), or NULL. Valid until the error
 /// is freed.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_error_reason(error: *const OfferkitError) -> *const c_char {
-    with(error, ptr::null(), |e| {
-        e.reason.as_ref().map_or(ptr::null(), |r| r.as_ptr())
+    infallible(ptr::null(), || {
+        Ok(OfferkitError::as_ref(error)?
+            .reason
+            .as_ref()
+            .map_or(ptr::null(), |r| r.as_ptr()))
     })
 }
 
@@ -201,10 +211,11 @@ pub unsafe extern "C" fn offerkit_error_reason(error: *const OfferkitError) -> *
 /// say (or the error is NULL).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_error_retry_after_ms(error: *const OfferkitError) -> i64 {
-    with(error, -1, |e| {
-        e.error
+    infallible(-1, || {
+        Ok(OfferkitError::as_ref(error)?
+            .error
             .retry_after()
-            .map_or(-1, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+            .map_or(-1, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)))
     })
 }
 
@@ -214,8 +225,11 @@ pub unsafe extern "C" fn offerkit_error_retry_after_ms(error: *const OfferkitErr
 pub unsafe extern "C" fn offerkit_error_response_json(
     error: *const OfferkitError,
 ) -> *const c_char {
-    with(error, ptr::null(), |e| {
-        e.response.as_ref().map_or(ptr::null(), |r| r.as_ptr())
+    infallible(ptr::null(), || {
+        Ok(OfferkitError::as_ref(error)?
+            .response
+            .as_ref()
+            .map_or(ptr::null(), |r| r.as_ptr()))
     })
 }
 
@@ -224,7 +238,7 @@ pub unsafe extern "C" fn offerkit_error_response_json(
 /// 0 for other kinds and for NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_error_field_count(error: *const OfferkitError) -> usize {
-    with(error, 0, |e| e.fields.len())
+    infallible(0, || Ok(OfferkitError::as_ref(error)?.fields.len()))
 }
 
 /// Field entry `field`'s path, its segments joined with `.` (e.g. `"offers"`; `""` when the
@@ -234,8 +248,10 @@ pub unsafe extern "C" fn offerkit_error_field_path(
     error: *const OfferkitError,
     field: usize,
 ) -> *const c_char {
-    with(error, ptr::null(), |e| {
-        field_at(e, field).map_or(ptr::null(), |f| f.path.as_ptr())
+    infallible(ptr::null(), || {
+        Ok(OfferkitError::as_ref(error)?
+            .field(field)
+            .map_or(ptr::null(), |f| f.path.as_ptr()))
     })
 }
 
@@ -245,8 +261,10 @@ pub unsafe extern "C" fn offerkit_error_field_argument_count(
     error: *const OfferkitError,
     field: usize,
 ) -> usize {
-    with(error, 0, |e| {
-        field_at(e, field).map_or(0, |f| f.arguments.len())
+    infallible(0, || {
+        Ok(OfferkitError::as_ref(error)?
+            .field(field)
+            .map_or(0, |f| f.arguments.len()))
     })
 }
 
@@ -258,8 +276,10 @@ pub unsafe extern "C" fn offerkit_error_field_argument_name(
     field: usize,
     argument: usize,
 ) -> *const c_char {
-    with(error, ptr::null(), |e| {
-        argument_at(e, field, argument).map_or(ptr::null(), |a| a.name.as_ptr())
+    infallible(ptr::null(), || {
+        Ok(OfferkitError::as_ref(error)?
+            .argument(field, argument)
+            .map_or(ptr::null(), |a| a.name.as_ptr()))
     })
 }
 
@@ -270,8 +290,10 @@ pub unsafe extern "C" fn offerkit_error_field_message_count(
     field: usize,
     argument: usize,
 ) -> usize {
-    with(error, 0, |e| {
-        argument_at(e, field, argument).map_or(0, |a| a.messages.len())
+    infallible(0, || {
+        Ok(OfferkitError::as_ref(error)?
+            .argument(field, argument)
+            .map_or(0, |a| a.messages.len()))
     })
 }
 
@@ -285,9 +307,10 @@ pub unsafe extern "C" fn offerkit_error_field_message(
     argument: usize,
     message: usize,
 ) -> *const c_char {
-    with(error, ptr::null(), |e| {
-        argument_at(e, field, argument)
+    infallible(ptr::null(), || {
+        Ok(OfferkitError::as_ref(error)?
+            .argument(field, argument)
             .and_then(|a| a.messages.get(message))
-            .map_or(ptr::null(), |m| m.as_ptr())
+            .map_or(ptr::null(), |m| m.as_ptr()))
     })
 }

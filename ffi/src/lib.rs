@@ -2,13 +2,15 @@
 //! `include/offerkit.h` (generated from this crate by cbindgen with `ffi/cbindgen.toml`).
 //!
 //! Thin: every function converts its arguments, calls core (`offerkit`), and converts the
-//! result; all behaviour (validation, tokens, retries, error mapping) is core's. The
-//! conventions every function follows are written once, at the top of the header and in
+//! result; all behaviour (validation, tokens, retries, error mapping) is core's.
+//! The conventions every function follows are written once, at the top of the header and in
 //! `ffi/README.md`: prefix, opaque handles, statuses, out-pointers, error objects, ownership,
 //! threads, callbacks.
 //!
 //! Modules, one concept each:
-//! - [`panic`]: the `catch_unwind` boundary every entry point goes through;
+//! - [`boundary`]: the one boundary every exported function goes through (panics, failures);
+//!   [`handle`]: reaching and freeing opaque handles; [`out`]: out-pointers; [`panic`]: what a
+//!   caught panic becomes;
 //! - [`status`]: `OfferkitStatus` and `OfferkitErrorKind`;
 //! - [`error`]: the `OfferkitError` object and its accessors;
 //! - [`strings`]: C strings in (NULL and UTF-8 checks) and out (`offerkit_string_free`);
@@ -30,10 +32,12 @@
 // handles not freed while in use); repeating it in every doc comment would repeat it in the header.
 #![allow(clippy::missing_safety_doc)]
 
+pub mod boundary;
 pub mod click;
 pub mod client;
 pub mod config;
 pub mod error;
+pub mod handle;
 #[cfg(test)]
 mod input_props;
 #[cfg(test)]
@@ -41,6 +45,7 @@ mod item_props;
 pub mod items;
 pub mod log;
 pub mod offers;
+pub mod out;
 pub mod pager;
 pub mod panic;
 pub mod player_id;

@@ -15,9 +15,9 @@ use tracing::span::{Attributes, Id, Record};
 use tracing::subscriber::Interest;
 use tracing::{Event, Level, Metadata, Subscriber};
 
+use crate::boundary::fallible;
 use crate::config::UserData;
 use crate::error::Failure;
-use crate::panic::boundary;
 use crate::status::OfferkitStatus;
 use crate::strings::c_text;
 
@@ -170,7 +170,7 @@ pub unsafe extern "C" fn offerkit_set_log_callback(
     user_data: *mut c_void,
     max_level: u32,
 ) -> OfferkitStatus {
-    boundary(std::ptr::null_mut(), || {
+    fallible(std::ptr::null_mut(), || {
         if max_level > OfferkitLogLevel::Trace as u32 {
             return Err(Failure::range(
                 "max_level",

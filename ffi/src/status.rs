@@ -6,6 +6,8 @@
 
 use offerkit::ErrorKind;
 
+use crate::boundary::infallible;
+
 /// What a call returned. Numbers are stable: new values may be added, never renumbered.
 ///
 /// `OFFERKIT_STATUS_OK` is success. 1 to 16 equal the `OfferkitErrorKind` of the error object.
@@ -130,24 +132,11 @@ impl OfferkitErrorKind {
 impl OfferkitStatus {
     /// The status of a failure of `kind` (same number).
     pub(crate) fn from_kind(kind: ErrorKind) -> Self {
-        match OfferkitErrorKind::from_core(kind) {
-            OfferkitErrorKind::InvalidArgument => Self::InvalidArgument,
-            OfferkitErrorKind::Unauthorized => Self::Unauthorized,
-            OfferkitErrorKind::Forbidden => Self::Forbidden,
-            OfferkitErrorKind::Validation => Self::Validation,
-            OfferkitErrorKind::Query => Self::Query,
-            OfferkitErrorKind::InvalidCursor => Self::InvalidCursor,
-            OfferkitErrorKind::UnsupportedMediaType => Self::UnsupportedMediaType,
-            OfferkitErrorKind::Unprocessable => Self::Unprocessable,
-            OfferkitErrorKind::RateLimited => Self::RateLimited,
-            OfferkitErrorKind::Server => Self::Server,
-            OfferkitErrorKind::Network => Self::Network,
-            OfferkitErrorKind::Timeout => Self::Timeout,
-            OfferkitErrorKind::Cancelled => Self::Cancelled,
-            OfferkitErrorKind::Decode => Self::Decode,
-            OfferkitErrorKind::Internal => Self::Internal,
-            OfferkitErrorKind::Rejected => Self::Rejected,
-        }
+        let number = OfferkitErrorKind::from_core(kind) as u32;
+        Self::ALL
+            .into_iter()
+            .find(|status| *status as u32 == number)
+            .unwrap_or(Self::Internal)
     }
 
     fn name(self) -> &'static std::ffi::CStr {
@@ -206,21 +195,24 @@ impl OfferkitStatus {
 /// Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn offerkit_status_name(status: u32) -> *const std::ffi::c_char {
-    OfferkitStatus::ALL
-        .into_iter()
-        .find(|s| *s as u32 == status)
-        .map_or(c"unknown", OfferkitStatus::name)
-        .as_ptr()
+    infallible(c"unknown".as_ptr(), || {
+        let status = OfferkitStatus::ALL
+            .into_iter()
+            .find(|s| *s as u32 == status);
+        Ok(status.map_or(c"unknown", OfferkitStatus::name).as_ptr())
+    })
 }
 
 /// The stable snake_case name of an error kind, exactly core's (`"invalid_argument"`, …);
 /// `"unknown"` for a number that is not an `OfferkitErrorKind`. Static storage. Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn offerkit_error_kind_name(kind: u32) -> *const std::ffi::c_char {
-    match OfferkitErrorKind::from_u32(kind) {
-        Some(kind) => OfferkitStatus::from_kind(kind).name().as_ptr(),
-        None => c"unknown".as_ptr(),
-    }
+    infallible(c"unknown".as_ptr(), || {
+        let kind = OfferkitErrorKind::from_u32(kind);
+        Ok(kind
+            .map_or(c"unknown", |k| OfferkitStatus::from_kind(k).name())
+            .as_ptr())
+    })
 }
 
 #[cfg(test)]
@@ -234,9 +226,11 @@ mod tests {
             let number = OfferkitErrorKind::from_core(kind) as u32;
             assert_eq!(number as usize, i + 1, "{kind}");
             assert_eq!(OfferkitStatus::from_kind(kind) as u32, number);
+            // SAFETY: a static NUL-terminated string of this library.
             let name = unsafe { CStr::from_ptr(offerkit_error_kind_name(number)) };
             assert_eq!(name.to_str().unwrap(), kind.as_str());
         }
+        // SAFETY: a static NUL-terminated string of this library.
         let unknown = unsafe { CStr::from_ptr(offerkit_error_kind_name(0)) };
         assert_eq!(unknown.to_str().unwrap(), "unknown");
     }
@@ -250,8 +244,10 @@ mod tests {
                 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 100, 101, 102, 103
             ]
         );
+        // SAFETY: a static NUL-terminated string of this library.
         let name = unsafe { CStr::from_ptr(offerkit_status_name(101)) };
         assert_eq!(name.to_str().unwrap(), "invalid_utf8");
+        // SAFETY: a static NUL-terminated string of this library.
         let name = unsafe { CStr::from_ptr(offerkit_status_name(99)) };
         assert_eq!(name.to_str().unwrap(), "unknown");
     }
