@@ -9,11 +9,7 @@ use std::ptr;
 
 use proptest::prelude::*;
 
-use crate::client::{
-    OfferkitClient, OfferkitOffersOptions, OfferkitPlayerOffersOptions, offerkit_client_free,
-    offerkit_client_links, offerkit_client_new, offerkit_client_offers,
-    offerkit_client_player_offers,
-};
+use crate::client::{OfferkitClient, offerkit_client_free, offerkit_client_new};
 use crate::config::{
     OfferkitConfig, offerkit_config_add_root_pem, offerkit_config_free, offerkit_config_new,
     offerkit_config_set_access_token, offerkit_config_set_cache, offerkit_config_set_max_retries,
@@ -22,8 +18,12 @@ use crate::config::{
 use crate::error::{
     OfferkitError, offerkit_error_free, offerkit_error_message, offerkit_error_status,
 };
+use crate::options::{OfferkitOffersOptions, OfferkitPlayerOffersOptions};
 use crate::player_id::{
     offerkit_player_id_lint, offerkit_player_id_short, offerkit_player_id_validate,
+};
+use crate::queries::{
+    offerkit_client_links, offerkit_client_offers, offerkit_client_player_offers,
 };
 use crate::status::OfferkitStatus;
 use crate::strings::offerkit_string_free;

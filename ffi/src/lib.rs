@@ -16,7 +16,10 @@
 //! - [`strings`]: C strings in (NULL and UTF-8 checks) and out (`offerkit_string_free`);
 //! - [`runtime`]: the one lazily built tokio runtime;
 //! - [`config`]: the `OfferkitConfig` builder;
-//! - [`client`]: `OfferkitClient` and every query, blocking and `_async`;
+//! - [`client`]: `OfferkitClient`'s life cycle and tokens; [`token_hook`]: its token-needed
+//!   callback;
+//! - [`queries`]: every query of a client (raw GraphQL included), blocking and `_async`;
+//!   [`query`]: how a query runs either way; [`options`]: the queries' options structs;
 //! - [`request`]: request handles, cancellation, completion delivery and `offerkit_client_poll`;
 //! - [`offers`], [`player_offers`], [`items`], [`skipped`]: the result handles and the items
 //!   left out of them;
@@ -35,6 +38,11 @@
 pub mod boundary;
 pub mod click;
 pub mod client;
+
+// The queries follow the client's life cycle, as in the header (cbindgen writes functions in
+// module order); the blank lines keep rustfmt from sorting this module among the others.
+pub mod queries;
+
 pub mod config;
 pub mod error;
 pub mod handle;
@@ -45,15 +53,18 @@ mod item_props;
 pub mod items;
 pub mod log;
 pub mod offers;
+pub mod options;
 pub mod out;
 pub mod pager;
 pub mod panic;
 pub mod player_id;
 pub mod player_offers;
+pub mod query;
 pub mod request;
 pub mod runtime;
 pub mod skipped;
 pub mod status;
 pub mod strings;
 pub mod test_hooks;
+pub mod token_hook;
 pub mod version;

@@ -7,14 +7,13 @@ use std::sync::Arc;
 use offerkit::{PlayerOffersPage, PlayerOffersPager};
 
 use crate::boundary::fallible;
-use crate::client::{
-    ClientShared, OfferkitClient, OfferkitPlayerOffersOptions, OfferkitPlayerOffersPageCallback,
-    Query, required_callback,
-};
+use crate::client::{ClientShared, OfferkitClient};
 use crate::error::{Failure, OfferkitError};
 use crate::handle::{Handle, free_handle};
+use crate::options::OfferkitPlayerOffersOptions;
 use crate::out::Out;
 use crate::player_offers::OfferkitPlayerOffersPage;
+use crate::query::{OfferkitPlayerOffersPageCallback, Query, required_callback};
 use crate::request::OfferkitRequest;
 use crate::status::OfferkitStatus;
 use crate::strings;
