@@ -48,8 +48,12 @@ impl Handle for OfferkitClient {
 }
 
 /// Makes a client from `config` (copied; the config may be freed or reused afterwards).
-/// Fails with `INVALID_ARGUMENT` on a bad base URL, scheme or root certificate. On success
-/// `*out_client` owns the client: free it with `offerkit_client_free`.
+/// Fails with `INVALID_ARGUMENT` on a bad base URL, scheme, proxy or root certificate, and on
+/// settings out of bounds: then one field entry with path `config` names every such setting
+/// (`timeout`, `connect_timeout`, `deadline`, `token_provider_timeout`, `retry.max_retries`,
+/// `retry.initial_backoff`, `retry.max_backoff`, `max_pages`, `cache.ttl`, `cache.max_entries`,
+/// `cache.max_stale`) with core's message. On success `*out_client` owns the client: free it
+/// with `offerkit_client_free`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_new(
     config: *const OfferkitConfig,

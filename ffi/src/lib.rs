@@ -2,7 +2,7 @@
 //! `include/offerkit.h` (generated from this crate by cbindgen with `ffi/cbindgen.toml`).
 //!
 //! Thin: every function converts its arguments, calls core (`offerkit`), and converts the
-//! result; all behaviour (validation, tokens, retries, error mapping) is core's.
+//! result; all behaviour (validation, tokens, retries, error mapping, config limits) is core's.
 //! The conventions every function follows are written once, at the top of the header and in
 //! `ffi/README.md`: prefix, opaque handles, statuses, out-pointers, error objects, ownership,
 //! threads, callbacks.
