@@ -298,27 +298,19 @@ pub unsafe extern "C" fn offerkit_client_list_all_offers_async(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Raw GraphQL: variables as JSON text, `data` as JSON text
+// Raw GraphQL: variables as JSON text (read by core's `graphql_variables`), `data` as JSON text
 
-/// The raw query, its arguments checked: variables that are not JSON are `INVALID_ARGUMENT`,
-/// returned by the call itself.
+/// The raw query, its arguments checked: variables that are not JSON are `INVALID_ARGUMENT` with
+/// a field entry naming `variables_json`, returned by the call itself.
 fn graphql(
     client: &OfferkitClient,
     document: *const c_char,
     variables_json: *const c_char,
 ) -> Result<Query<String, c_char>, Failure> {
     let document = strings::required(document, "document")?.to_string();
-    let variables = match strings::optional(variables_json, "variables_json")? {
-        None => None,
-        Some(text) => Some(
-            serde_json::from_str::<serde_json::Value>(text).map_err(|e| {
-                Failure::from(offerkit::Error::new(
-                    offerkit::ErrorKind::InvalidArgument,
-                    format!("variables_json is not JSON: {e}"),
-                ))
-            })?,
-        ),
-    };
+    let variables = strings::optional(variables_json, "variables_json")?
+        .map(|text| offerkit::graphql_variables("variables_json", text))
+        .transpose()?;
     let core = client.shared.core.clone();
     Ok(Query::new(
         async move { Ok(core.graphql(&document, variables).await?.data.to_string()) },

@@ -450,8 +450,14 @@ void test_invalid_inputs_send_nothing(void) {
     CHECK(offerkit_client_list_offers(client, 0, 2, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(offerkit_client_list_all_offers(client, 0, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(offerkit_client_graphql(client, "   ", NULL, &json, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
-    CHECK(offerkit_client_graphql(client, "{ x }", "{not json", &json, NULL) ==
-          OFFERKIT_STATUS_INVALID_ARGUMENT);
+    error = NULL;
+    CHECK_STATUS(offerkit_client_graphql(client, "{ x }", "{not json", &json, &error),
+                 OFFERKIT_STATUS_INVALID_ARGUMENT, error);
+    /* Core reads the variables: a field entry names the argument. */
+    const char *why = field_message(error, "graphql", "variables_json");
+    CHECK(why != NULL && strncmp(why, "not JSON: ", 10) == 0);
+    CHECK(contains(offerkit_error_message(error), "variables_json"));
+    offerkit_error_free(error);
     CHECK(offerkit_client_graphql(client, "{ x }", "[1, 2]", &json, NULL) ==
           OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(list == SENTINEL_LIST && json == (char *)0x1 && page == (OfferkitPlayerOffersPage *)0x1);
