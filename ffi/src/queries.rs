@@ -1,6 +1,7 @@
 //! Every query of a client — `offers`, `links`, `playerOffers`, the listing (one page, or every
-//! page) and raw GraphQL — each in a blocking and an `_async` form. Each query checks its
-//! arguments and makes a [`Query`]; `crate::query` runs it either way.
+//! page) and raw GraphQL — each in a blocking and an `_async` form, and the completion callback
+//! types the `_async` forms take. Each query checks its arguments and makes a [`Query`];
+//! `crate::query` runs it either way.
 
 use std::ffi::{c_char, c_void};
 
@@ -14,13 +15,47 @@ use crate::offers::OfferkitOfferList;
 use crate::options::{OfferkitOffersOptions, OfferkitPlayerOffersOptions, optional_number};
 use crate::out::Out;
 use crate::player_offers::OfferkitPlayerOffersPage;
-use crate::query::{
-    OfferkitJsonCallback, OfferkitOfferListCallback, OfferkitPlayerOffersPageCallback, Query,
-    required_callback,
-};
+use crate::query::{Query, required_callback};
 use crate::request::OfferkitRequest;
 use crate::status::OfferkitStatus;
 use crate::strings::{self, optional_string};
+
+/// Receives the outcome of an `_async` call returning offers: on `OFFERKIT_STATUS_OK`, `list` is
+/// an owned list (free with `offerkit_offer_list_free`) and `error` is NULL; otherwise `list` is
+/// NULL and `error` is an owned error (free with `offerkit_error_free`) whose kind equals
+/// `status`. Runs exactly once per request (see `offerkit_config_set_delivery` for where).
+pub type OfferkitOfferListCallback = Option<
+    unsafe extern "C" fn(
+        user_data: *mut c_void,
+        status: OfferkitStatus,
+        list: *mut OfferkitOfferList,
+        error: *mut OfferkitError,
+    ),
+>;
+
+/// Receives the outcome of an `_async` call returning a `playerOffers` page: like
+/// `OfferkitOfferListCallback`, with an owned page (free with `offerkit_player_offers_page_free`).
+/// From `offerkit_player_offers_pager_next_async`, `page` is NULL with `OFFERKIT_STATUS_OK` when
+/// the pager had already passed the last page.
+pub type OfferkitPlayerOffersPageCallback = Option<
+    unsafe extern "C" fn(
+        user_data: *mut c_void,
+        status: OfferkitStatus,
+        page: *mut OfferkitPlayerOffersPage,
+        error: *mut OfferkitError,
+    ),
+>;
+
+/// Receives the outcome of an `_async` call returning JSON text (`links`, raw GraphQL): like
+/// `OfferkitOfferListCallback`, with an owned string (free with `offerkit_string_free`).
+pub type OfferkitJsonCallback = Option<
+    unsafe extern "C" fn(
+        user_data: *mut c_void,
+        status: OfferkitStatus,
+        json: *mut c_char,
+        error: *mut OfferkitError,
+    ),
+>;
 
 // ---------------------------------------------------------------------------------------------
 // offers
