@@ -632,7 +632,9 @@ struct LinksOptions {
     std::optional<std::string> selection;
 };
 
-/// Everything a Client is made from.
+/// Everything a Client is made from. Client::create checks every bound (times 1 ms to 24 h, at
+/// most 10 retries, at least one page): out of bounds, it fails with ErrorKind::InvalidArgument
+/// and one field entry "config" naming each such setting ("timeout", "retry.max_retries", …).
 struct ClientOptions {
     std::string base_url;
     std::optional<std::chrono::milliseconds> timeout;
