@@ -74,6 +74,10 @@
  *             listing page does not advance, or after max_pages pages (default 1000,
  *             offerkit_config_set_max_pages); the walk is then over.
  *
+ * Config      offerkit_config_set_* store what they are given; every bound they document is
+ *             checked by offerkit_client_new, which fails with OFFERKIT_STATUS_INVALID_ARGUMENT
+ *             and one field entry (path "config") naming every setting out of bounds.
+ *
  * Proxy       Direct connections unless offerkit_config_set_proxy names a proxy; environment
  *             variables are never read. An unreachable proxy is OFFERKIT_STATUS_NETWORK.
  *
@@ -689,8 +693,12 @@ OfferkitStatus offerkit_click_url(const char *click_url, const char *player_id, 
 
 /**
  * Makes a client from `config` (copied; the config may be freed or reused afterwards).
- * Fails with `INVALID_ARGUMENT` on a bad base URL, scheme or root certificate. On success
- * `*out_client` owns the client: free it with `offerkit_client_free`.
+ * Fails with `INVALID_ARGUMENT` on a bad base URL, scheme, proxy or root certificate, and on
+ * settings out of bounds: then one field entry with path `config` names every such setting
+ * (`timeout`, `connect_timeout`, `deadline`, `token_provider_timeout`, `retry.max_retries`,
+ * `retry.initial_backoff`, `retry.max_backoff`, `max_pages`, `cache.ttl`, `cache.max_entries`,
+ * `cache.max_stale`) with core's message. On success `*out_client` owns the client: free it
+ * with `offerkit_client_free`.
  */
 OfferkitStatus offerkit_client_new(const struct OfferkitConfig *config, struct OfferkitClient **out_client, struct OfferkitError **out_error);
 
@@ -842,32 +850,36 @@ OfferkitStatus offerkit_config_new(const char *base_url, struct OfferkitConfig *
 void offerkit_config_free(struct OfferkitConfig *config);
 
 /**
- * Sets the whole-request timeout of one attempt, 1 to 86 400 000 ms (`OUT_OF_RANGE` else).
+ * Sets the whole-request timeout of one attempt: 1 to 86 400 000 ms (24 h), checked by
+ * `offerkit_client_new` (setting `timeout`). Default 10 000 ms.
  */
 OfferkitStatus offerkit_config_set_timeout_ms(struct OfferkitConfig *config, uint64_t timeout_ms, struct OfferkitError **out_error);
 
 /**
- * Sets the connection set-up timeout, 1 to 86 400 000 ms.
+ * Sets the connection set-up timeout: 1 to 86 400 000 ms, checked by `offerkit_client_new`
+ * (setting `connect_timeout`). Default 5000 ms.
  */
 OfferkitStatus offerkit_config_set_connect_timeout_ms(struct OfferkitConfig *config, uint64_t timeout_ms, struct OfferkitError **out_error);
 
 /**
  * Sets how many times a transient failure (HTTP 502/503/504, connection error, timeout) is
- * retried after the first attempt: 0 (no retries) to 10.
+ * retried after the first attempt: 0 (no retries) to 10, checked by `offerkit_client_new`
+ * (setting `retry.max_retries`). Default 2.
  */
 OfferkitStatus offerkit_config_set_max_retries(struct OfferkitConfig *config, uint32_t max_retries, struct OfferkitError **out_error);
 
 /**
- * Sets the deadline of a whole call, 1 to 86 400 000 ms (`OUT_OF_RANGE` else): every attempt,
- * backoff, `Retry-After` wait and the wait for a token happen within it, so no blocking call
- * takes longer. A `Retry-After` that would end after it is not waited for: the call fails at
- * once with the service's retry-after. Default 30 000 ms.
+ * Sets the deadline of a whole call: 1 to 86 400 000 ms, checked by `offerkit_client_new`
+ * (setting `deadline`). Every attempt, backoff, `Retry-After` wait and the wait for a token
+ * happen within it, so no blocking call takes longer. A `Retry-After` that would end after it
+ * is not waited for: the call fails at once with the service's retry-after. Default 30 000 ms.
  */
 OfferkitStatus offerkit_config_set_deadline_ms(struct OfferkitConfig *config, uint64_t deadline_ms, struct OfferkitError **out_error);
 
 /**
  * Sets the most pages a pager walks before it ends with `OFFERKIT_STATUS_DECODE` (default
- * 1000); 0 is refused by `offerkit_client_new`. A walk also ends when a cursor repeats.
+ * 1000): at least 1, checked by `offerkit_client_new` (setting `max_pages`). A walk also ends
+ * when a cursor repeats.
  */
 OfferkitStatus offerkit_config_set_max_pages(struct OfferkitConfig *config, uint32_t max_pages, struct OfferkitError **out_error);
 
@@ -881,7 +893,9 @@ OfferkitStatus offerkit_config_set_proxy(struct OfferkitConfig *config, const ch
 
 /**
  * Sets the retry backoff: the first wait is random up to `initial_ms`, doubling per retry, each
- * at most `max_ms` (defaults 200 ms and 5000 ms). Both 1 to 86 400 000, `initial_ms <= max_ms`.
+ * at most `max_ms` (defaults 200 ms and 5000 ms). Both at most 86 400 000, and `initial_ms <=
+ * max_ms`, checked by `offerkit_client_new` (settings `retry.initial_backoff`,
+ * `retry.max_backoff`).
  */
 OfferkitStatus offerkit_config_set_retry_backoff_ms(struct OfferkitConfig *config, uint64_t initial_ms, uint64_t max_ms, struct OfferkitError **out_error);
 
@@ -910,8 +924,9 @@ OfferkitStatus offerkit_config_set_access_token(struct OfferkitConfig *config, c
 OfferkitStatus offerkit_config_set_token_needed(struct OfferkitConfig *config, OfferkitTokenNeededCallback callback, void *user_data, struct OfferkitError **out_error);
 
 /**
- * Sets how long a request waits for the host to answer the token-needed callback, 1 to
- * 86 400 000 ms (default: the request timeout). Then it fails with `OFFERKIT_STATUS_TIMEOUT`.
+ * Sets how long a request waits for the host to answer the token-needed callback: 1 to
+ * 86 400 000 ms, checked by `offerkit_client_new` (setting `token_provider_timeout`); default:
+ * the request timeout. Then it fails with `OFFERKIT_STATUS_TIMEOUT`.
  */
 OfferkitStatus offerkit_config_set_token_wait_ms(struct OfferkitConfig *config, uint64_t wait_ms, struct OfferkitError **out_error);
 
@@ -921,7 +936,9 @@ OfferkitStatus offerkit_config_set_token_wait_ms(struct OfferkitConfig *config, 
  * fails with a network, timeout or server error an answer up to `max_stale_ms` old is returned
  * marked stale (`offerkit_offer_list_is_stale`). `ttl_ms` 0 to 86 400 000 (0: always refresh,
  * still coalescing and bridging outages), `max_entries` at least 1, `max_stale_ms` 0 (no stale
- * answers) to 86 400 000. Recommended: 300 000, 256, 3 600 000. Off by default.
+ * answers) to 86 400 000, checked by `offerkit_client_new` (settings `cache.ttl`,
+ * `cache.max_entries`, `cache.max_stale`). Recommended: 300 000, 256, 3 600 000. Off by
+ * default.
  */
 OfferkitStatus offerkit_config_set_cache(struct OfferkitConfig *config, uint64_t ttl_ms, uint32_t max_entries, uint64_t max_stale_ms, struct OfferkitError **out_error);
 

@@ -632,7 +632,9 @@ struct LinksOptions {
     std::optional<std::string> selection;
 };
 
-/// Everything a Client is made from.
+/// Everything a Client is made from. Client::create checks every bound (times 1 ms to 24 h, at
+/// most 10 retries, at least one page): out of bounds, it fails with ErrorKind::InvalidArgument
+/// and one field entry "config" naming each such setting ("timeout", "retry.max_retries", …).
 struct ClientOptions {
     std::string base_url;
     std::optional<std::chrono::milliseconds> timeout;
@@ -669,7 +671,13 @@ public:
         OfferkitStatus status = offerkit_config_new(options.base_url.c_str(), &raw, &error);
         if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
         detail::Handle<OfferkitConfig, offerkit_config_free> config(raw);
-        auto check = [&](OfferkitStatus s) { return s == OFFERKIT_STATUS_OK; };
+        // Setters store what they are given (offerkit_client_new checks every bound); one fails
+        // only on NULL or bad UTF-8, and its own status is what is reported.
+        OfferkitStatus failed = OFFERKIT_STATUS_OK;
+        auto check = [&](OfferkitStatus s) {
+            if (s != OFFERKIT_STATUS_OK) failed = s;
+            return s == OFFERKIT_STATUS_OK;
+        };
         auto state = std::make_unique<State>();
         state->token_needed = options.token_needed;
         bool ok =
@@ -702,7 +710,7 @@ public:
                                                     state.get(), &error)));
         for (const std::string &pem : options.extra_root_pem)
             ok = ok && check(offerkit_config_add_root_pem(config.get(), pem.c_str(), &error));
-        if (!ok) return detail::error_of(OFFERKIT_STATUS_INTERNAL, error);
+        if (!ok) return detail::error_of(failed, error);
         OfferkitClient *client = nullptr;
         status = offerkit_client_new(config.get(), &client, &error);
         if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);

@@ -5,9 +5,9 @@
 
 use std::ffi::c_char;
 
-use crate::client::check_out;
+use crate::boundary::fallible;
 use crate::error::OfferkitError;
-use crate::panic::boundary;
+use crate::out::{self, Out};
 use crate::player_id::convention_flags;
 use crate::status::OfferkitStatus;
 use crate::strings;
@@ -29,19 +29,13 @@ pub unsafe extern "C" fn offerkit_click_url(
     out_warnings: *mut u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        // SAFETY: string contract.
-        let url = unsafe { strings::required(click_url, "click_url") }?;
-        // SAFETY: string contract.
-        let player = unsafe { strings::required(player_id, "player_id") }?;
-        check_out(out_url, "out_url")?;
+    fallible(out_error, || {
+        let url = strings::required(click_url, "click_url")?;
+        let player = strings::required(player_id, "player_id")?;
+        let out = Out::required(out_url, "out_url")?;
         let built = offerkit::click_url(url, player)?;
-        // SAFETY: checked non-NULL above.
-        unsafe { out_url.write(strings::owned(&built.url)) };
-        if !out_warnings.is_null() {
-            // SAFETY: non-NULL, and the caller's pointer to a u32 by contract.
-            unsafe { out_warnings.write(convention_flags(&built.warnings)) };
-        }
+        out.write(strings::owned(&built.url));
+        out::write_optional(out_warnings, || convention_flags(&built.warnings));
         Ok(())
     })
 }

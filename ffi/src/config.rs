@@ -2,14 +2,21 @@
 //! plus the delivery mode of completions). Make one with `offerkit_config_new`, adjust it with
 //! the setters, pass it to `offerkit_client_new` (which copies it), free it with
 //! `offerkit_config_free`. Not thread-safe: use a config from one thread at a time.
+//!
+//! The setters store what they are given, converting types only (milliseconds to durations,
+//! strings copied); the bounds of every setting are core's (`ClientConfig::validate`), checked
+//! once, all together, when `offerkit_client_new` makes a client.
 
 use std::ffi::{c_char, c_void};
 use std::time::Duration;
 
-use offerkit::{AccessToken, CacheConfig, ClientConfig};
+use offerkit::{AccessToken, CacheConfig, ClientConfig, Proxy};
 
-use crate::error::{Failure, OfferkitError};
-use crate::panic::{boundary, guard};
+use crate::boundary::fallible;
+use crate::error::OfferkitError;
+use crate::failure::Failure;
+use crate::handle::{Handle, free_handle};
+use crate::out::Out;
 use crate::status::OfferkitStatus;
 use crate::strings;
 
@@ -49,11 +56,6 @@ pub enum OfferkitTokenReason {
 pub type OfferkitTokenNeededCallback =
     Option<unsafe extern "C" fn(user_data: *mut c_void, reason: OfferkitTokenReason)>;
 
-/// Bounds of the time settings, in milliseconds (1 ms to 24 h).
-const MAX_MS: u64 = 24 * 60 * 60 * 1000;
-/// Most retries a client may be configured with.
-const MAX_RETRIES: u32 = 10;
-
 /// A host's user data pointer, carried to other threads (the host vouches for that).
 #[derive(Clone, Copy)]
 pub(crate) struct UserData(pub(crate) *mut c_void);
@@ -65,58 +67,24 @@ unsafe impl Sync for UserData {}
 
 /// The client configuration under construction. See the setters.
 pub struct OfferkitConfig {
-    base_url: String,
-    timeout: Option<Duration>,
-    connect_timeout: Option<Duration>,
-    max_retries: Option<u32>,
-    backoff: Option<(Duration, Duration)>,
-    extra_root_pem: Vec<String>,
-    allow_insecure_http: bool,
-    access_token: Option<String>,
+    /// Core's configuration, as the setters left it: values are stored as given, and core
+    /// checks them all (`ClientConfig::validate`) when `offerkit_client_new` makes a client.
+    core: ClientConfig,
     token_needed: Option<(
         unsafe extern "C" fn(*mut c_void, OfferkitTokenReason),
         UserData,
     )>,
-    token_wait: Option<Duration>,
     delivery: OfferkitDelivery,
-    cache: Option<CacheConfig>,
-    deadline: Option<Duration>,
-    max_pages: Option<u32>,
-    proxy: Option<String>,
+}
+
+impl Handle for OfferkitConfig {
+    const NAME: &'static str = "config";
 }
 
 impl OfferkitConfig {
     /// Core's configuration (the token-needed hook is added by the client, which owns it).
     pub(crate) fn to_core(&self) -> ClientConfig {
-        let mut config = ClientConfig::new(self.base_url.clone());
-        if let Some(timeout) = self.timeout {
-            config.timeout = timeout;
-        }
-        if let Some(connect) = self.connect_timeout {
-            config.connect_timeout = connect;
-        }
-        if let Some(retries) = self.max_retries {
-            config.retry.max_retries = retries;
-        }
-        if let Some((initial, max)) = self.backoff {
-            config.retry.initial_backoff = initial;
-            config.retry.max_backoff = max;
-        }
-        config.extra_root_pem = self.extra_root_pem.clone();
-        config.allow_insecure_http = self.allow_insecure_http;
-        config.access_token = self.access_token.as_deref().map(AccessToken::new);
-        config.token_provider_timeout = self.token_wait;
-        config.cache = self.cache;
-        if let Some(deadline) = self.deadline {
-            config.deadline = deadline;
-        }
-        if let Some(max_pages) = self.max_pages {
-            config.max_pages = max_pages;
-        }
-        if let Some(url) = &self.proxy {
-            config.proxy = offerkit::Proxy::Url(url.clone());
-        }
-        config
+        self.core.clone()
     }
 
     pub(crate) fn token_needed(
@@ -133,30 +101,6 @@ impl OfferkitConfig {
     }
 }
 
-fn milliseconds(name: &str, ms: u64) -> Result<Duration, Failure> {
-    if (1..=MAX_MS).contains(&ms) {
-        Ok(Duration::from_millis(ms))
-    } else {
-        Err(Failure::range(
-            name,
-            format!("{ms} is not between 1 and {MAX_MS}"),
-        ))
-    }
-}
-
-/// Runs a setter on a non-NULL config.
-fn setter(
-    config: *mut OfferkitConfig,
-    out_error: *mut *mut OfferkitError,
-    body: impl FnOnce(&mut OfferkitConfig) -> Result<(), Failure>,
-) -> OfferkitStatus {
-    boundary(out_error, || {
-        // SAFETY: NULL or a live config from `offerkit_config_new`, used by one thread (contract).
-        let config = unsafe { config.as_mut() }.ok_or_else(|| Failure::null("config"))?;
-        body(config)
-    })
-}
-
 /// Makes a configuration for the service at `base_url` (`https://…`; `http://` only for
 /// loopback hosts unless `offerkit_config_set_allow_insecure_http`; may carry a path prefix).
 /// The address itself is checked by `offerkit_client_new`. Defaults: 10 s request timeout, 5 s
@@ -168,31 +112,15 @@ pub unsafe extern "C" fn offerkit_config_new(
     out_config: *mut *mut OfferkitConfig,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        if out_config.is_null() {
-            return Err(Failure::null("out_config"));
-        }
-        // SAFETY: string contract.
-        let base_url = unsafe { strings::required(base_url, "base_url") }?;
-        let config = Box::new(OfferkitConfig {
-            base_url: base_url.to_string(),
-            timeout: None,
-            connect_timeout: None,
-            max_retries: None,
-            backoff: None,
-            extra_root_pem: Vec::new(),
-            allow_insecure_http: false,
-            access_token: None,
+    fallible(out_error, || {
+        let out = Out::required(out_config, "out_config")?;
+        let base_url = strings::required(base_url, "base_url")?;
+        let config = OfferkitConfig {
+            core: ClientConfig::new(base_url),
             token_needed: None,
-            token_wait: None,
             delivery: OfferkitDelivery::Thread,
-            cache: None,
-            deadline: None,
-            max_pages: None,
-            proxy: None,
-        });
-        // SAFETY: checked non-NULL above.
-        unsafe { out_config.write(Box::into_raw(config)) };
+        };
+        out.write(config.into_ptr());
         Ok(())
     })
 }
@@ -201,84 +129,84 @@ pub unsafe extern "C" fn offerkit_config_new(
 /// affected.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_free(config: *mut OfferkitConfig) {
-    if !config.is_null() {
-        // SAFETY: made by `offerkit_config_new`, freed once (contract).
-        guard((), || drop(unsafe { Box::from_raw(config) }));
-    }
+    free_handle(config);
 }
 
-/// Sets the whole-request timeout of one attempt, 1 to 86 400 000 ms (`OUT_OF_RANGE` else).
+// Every setter below stores its value as given (converting only its type); the bounds it
+// documents are checked, for every setting at once, by `offerkit_client_new`, which fails with
+// `OFFERKIT_STATUS_INVALID_ARGUMENT` and one field entry (path `config`) naming each setting out
+// of bounds with core's message, e.g. `timeout: 0 ms is not between 1 ms and 24 h`.
+
+/// Sets the whole-request timeout of one attempt: 1 to 86 400 000 ms (24 h), checked by
+/// `offerkit_client_new` (setting `timeout`). Default 10 000 ms.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_timeout_ms(
     config: *mut OfferkitConfig,
     timeout_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        c.timeout = Some(milliseconds("timeout_ms", timeout_ms)?);
+    fallible(out_error, || {
+        OfferkitConfig::as_mut(config)?.core.timeout = Duration::from_millis(timeout_ms);
         Ok(())
     })
 }
 
-/// Sets the connection set-up timeout, 1 to 86 400 000 ms.
+/// Sets the connection set-up timeout: 1 to 86 400 000 ms, checked by `offerkit_client_new`
+/// (setting `connect_timeout`). Default 5000 ms.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_connect_timeout_ms(
     config: *mut OfferkitConfig,
     timeout_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        c.connect_timeout = Some(milliseconds("timeout_ms", timeout_ms)?);
+    fallible(out_error, || {
+        OfferkitConfig::as_mut(config)?.core.connect_timeout = Duration::from_millis(timeout_ms);
         Ok(())
     })
 }
 
 /// Sets how many times a transient failure (HTTP 502/503/504, connection error, timeout) is
-/// retried after the first attempt: 0 (no retries) to 10.
+/// retried after the first attempt: 0 (no retries) to 10, checked by `offerkit_client_new`
+/// (setting `retry.max_retries`). Default 2.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_max_retries(
     config: *mut OfferkitConfig,
     max_retries: u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        if max_retries > MAX_RETRIES {
-            return Err(Failure::range(
-                "max_retries",
-                format!("{max_retries} is more than {MAX_RETRIES}"),
-            ));
-        }
-        c.max_retries = Some(max_retries);
+    fallible(out_error, || {
+        OfferkitConfig::as_mut(config)?.core.retry.max_retries = max_retries;
         Ok(())
     })
 }
 
-/// Sets the deadline of a whole call, 1 to 86 400 000 ms (`OUT_OF_RANGE` else): every attempt,
-/// backoff, `Retry-After` wait and the wait for a token happen within it, so no blocking call
-/// takes longer. A `Retry-After` that would end after it is not waited for: the call fails at
-/// once with the service's retry-after. Default 30 000 ms.
+/// Sets the deadline of a whole call: 1 to 86 400 000 ms, checked by `offerkit_client_new`
+/// (setting `deadline`). Every attempt, backoff, `Retry-After` wait and the wait for a token
+/// happen within it, so no blocking call takes longer. A `Retry-After` that would end after it
+/// is not waited for: the call fails at once with the service's retry-after. Default 30 000 ms.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_deadline_ms(
     config: *mut OfferkitConfig,
     deadline_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        c.deadline = Some(milliseconds("deadline_ms", deadline_ms)?);
+    fallible(out_error, || {
+        OfferkitConfig::as_mut(config)?.core.deadline = Duration::from_millis(deadline_ms);
         Ok(())
     })
 }
 
 /// Sets the most pages a pager walks before it ends with `OFFERKIT_STATUS_DECODE` (default
-/// 1000); 0 is refused by `offerkit_client_new`. A walk also ends when a cursor repeats.
+/// 1000): at least 1, checked by `offerkit_client_new` (setting `max_pages`). A walk also ends
+/// when a cursor repeats.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_max_pages(
     config: *mut OfferkitConfig,
     max_pages: u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        c.max_pages = Some(max_pages);
+    fallible(out_error, || {
+        OfferkitConfig::as_mut(config)?.core.max_pages = max_pages;
         Ok(())
     })
 }
@@ -293,15 +221,18 @@ pub unsafe extern "C" fn offerkit_config_set_proxy(
     url: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        // SAFETY: string contract.
-        c.proxy = unsafe { strings::optional(url, "url") }?.map(str::to_string);
+    fallible(out_error, || {
+        let config = OfferkitConfig::as_mut(config)?;
+        let url = strings::optional(url, "url")?;
+        config.core.proxy = url.map_or_else(Proxy::default, |url| Proxy::Url(url.to_string()));
         Ok(())
     })
 }
 
 /// Sets the retry backoff: the first wait is random up to `initial_ms`, doubling per retry, each
-/// at most `max_ms` (defaults 200 ms and 5000 ms). Both 1 to 86 400 000, `initial_ms <= max_ms`.
+/// at most `max_ms` (defaults 200 ms and 5000 ms). Both at most 86 400 000, and `initial_ms <=
+/// max_ms`, checked by `offerkit_client_new` (settings `retry.initial_backoff`,
+/// `retry.max_backoff`).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_retry_backoff_ms(
     config: *mut OfferkitConfig,
@@ -309,13 +240,10 @@ pub unsafe extern "C" fn offerkit_config_set_retry_backoff_ms(
     max_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        let initial = milliseconds("initial_ms", initial_ms)?;
-        let max = milliseconds("max_ms", max_ms)?;
-        if initial > max {
-            return Err(Failure::range("initial_ms", "greater than max_ms"));
-        }
-        c.backoff = Some((initial, max));
+    fallible(out_error, || {
+        let retry = &mut OfferkitConfig::as_mut(config)?.core.retry;
+        retry.initial_backoff = Duration::from_millis(initial_ms);
+        retry.max_backoff = Duration::from_millis(max_ms);
         Ok(())
     })
 }
@@ -328,10 +256,10 @@ pub unsafe extern "C" fn offerkit_config_add_root_pem(
     pem: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        // SAFETY: string contract.
-        let pem = unsafe { strings::required(pem, "pem") }?;
-        c.extra_root_pem.push(pem.to_string());
+    fallible(out_error, || {
+        let config = OfferkitConfig::as_mut(config)?;
+        let pem = strings::required(pem, "pem")?;
+        config.core.extra_root_pem.push(pem.to_string());
         Ok(())
     })
 }
@@ -343,8 +271,8 @@ pub unsafe extern "C" fn offerkit_config_set_allow_insecure_http(
     allow: bool,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        c.allow_insecure_http = allow;
+    fallible(out_error, || {
+        OfferkitConfig::as_mut(config)?.core.allow_insecure_http = allow;
         Ok(())
     })
 }
@@ -357,10 +285,10 @@ pub unsafe extern "C" fn offerkit_config_set_access_token(
     access_token: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        // SAFETY: string contract.
-        let token = unsafe { strings::optional(access_token, "access_token") }?;
-        c.access_token = token.map(str::to_string);
+    fallible(out_error, || {
+        let config = OfferkitConfig::as_mut(config)?;
+        let token = strings::optional(access_token, "access_token")?;
+        config.core.access_token = token.map(AccessToken::new);
         Ok(())
     })
 }
@@ -375,22 +303,25 @@ pub unsafe extern "C" fn offerkit_config_set_token_needed(
     user_data: *mut c_void,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        c.token_needed = callback.map(|cb| (cb, UserData(user_data)));
+    fallible(out_error, || {
+        OfferkitConfig::as_mut(config)?.token_needed =
+            callback.map(|callback| (callback, UserData(user_data)));
         Ok(())
     })
 }
 
-/// Sets how long a request waits for the host to answer the token-needed callback, 1 to
-/// 86 400 000 ms (default: the request timeout). Then it fails with `OFFERKIT_STATUS_TIMEOUT`.
+/// Sets how long a request waits for the host to answer the token-needed callback: 1 to
+/// 86 400 000 ms, checked by `offerkit_client_new` (setting `token_provider_timeout`); default:
+/// the request timeout. Then it fails with `OFFERKIT_STATUS_TIMEOUT`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_token_wait_ms(
     config: *mut OfferkitConfig,
     wait_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        c.token_wait = Some(milliseconds("wait_ms", wait_ms)?);
+    fallible(out_error, || {
+        OfferkitConfig::as_mut(config)?.core.token_provider_timeout =
+            Some(Duration::from_millis(wait_ms));
         Ok(())
     })
 }
@@ -400,7 +331,9 @@ pub unsafe extern "C" fn offerkit_config_set_token_wait_ms(
 /// fails with a network, timeout or server error an answer up to `max_stale_ms` old is returned
 /// marked stale (`offerkit_offer_list_is_stale`). `ttl_ms` 0 to 86 400 000 (0: always refresh,
 /// still coalescing and bridging outages), `max_entries` at least 1, `max_stale_ms` 0 (no stale
-/// answers) to 86 400 000. Recommended: 300 000, 256, 3 600 000. Off by default.
+/// answers) to 86 400 000, checked by `offerkit_client_new` (settings `cache.ttl`,
+/// `cache.max_entries`, `cache.max_stale`). Recommended: 300 000, 256, 3 600 000. Off by
+/// default.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_cache(
     config: *mut OfferkitConfig,
@@ -409,24 +342,11 @@ pub unsafe extern "C" fn offerkit_config_set_cache(
     max_stale_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        let within = |name: &str, ms: u64| {
-            if ms <= MAX_MS {
-                Ok(Duration::from_millis(ms))
-            } else {
-                Err(Failure::range(
-                    name,
-                    format!("{ms} is not between 0 and {MAX_MS}"),
-                ))
-            }
-        };
-        if max_entries == 0 {
-            return Err(Failure::range("max_entries", "0 is not at least 1"));
-        }
-        c.cache = Some(CacheConfig {
-            ttl: within("ttl_ms", ttl_ms)?,
+    fallible(out_error, || {
+        OfferkitConfig::as_mut(config)?.core.cache = Some(CacheConfig {
+            ttl: Duration::from_millis(ttl_ms),
             max_entries: max_entries as usize,
-            max_stale: within("max_stale_ms", max_stale_ms)?,
+            max_stale: Duration::from_millis(max_stale_ms),
         });
         Ok(())
     })
@@ -441,8 +361,9 @@ pub unsafe extern "C" fn offerkit_config_set_delivery(
     delivery: u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    setter(config, out_error, |c| {
-        c.delivery = match delivery {
+    fallible(out_error, || {
+        let config = OfferkitConfig::as_mut(config)?;
+        config.delivery = match delivery {
             0 => OfferkitDelivery::Thread,
             1 => OfferkitDelivery::Poll,
             other => {

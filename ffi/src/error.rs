@@ -1,105 +1,41 @@
-//! `OfferkitError`: the owned error object a failed call hands out, with one accessor per piece
-//! of core's `offerkit::Error` (kind, message, HTTP status, field entries, cursor reason,
-//! retry-after, whole GraphQL response). Every string is converted once, when the object is
-//! made, so accessors return pointers valid until `offerkit_error_free`.
+//! `OfferkitError`: the owned error object a failed call hands out, made from a `Failure`.
+//! Every string of core's `offerkit::Error` (message, field entries, cursor reason, whole
+//! GraphQL response) is converted once, when the object is made, so the accessors
+//! (`crate::error_accessors`) return pointers valid until `offerkit_error_free`.
 
-use std::ffi::{CString, c_char};
-use std::ptr;
+use std::ffi::CString;
 
-use offerkit::{Error, ErrorKind};
+use offerkit::Error;
 
-use crate::panic::guard;
-use crate::status::{OfferkitErrorKind, OfferkitStatus};
+use crate::failure::Failure;
+use crate::handle::Handle;
+use crate::status::OfferkitStatus;
 use crate::strings::c_text;
 
-/// An internal failure on its way to C: the status to return and the error object to hand out.
-#[derive(Debug)]
-pub(crate) struct Failure {
-    pub(crate) status: OfferkitStatus,
-    pub(crate) error: Error,
+pub(crate) struct Argument {
+    pub(crate) name: CString,
+    pub(crate) messages: Vec<CString>,
 }
 
-impl Failure {
-    fn misuse(status: OfferkitStatus, message: String) -> Self {
-        Failure {
-            status,
-            error: Error::new(ErrorKind::InvalidArgument, message),
-        }
-    }
-
-    pub(crate) fn null(name: &str) -> Self {
-        Self::misuse(
-            OfferkitStatus::NullArgument,
-            format!("argument `{name}` must not be NULL"),
-        )
-    }
-
-    pub(crate) fn utf8(name: &str) -> Self {
-        Self::misuse(
-            OfferkitStatus::InvalidUtf8,
-            format!("argument `{name}` is not valid UTF-8"),
-        )
-    }
-
-    pub(crate) fn range(name: &str, why: impl std::fmt::Display) -> Self {
-        Self::misuse(
-            OfferkitStatus::OutOfRange,
-            format!("argument `{name}` is out of range: {why}"),
-        )
-    }
-
-    pub(crate) fn would_deadlock(function: &str) -> Self {
-        Self::misuse(
-            OfferkitStatus::WouldDeadlock,
-            format!(
-                "{function} blocks, and was called on an offerkit library thread (inside a \
-                 callback run by offerkit); use the _async form there"
-            ),
-        )
-    }
-
-    pub(crate) fn internal(message: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Internal, message).into()
-    }
-
-    pub(crate) fn cancelled(message: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Cancelled, message).into()
-    }
-}
-
-impl From<Error> for Failure {
-    fn from(error: Error) -> Self {
-        Failure {
-            status: OfferkitStatus::from_kind(error.kind()),
-            error,
-        }
-    }
-}
-
-struct Argument {
-    name: CString,
-    messages: Vec<CString>,
-}
-
-struct Field {
-    path: CString,
-    arguments: Vec<Argument>,
+pub(crate) struct Field {
+    pub(crate) path: CString,
+    pub(crate) arguments: Vec<Argument>,
 }
 
 /// An error handed out by a failed call or a completion callback. Owned by the caller: free it
 /// with `offerkit_error_free`. Immutable: its accessors may be called from any thread at once;
 /// every string they return lives until the error is freed.
 pub struct OfferkitError {
-    status: OfferkitStatus,
-    error: Error,
-    message: CString,
-    reason: Option<CString>,
-    response: Option<CString>,
-    fields: Vec<Field>,
+    pub(crate) status: OfferkitStatus,
+    pub(crate) error: Error,
+    pub(crate) message: CString,
+    pub(crate) reason: Option<CString>,
+    pub(crate) response: Option<CString>,
+    pub(crate) fields: Vec<Field>,
 }
 
 impl OfferkitError {
-    pub(crate) fn new(failure: Failure) -> Box<Self> {
+    pub(crate) fn new(failure: Failure) -> Self {
         let Failure { status, error } = failure;
         let fields = error
             .fields()
@@ -116,178 +52,32 @@ impl OfferkitError {
                     .collect(),
             })
             .collect();
-        Box::new(OfferkitError {
+        OfferkitError {
             status,
             message: c_text(error.message()),
             reason: error.reason().map(c_text),
             response: error.response().map(|r| c_text(&r.to_string())),
             fields,
             error,
-        })
+        }
     }
 
     /// A raw owned pointer for C.
     pub(crate) fn into_raw(failure: Failure) -> *mut OfferkitError {
-        Box::into_raw(Self::new(failure))
+        Self::new(failure).into_ptr()
     }
 }
 
-fn with<T>(error: *const OfferkitError, default: T, f: impl FnOnce(&OfferkitError) -> T) -> T {
-    // SAFETY: the caller passes NULL or a live error from this library (documented contract).
-    match unsafe { error.as_ref() } {
-        Some(error) => guard(default, || f(error)),
-        None => default,
+impl Handle for OfferkitError {
+    const NAME: &'static str = "error";
+}
+
+impl OfferkitError {
+    pub(crate) fn field(&self, field: usize) -> Option<&Field> {
+        self.fields.get(field)
     }
-}
 
-fn field_at(error: &OfferkitError, field: usize) -> Option<&Field> {
-    error.fields.get(field)
-}
-
-fn argument_at(error: &OfferkitError, field: usize, argument: usize) -> Option<&Argument> {
-    field_at(error, field)?.arguments.get(argument)
-}
-
-/// Frees an error. `offerkit_error_free(NULL)` does nothing. Do not use the error or any string
-/// from it afterwards.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_error_free(error: *mut OfferkitError) {
-    if !error.is_null() {
-        // SAFETY: a non-NULL error was made by `Box::into_raw` here and is freed once (contract).
-        guard((), || drop(unsafe { Box::from_raw(error) }));
+    pub(crate) fn argument(&self, field: usize, argument: usize) -> Option<&Argument> {
+        self.field(field)?.arguments.get(argument)
     }
-}
-
-/// The error's kind (core's kinds). A NULL error reports `OFFERKIT_ERROR_KIND_INTERNAL`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_error_kind(error: *const OfferkitError) -> OfferkitErrorKind {
-    with(error, OfferkitErrorKind::Internal, |e| {
-        OfferkitErrorKind::from_core(e.error.kind())
-    })
-}
-
-/// The status the failed call returned (or the callback received) with this error: equal to the
-/// kind for 1–16, or one of the interface-misuse statuses (100 and up, kind `invalid_argument`).
-/// A NULL error reports `OFFERKIT_STATUS_NULL_ARGUMENT`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_error_status(error: *const OfferkitError) -> OfferkitStatus {
-    with(error, OfferkitStatus::NullArgument, |e| e.status)
-}
-
-/// A complete, readable description (UTF-8, includes every field message). Never NULL: a NULL
-/// error gives `""`. Valid until the error is freed.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_error_message(error: *const OfferkitError) -> *const c_char {
-    with(error, c"".as_ptr(), |e| e.message.as_ptr())
-}
-
-/// The HTTP status of the response the error came from, or 0 when there was none (a failure
-/// before or without a response, or a NULL error).
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_error_http_status(error: *const OfferkitError) -> u16 {
-    with(error, 0, |e| e.error.http_status().unwrap_or(0))
-}
-
-/// The cursor problem the service explained (`invalid_cursor`), or NULL. Valid until the error
-/// is freed.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_error_reason(error: *const OfferkitError) -> *const c_char {
-    with(error, ptr::null(), |e| {
-        e.reason.as_ref().map_or(ptr::null(), |r| r.as_ptr())
-    })
-}
-
-/// How long the server asked to wait (`Retry-After`), in milliseconds, or -1 when it did not
-/// say (or the error is NULL).
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_error_retry_after_ms(error: *const OfferkitError) -> i64 {
-    with(error, -1, |e| {
-        e.error
-            .retry_after()
-            .map_or(-1, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-    })
-}
-
-/// The whole JSON body of a GraphQL response that carried `errors` (partial `data` included),
-/// or NULL. Valid until the error is freed.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_error_response_json(
-    error: *const OfferkitError,
-) -> *const c_char {
-    with(error, ptr::null(), |e| {
-        e.response.as_ref().map_or(ptr::null(), |r| r.as_ptr())
-    })
-}
-
-/// How many field entries the error has (`validation`: one per failing GraphQL field;
-/// `invalid_argument`: the failing arguments; `unprocessable`: one entry with an empty path).
-/// 0 for other kinds and for NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_error_field_count(error: *const OfferkitError) -> usize {
-    with(error, 0, |e| e.fields.len())
-}
-
-/// Field entry `field`'s path, its segments joined with `.` (e.g. `"offers"`; `""` when the
-/// entry has no path). NULL when `field` is out of range. Valid until the error is freed.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_error_field_path(
-    error: *const OfferkitError,
-    field: usize,
-) -> *const c_char {
-    with(error, ptr::null(), |e| {
-        field_at(e, field).map_or(ptr::null(), |f| f.path.as_ptr())
-    })
-}
-
-/// How many arguments field entry `field` names (0 when out of range).
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_error_field_argument_count(
-    error: *const OfferkitError,
-    field: usize,
-) -> usize {
-    with(error, 0, |e| {
-        field_at(e, field).map_or(0, |f| f.arguments.len())
-    })
-}
-
-/// The name of argument `argument` of field entry `field` (e.g. `"limit"`), in name order.
-/// NULL when out of range. Valid until the error is freed.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_error_field_argument_name(
-    error: *const OfferkitError,
-    field: usize,
-    argument: usize,
-) -> *const c_char {
-    with(error, ptr::null(), |e| {
-        argument_at(e, field, argument).map_or(ptr::null(), |a| a.name.as_ptr())
-    })
-}
-
-/// How many messages argument `argument` of field entry `field` has (0 when out of range).
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_error_field_message_count(
-    error: *const OfferkitError,
-    field: usize,
-    argument: usize,
-) -> usize {
-    with(error, 0, |e| {
-        argument_at(e, field, argument).map_or(0, |a| a.messages.len())
-    })
-}
-
-/// Message `message` of argument `argument` of field entry `field`, as the service (or the
-/// local check, with the service's words) gave it. NULL when out of range. Valid until the
-/// error is freed.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_error_field_message(
-    error: *const OfferkitError,
-    field: usize,
-    argument: usize,
-    message: usize,
-) -> *const c_char {
-    with(error, ptr::null(), |e| {
-        argument_at(e, field, argument)
-            .and_then(|a| a.messages.get(message))
-            .map_or(ptr::null(), |m| m.as_ptr())
-    })
 }

@@ -9,21 +9,27 @@ use std::ptr;
 
 use proptest::prelude::*;
 
-use crate::client::{
-    OfferkitClient, OfferkitOffersOptions, OfferkitPlayerOffersOptions, offerkit_client_free,
-    offerkit_client_links, offerkit_client_new, offerkit_client_offers,
-    offerkit_client_player_offers,
-};
+use crate::client::{OfferkitClient, offerkit_client_free, offerkit_client_new};
 use crate::config::{
     OfferkitConfig, offerkit_config_add_root_pem, offerkit_config_free, offerkit_config_new,
-    offerkit_config_set_access_token, offerkit_config_set_cache, offerkit_config_set_max_retries,
+    offerkit_config_set_access_token, offerkit_config_set_cache,
+    offerkit_config_set_connect_timeout_ms, offerkit_config_set_deadline_ms,
+    offerkit_config_set_max_pages, offerkit_config_set_max_retries,
     offerkit_config_set_retry_backoff_ms, offerkit_config_set_timeout_ms,
+    offerkit_config_set_token_wait_ms,
 };
-use crate::error::{
-    OfferkitError, offerkit_error_free, offerkit_error_message, offerkit_error_status,
+use crate::error::OfferkitError;
+use crate::error_accessors::{
+    offerkit_error_field_argument_count, offerkit_error_field_argument_name,
+    offerkit_error_field_count, offerkit_error_field_message, offerkit_error_field_message_count,
+    offerkit_error_field_path, offerkit_error_free, offerkit_error_message, offerkit_error_status,
 };
+use crate::options::{OfferkitOffersOptions, OfferkitPlayerOffersOptions};
 use crate::player_id::{
     offerkit_player_id_lint, offerkit_player_id_short, offerkit_player_id_validate,
+};
+use crate::queries::{
+    offerkit_client_links, offerkit_client_offers, offerkit_client_player_offers,
 };
 use crate::status::OfferkitStatus;
 use crate::strings::offerkit_string_free;
@@ -117,6 +123,44 @@ impl Offline {
         }
         Offline(client)
     }
+}
+
+/// A C string the library handed out, as Rust text.
+fn text(ptr: *const c_char) -> String {
+    // SAFETY: a NUL-terminated string borrowed from a live error.
+    unsafe { CStr::from_ptr(ptr) }
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The field entries of an error as C reads them: path, then each argument's messages.
+type Fields = Vec<(String, Vec<(String, Vec<String>)>)>;
+
+fn fields_of(error: *const OfferkitError) -> Fields {
+    // SAFETY: a live error, read through its accessors (every index below its count).
+    unsafe {
+        (0..offerkit_error_field_count(error))
+            .map(|f| {
+                let arguments = (0..offerkit_error_field_argument_count(error, f))
+                    .map(|a| {
+                        let messages = (0..offerkit_error_field_message_count(error, f, a))
+                            .map(|m| text(offerkit_error_field_message(error, f, a, m)))
+                            .collect();
+                        (
+                            text(offerkit_error_field_argument_name(error, f, a)),
+                            messages,
+                        )
+                    })
+                    .collect();
+                (text(offerkit_error_field_path(error, f)), arguments)
+            })
+            .collect()
+    }
+}
+
+/// Milliseconds on both sides of the bounds core puts on a time setting, and anything.
+fn milliseconds() -> impl Strategy<Value = u64> {
+    prop_oneof![0u64..=2, 86_399_999u64..=86_400_001, any::<u64>()]
 }
 
 impl Drop for Offline {
@@ -287,6 +331,93 @@ proptest! {
         unsafe {
             offerkit_client_free(client);
             offerkit_config_free(config);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// The setters store every number as given, and `offerkit_client_new` reports exactly what
+    /// core's `ClientConfig::validate` says of the same settings: the C layer has no bounds of
+    /// its own.
+    #[test]
+    fn config_limits_are_core_s(
+        timeout in milliseconds(),
+        connect in milliseconds(),
+        deadline in milliseconds(),
+        wait in milliseconds(),
+        retries in prop_oneof![0u32..=11, any::<u32>()],
+        backoff in (milliseconds(), milliseconds()),
+        pages in prop_oneof![Just(0u32), 1u32..=3, any::<u32>()],
+        cache in prop::option::of((milliseconds(), prop_oneof![Just(0u32), any::<u32>()], milliseconds())),
+    ) {
+        let ms = std::time::Duration::from_millis;
+        let mut core = offerkit::ClientConfig::new("http://127.0.0.1:9");
+        core.timeout = ms(timeout);
+        core.connect_timeout = ms(connect);
+        core.deadline = ms(deadline);
+        core.token_provider_timeout = Some(ms(wait));
+        core.retry.max_retries = retries;
+        core.retry.initial_backoff = ms(backoff.0);
+        core.retry.max_backoff = ms(backoff.1);
+        core.max_pages = pages;
+        core.cache = cache.map(|(ttl, entries, stale)| offerkit::CacheConfig {
+            ttl: ms(ttl),
+            max_entries: entries as usize,
+            max_stale: ms(stale),
+        });
+        let expected: Fields = match core.validate() {
+            Ok(()) => Vec::new(),
+            Err(e) => e
+                .fields()
+                .iter()
+                .map(|f| (f.path.join("."), f.arguments.clone().into_iter().collect()))
+                .collect(),
+        };
+
+        let mut config = ptr::null_mut();
+        // SAFETY: a live C string and out-pointer; every call below gets the live config, which
+        // is freed last, and a NULL `out_error`.
+        unsafe {
+            prop_assert_eq!(
+                offerkit_config_new(c"http://127.0.0.1:9".as_ptr(), &mut config, ptr::null_mut()),
+                OfferkitStatus::Ok
+            );
+            let none = ptr::null_mut();
+            let stored = [
+                offerkit_config_set_timeout_ms(config, timeout, none),
+                offerkit_config_set_connect_timeout_ms(config, connect, none),
+                offerkit_config_set_deadline_ms(config, deadline, none),
+                offerkit_config_set_token_wait_ms(config, wait, none),
+                offerkit_config_set_max_retries(config, retries, none),
+                offerkit_config_set_retry_backoff_ms(config, backoff.0, backoff.1, none),
+                offerkit_config_set_max_pages(config, pages, none),
+                match cache {
+                    Some((ttl, entries, stale)) => {
+                        offerkit_config_set_cache(config, ttl, entries, stale, none)
+                    }
+                    None => OfferkitStatus::Ok,
+                },
+            ];
+            prop_assert!(stored.iter().all(|s| *s == OfferkitStatus::Ok), "{:?}", stored);
+        }
+        let mut client = ptr::null_mut();
+        let mut error = ptr::null_mut();
+        // SAFETY: a live config and out-pointers.
+        let status = unsafe { offerkit_client_new(config, &mut client, &mut error) };
+        let got = if error.is_null() { Vec::new() } else { fields_of(error) };
+        // SAFETY: each freed once (NULL is a no-op).
+        unsafe {
+            offerkit_error_free(error);
+            offerkit_client_free(client);
+            offerkit_config_free(config);
+        }
+        if expected.is_empty() {
+            prop_assert_eq!(status, OfferkitStatus::Ok);
+        } else {
+            prop_assert_eq!(status, OfferkitStatus::InvalidArgument);
+            prop_assert_eq!(got, expected);
         }
     }
 }

@@ -21,7 +21,8 @@ use proptest::prelude::*;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::error::{OfferkitError, offerkit_error_free, offerkit_error_status};
+use crate::error::OfferkitError;
+use crate::error_accessors::{offerkit_error_free, offerkit_error_status};
 use crate::offers::{
     Freshness, OfferkitOfferList, OfferkitOfferView, offerkit_offer_list_count,
     offerkit_offer_list_field_json, offerkit_offer_list_field_text, offerkit_offer_list_free,

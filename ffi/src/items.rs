@@ -5,9 +5,9 @@ use std::ffi::c_char;
 
 use serde_json::Value;
 
-use crate::error::{Failure, OfferkitError};
-use crate::panic::boundary;
-use crate::status::OfferkitStatus;
+use crate::failure::Failure;
+use crate::handle::Handle;
+use crate::out::Out;
 use crate::strings;
 
 /// A handle holding items that serialize to the JSON objects the service sent.
@@ -51,36 +51,45 @@ fn render(value: &Value, form: Form) -> String {
     }
 }
 
-/// The shared body of `*_field_json`, `*_field_text` and `*_item_json`: an owned string, or
-/// NULL (with `OFFERKIT_STATUS_OK`) when the path names nothing.
-pub(crate) fn field<H: Items>(
+/// The body of `*_field_json` (`Form::Json`) and `*_field_text` (`Form::Text`): an owned
+/// string, or NULL (with `OFFERKIT_STATUS_OK`) when the path names nothing.
+pub(crate) fn field<H: Items + Handle>(
     handle: *const H,
-    handle_name: &str,
+    index: usize,
+    path: *const c_char,
+    form: Form,
+    out: *mut *mut c_char,
+) -> Result<(), Failure> {
+    look_up(handle, index, Some(path), form, out)
+}
+
+/// The body of `*_item_json`: the whole item as the JSON object the service sent.
+pub(crate) fn item_json<H: Items + Handle>(
+    handle: *const H,
+    index: usize,
+    out: *mut *mut c_char,
+) -> Result<(), Failure> {
+    look_up(handle, index, None, Form::Json, out)
+}
+
+fn look_up<H: Items + Handle>(
+    handle: *const H,
     index: usize,
     path: Option<*const c_char>,
     form: Form,
     out: *mut *mut c_char,
-    out_error: *mut *mut OfferkitError,
-) -> OfferkitStatus {
-    boundary(out_error, || {
-        // SAFETY: NULL or a live handle of this library (contract).
-        let handle = unsafe { handle.as_ref() }.ok_or_else(|| Failure::null(handle_name))?;
-        let path = match path {
-            // SAFETY: string contract.
-            Some(p) => Some(unsafe { strings::required(p, "path") }?),
-            None => None,
-        };
-        if out.is_null() {
-            return Err(Failure::null("out_json"));
-        }
-        check_index(handle.len(), index)?;
-        let text = match path {
-            Some(path) => handle.field(index, path).map(|v| render(&v, form)),
-            None => Some(handle.item_json(index)?),
-        };
-        let text = text.map_or(std::ptr::null_mut(), |t| strings::owned(&t));
-        // SAFETY: checked non-NULL above.
-        unsafe { out.write(text) };
-        Ok(())
-    })
+) -> Result<(), Failure> {
+    let handle = H::as_ref(handle)?;
+    let path = match path {
+        Some(p) => Some(strings::required(p, "path")?),
+        None => None,
+    };
+    let out = Out::required(out, "out_json")?;
+    check_index(handle.len(), index)?;
+    let text = match path {
+        Some(path) => handle.field(index, path).map(|v| render(&v, form)),
+        None => Some(handle.item_json(index)?),
+    };
+    out.write(text.map_or(std::ptr::null_mut(), |t| strings::owned(&t)));
+    Ok(())
 }

@@ -2,19 +2,25 @@
 //! `include/offerkit.h` (generated from this crate by cbindgen with `ffi/cbindgen.toml`).
 //!
 //! Thin: every function converts its arguments, calls core (`offerkit`), and converts the
-//! result; all behaviour (validation, tokens, retries, error mapping) is core's. The
-//! conventions every function follows are written once, at the top of the header and in
+//! result; all behaviour (validation, tokens, retries, error mapping, config limits) is core's.
+//! The conventions every function follows are written once, at the top of the header and in
 //! `ffi/README.md`: prefix, opaque handles, statuses, out-pointers, error objects, ownership,
 //! threads, callbacks.
 //!
 //! Modules, one concept each:
-//! - [`panic`]: the `catch_unwind` boundary every entry point goes through;
-//! - [`status`]: `OfferkitStatus` and `OfferkitErrorKind`;
-//! - [`error`]: the `OfferkitError` object and its accessors;
+//! - [`boundary`]: the one boundary every exported function goes through (panics, failures);
+//!   [`handle`]: reaching and freeing opaque handles; [`out`]: out-pointers; [`panic`]: what a
+//!   caught panic becomes;
+//!   `failure`: what went wrong, on its way to C;
+//! - [`status`]: `OfferkitStatus` and `OfferkitErrorKind`; [`status_names`]: their names;
+//! - [`error`]: the `OfferkitError` object; [`error_accessors`]: its exported accessors;
 //! - [`strings`]: C strings in (NULL and UTF-8 checks) and out (`offerkit_string_free`);
 //! - [`runtime`]: the one lazily built tokio runtime;
 //! - [`config`]: the `OfferkitConfig` builder;
-//! - [`client`]: `OfferkitClient` and every query, blocking and `_async`;
+//! - [`client`]: `OfferkitClient`'s life cycle and tokens; [`token_hook`]: its token-needed
+//!   callback;
+//! - [`queries`]: every query of a client (raw GraphQL included), blocking and `_async`;
+//!   [`query`]: how a query runs either way; [`options`]: the queries' options structs;
 //! - [`request`]: request handles, cancellation, completion delivery and `offerkit_client_poll`;
 //! - [`offers`], [`player_offers`], [`items`], [`skipped`]: the result handles and the items
 //!   left out of them;
@@ -33,10 +39,19 @@
 // every block says why it is sound on a `// SAFETY:` line (clippy::undocumented_unsafe_blocks).
 #![allow(unsafe_code)]
 
+pub mod boundary;
 pub mod click;
 pub mod client;
+
+// The queries follow the client's life cycle, as in the header (cbindgen writes functions in
+// module order); the blank lines keep rustfmt from sorting this module among the others.
+pub mod queries;
+
 pub mod config;
 pub mod error;
+pub mod error_accessors;
+mod failure;
+pub mod handle;
 #[cfg(test)]
 mod input_props;
 #[cfg(test)]
@@ -44,14 +59,19 @@ mod item_props;
 pub mod items;
 pub mod log;
 pub mod offers;
+pub mod options;
+pub mod out;
 pub mod pager;
 pub mod panic;
 pub mod player_id;
 pub mod player_offers;
+pub mod query;
 pub mod request;
 pub mod runtime;
 pub mod skipped;
 pub mod status;
+pub mod status_names;
 pub mod strings;
 pub mod test_hooks;
+pub mod token_hook;
 pub mod version;

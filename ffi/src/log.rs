@@ -9,9 +9,9 @@ use std::ffi::{c_char, c_void};
 use offerkit_bindings_common::log::{LogEvent, LogSink, SetSinkError, filter_by_rank, set_sink};
 use tracing::Level;
 
+use crate::boundary::fallible;
 use crate::config::UserData;
-use crate::error::Failure;
-use crate::panic::boundary;
+use crate::failure::Failure;
 use crate::status::OfferkitStatus;
 use crate::strings::c_text;
 
@@ -75,7 +75,7 @@ pub unsafe extern "C" fn offerkit_set_log_callback(
     user_data: *mut c_void,
     max_level: u32,
 ) -> OfferkitStatus {
-    boundary(std::ptr::null_mut(), || {
+    fallible(std::ptr::null_mut(), || {
         // `OfferkitLogLevel` numbers verbosity from 0 (nothing) to 5 (everything).
         let Some(filter) = filter_by_rank(max_level) else {
             return Err(Failure::range(

@@ -5,11 +5,14 @@
 
 use std::ffi::{CString, c_char};
 
-use offerkit::{Offer, Pagination, SkippedItem};
+use offerkit::{Fetched, ListingPage, Offer, OfferList, Pagination, SkippedItem};
 
-use crate::error::{Failure, OfferkitError};
+use crate::boundary::{fallible, infallible};
+use crate::error::OfferkitError;
+use crate::failure::Failure;
+use crate::handle::{Handle, free_handle};
 use crate::items::{self, Form, Items};
-use crate::panic::{boundary, guard};
+use crate::out::Out;
 use crate::skipped::{OfferkitSkippedItem, Skipped};
 use crate::status::OfferkitStatus;
 use crate::strings::{c_opt, ptr};
@@ -72,13 +75,17 @@ pub(crate) struct Freshness {
 }
 
 impl Freshness {
-    pub(crate) fn of<T>(fetched: &offerkit::Fetched<T>) -> Self {
+    pub(crate) fn of<T>(fetched: &Fetched<T>) -> Self {
         Freshness {
             from_cache: fetched.from_cache,
             stale: fetched.stale,
             age_ms: u64::try_from(fetched.age.as_millis()).unwrap_or(u64::MAX),
         }
     }
+}
+
+impl Handle for OfferkitOfferList {
+    const NAME: &'static str = "list";
 }
 
 impl OfferkitOfferList {
@@ -102,12 +109,32 @@ impl OfferkitOfferList {
                 }
             })
             .collect();
-        Box::into_raw(Box::new(OfferkitOfferList {
+        OfferkitOfferList {
             entries,
             pagination,
             freshness,
             skipped: Skipped::new(skipped),
-        }))
+        }
+        .into_ptr()
+    }
+
+    /// The list of an `offers` answer.
+    pub(crate) fn from_offers(fetched: Fetched<OfferList>) -> *mut Self {
+        let freshness = Freshness::of(&fetched);
+        let list = fetched.value;
+        Self::into_raw(list.offers, None, freshness, &list.skipped)
+    }
+
+    /// The list of one listing page, with its pagination.
+    pub(crate) fn from_listing(fetched: Fetched<ListingPage>) -> *mut Self {
+        let freshness = Freshness::of(&fetched);
+        let page = fetched.value;
+        Self::into_raw(page.offers, page.pagination, freshness, &page.skipped)
+    }
+
+    /// The list of every listing page, walked to the end.
+    pub(crate) fn from_all_pages(list: OfferList) -> *mut Self {
+        Self::into_raw(list.offers, None, Freshness::default(), &list.skipped)
     }
 }
 
@@ -126,39 +153,36 @@ impl Items for OfferkitOfferList {
 /// Frees a list (and every view string from it). `offerkit_offer_list_free(NULL)` does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_offer_list_free(list: *mut OfferkitOfferList) {
-    if !list.is_null() {
-        // SAFETY: made by `OfferkitOfferList::into_raw`, freed once (contract).
-        guard((), || drop(unsafe { Box::from_raw(list) }));
-    }
+    free_handle(list);
 }
 
 /// How many offers the list holds (0 for NULL).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_offer_list_count(list: *const OfferkitOfferList) -> usize {
-    // SAFETY: NULL or a live list (contract).
-    unsafe { list.as_ref() }.map_or(0, |l| l.entries.len())
+    infallible(0, || Ok(OfferkitOfferList::as_ref(list)?.entries.len()))
 }
 
 /// Whether the list was answered from the response cache (fresh or stale); false for NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_offer_list_from_cache(list: *const OfferkitOfferList) -> bool {
-    // SAFETY: NULL or a live list (contract).
-    unsafe { list.as_ref() }.is_some_and(|l| l.freshness.from_cache)
+    infallible(false, || {
+        Ok(OfferkitOfferList::as_ref(list)?.freshness.from_cache)
+    })
 }
 
 /// Whether the list is a stale cached answer, returned because a refresh failed with a
 /// network, timeout or server error; false for NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_offer_list_is_stale(list: *const OfferkitOfferList) -> bool {
-    // SAFETY: NULL or a live list (contract).
-    unsafe { list.as_ref() }.is_some_and(|l| l.freshness.stale)
+    infallible(false, || {
+        Ok(OfferkitOfferList::as_ref(list)?.freshness.stale)
+    })
 }
 
 /// Age of the answer in milliseconds (0 when it came from the network just now, or for NULL).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_offer_list_age_ms(list: *const OfferkitOfferList) -> u64 {
-    // SAFETY: NULL or a live list (contract).
-    unsafe { list.as_ref() }.map_or(0, |l| l.freshness.age_ms)
+    infallible(0, || Ok(OfferkitOfferList::as_ref(list)?.freshness.age_ms))
 }
 
 /// Writes the spec fields of offer `index` to `*out_view` (strings borrowed from the list).
@@ -170,25 +194,20 @@ pub unsafe extern "C" fn offerkit_offer_list_get(
     out_view: *mut OfferkitOfferView,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        // SAFETY: NULL or a live list (contract).
-        let list = unsafe { list.as_ref() }.ok_or_else(|| Failure::null("list"))?;
-        if out_view.is_null() {
-            return Err(Failure::null("out_view"));
-        }
+    fallible(out_error, || {
+        let list = OfferkitOfferList::as_ref(list)?;
+        let out = Out::required(out_view, "out_view")?;
         items::check_index(list.entries.len(), index)?;
         let entry = &list.entries[index];
         let payout = entry.offer.total_payout_usd;
-        let view = OfferkitOfferView {
+        out.write(OfferkitOfferView {
             id: ptr(&entry.id),
             name: ptr(&entry.name),
             total_payout_usd: payout.unwrap_or(f64::NAN),
             creative_name: ptr(&entry.creative_name),
             creative_description: ptr(&entry.creative_description),
             has_total_payout_usd: payout.is_some(),
-        };
-        // SAFETY: checked non-NULL above.
-        unsafe { out_view.write(view) };
+        });
         Ok(())
     })
 }
@@ -199,8 +218,7 @@ pub unsafe extern "C" fn offerkit_offer_list_get(
 pub unsafe extern "C" fn offerkit_offer_list_skipped_count(
     list: *const OfferkitOfferList,
 ) -> usize {
-    // SAFETY: NULL or a live list (contract).
-    unsafe { list.as_ref() }.map_or(0, |l| l.skipped.len())
+    infallible(0, || Ok(OfferkitOfferList::as_ref(list)?.skipped.len()))
 }
 
 /// Writes skipped item `index` (position in the service's answer, id or NULL, reason) to
@@ -212,9 +230,11 @@ pub unsafe extern "C" fn offerkit_offer_list_skipped_get(
     out_item: *mut OfferkitSkippedItem,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    // SAFETY: NULL or a live list (contract).
-    let skipped = unsafe { list.as_ref() }.map(|l| &l.skipped);
-    Skipped::get(skipped, "list", index, out_item, out_error)
+    fallible(out_error, || {
+        OfferkitOfferList::as_ref(list)?
+            .skipped
+            .get(index, out_item)
+    })
 }
 
 /// Any field of offer `index` by dotted path (`"links.click_url"`, `"creatives.icon_url"`,
@@ -229,15 +249,9 @@ pub unsafe extern "C" fn offerkit_offer_list_field_json(
     out_json: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    items::field(
-        list,
-        "list",
-        index,
-        Some(path),
-        Form::Json,
-        out_json,
-        out_error,
-    )
+    fallible(out_error, || {
+        items::field(list, index, path, Form::Json, out_json)
+    })
 }
 
 /// Like `offerkit_offer_list_field_json`, but a string value comes unquoted (`https://…`);
@@ -250,15 +264,9 @@ pub unsafe extern "C" fn offerkit_offer_list_field_text(
     out_text: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    items::field(
-        list,
-        "list",
-        index,
-        Some(path),
-        Form::Text,
-        out_text,
-        out_error,
-    )
+    fallible(out_error, || {
+        items::field(list, index, path, Form::Text, out_text)
+    })
 }
 
 /// Offer `index` as the JSON object the service sent (extra selected fields included). On
@@ -270,7 +278,7 @@ pub unsafe extern "C" fn offerkit_offer_list_item_json(
     out_json: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    items::field(list, "list", index, None, Form::Json, out_json, out_error)
+    fallible(out_error, || items::item_json(list, index, out_json))
 }
 
 /// The pagination of a paginated listing page: writes `*out_pagination` and returns true, or
@@ -281,24 +289,20 @@ pub unsafe extern "C" fn offerkit_offer_list_pagination(
     list: *const OfferkitOfferList,
     out_pagination: *mut OfferkitPagination,
 ) -> bool {
-    // SAFETY: NULL or a live list (contract).
-    let Some(list) = (unsafe { list.as_ref() }) else {
-        return false;
-    };
-    guard(false, || {
-        match (list.pagination, out_pagination.is_null()) {
-            (Some(p), false) => {
-                let view = OfferkitPagination {
-                    current_page: p.current_page,
-                    per_page: p.per_page,
-                    has_more_pages: p.has_more_pages,
-                    next_page: p.next_page.unwrap_or(0),
-                };
-                // SAFETY: checked non-NULL.
-                unsafe { out_pagination.write(view) };
-                true
-            }
-            _ => false,
-        }
+    infallible(false, || {
+        let list = OfferkitOfferList::as_ref(list)?;
+        let (Some(p), Ok(out)) = (
+            list.pagination,
+            Out::required(out_pagination, "out_pagination"),
+        ) else {
+            return Ok(false);
+        };
+        out.write(OfferkitPagination {
+            current_page: p.current_page,
+            per_page: p.per_page,
+            has_more_pages: p.has_more_pages,
+            next_page: p.next_page.unwrap_or(0),
+        });
+        Ok(true)
     })
 }

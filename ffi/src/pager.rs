@@ -2,18 +2,20 @@
 //! last one, blocking or asynchronously.
 
 use std::ffi::{c_char, c_void};
-use std::future::Future;
 use std::sync::Arc;
 
-use offerkit::PlayerOffersPager;
+use offerkit::{PlayerOffersPage, PlayerOffersPager};
 
-use crate::client::{
-    ClientShared, OfferkitPlayerOffersOptions, OfferkitPlayerOffersPageCallback, asynchronous,
-    blocking, callback as require_callback, check_out, client_arc, player_offers_options,
-};
-use crate::error::{Failure, OfferkitError};
-use crate::panic::{boundary, guard};
+use crate::boundary::fallible;
+use crate::client::{ClientShared, OfferkitClient};
+use crate::error::OfferkitError;
+use crate::failure::Failure;
+use crate::handle::{Handle, free_handle};
+use crate::options::OfferkitPlayerOffersOptions;
+use crate::out::Out;
 use crate::player_offers::OfferkitPlayerOffersPage;
+use crate::queries::OfferkitPlayerOffersPageCallback;
+use crate::query::{Query, required_callback};
 use crate::request::OfferkitRequest;
 use crate::status::OfferkitStatus;
 use crate::strings;
@@ -28,28 +30,23 @@ pub struct OfferkitPlayerOffersPager {
     pager: Arc<tokio::sync::Mutex<PlayerOffersPager>>,
 }
 
-fn pager_ref<'a>(
-    pager: *const OfferkitPlayerOffersPager,
-) -> Result<&'a OfferkitPlayerOffersPager, Failure> {
-    // SAFETY: NULL or a live pager (contract).
-    unsafe { pager.as_ref() }.ok_or_else(|| Failure::null("pager"))
+impl Handle for OfferkitPlayerOffersPager {
+    const NAME: &'static str = "pager";
 }
 
-fn next_future(
-    pager: &OfferkitPlayerOffersPager,
-) -> Result<
-    impl Future<Output = Result<Option<offerkit::PlayerOffersPage>, Failure>> + Send + 'static,
-    Failure,
-> {
-    if pager.client.requests.is_closed() {
-        return Err(Failure::cancelled("the pager's client was freed"));
+impl OfferkitPlayerOffersPager {
+    /// The query of the next page: NULL after the last one. `CANCELLED` once the client is
+    /// freed.
+    fn next(&self) -> Result<Query<Option<PlayerOffersPage>, OfferkitPlayerOffersPage>, Failure> {
+        if self.client.requests.is_closed() {
+            return Err(Failure::cancelled("the pager's client was freed"));
+        }
+        let inner = Arc::clone(&self.pager);
+        Ok(Query::new(
+            async move { Ok(inner.lock().await.next_page().await?) },
+            |page| page.map_or(std::ptr::null_mut(), OfferkitPlayerOffersPage::into_raw),
+        ))
     }
-    let inner = Arc::clone(&pager.pager);
-    Ok(async move { Ok(inner.lock().await.next_page().await?) })
-}
-
-fn page_or_end(page: Option<offerkit::PlayerOffersPage>) -> *mut OfferkitPlayerOffersPage {
-    page.map_or(std::ptr::null_mut(), OfferkitPlayerOffersPage::into_raw)
 }
 
 /// Makes a pager over the pages of `playerOffers` for `player_id`, starting at `options->after`
@@ -57,26 +54,23 @@ fn page_or_end(page: Option<offerkit::PlayerOffersPage>) -> *mut OfferkitPlayerO
 /// request is made until `next`. On success `*out_pager` owns the pager.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_player_offers_pager(
-    client: *const crate::client::OfferkitClient,
+    client: *const OfferkitClient,
     player_id: *const c_char,
     options: *const OfferkitPlayerOffersOptions,
     out_pager: *mut *mut OfferkitPlayerOffersPager,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let client = client_arc(client)?;
-        check_out(out_pager, "out_pager")?;
-        // SAFETY: string and options contracts.
-        let player_id = unsafe { strings::required(player_id, "player_id") }?;
-        // SAFETY: as above.
-        let options = unsafe { player_offers_options(options) }?;
+    fallible(out_error, || {
+        let client = Arc::clone(&OfferkitClient::as_ref(client)?.shared);
+        let out = Out::required(out_pager, "out_pager")?;
+        let player_id = strings::required(player_id, "player_id")?;
+        let options = OfferkitPlayerOffersOptions::to_core(options)?;
         let pager = client.core.player_offers_pager(player_id, options)?;
-        let handle = Box::new(OfferkitPlayerOffersPager {
+        let pager = OfferkitPlayerOffersPager {
             client,
             pager: Arc::new(tokio::sync::Mutex::new(pager)),
-        });
-        // SAFETY: checked non-NULL above.
-        unsafe { out_pager.write(Box::into_raw(handle)) };
+        };
+        out.write(pager.into_ptr());
         Ok(())
     })
 }
@@ -92,16 +86,12 @@ pub unsafe extern "C" fn offerkit_player_offers_pager_next(
     out_page: *mut *mut OfferkitPlayerOffersPage,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let pager = pager_ref(pager)?;
-        check_out(out_page, "out_page")?;
-        let future = next_future(pager)?;
-        blocking(
-            "offerkit_player_offers_pager_next",
-            future,
-            page_or_end,
-            out_page,
-        )
+    fallible(out_error, || {
+        let pager = OfferkitPlayerOffersPager::as_ref(pager)?;
+        let out = Out::required(out_page, "out_page")?;
+        pager
+            .next()?
+            .block("offerkit_player_offers_pager_next", out)
     })
 }
 
@@ -116,18 +106,12 @@ pub unsafe extern "C" fn offerkit_player_offers_pager_next_async(
     out_request: *mut *mut OfferkitRequest,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        let pager = pager_ref(pager)?;
-        let callback = require_callback(callback)?;
-        let future = next_future(pager)?;
-        asynchronous(
-            &pager.client.requests,
-            future,
-            callback,
-            user_data,
-            page_or_end,
-            out_request,
-        )
+    fallible(out_error, || {
+        let pager = OfferkitPlayerOffersPager::as_ref(pager)?;
+        let callback = required_callback(callback)?;
+        pager
+            .next()?
+            .start(&pager.client, callback, user_data, out_request)
     })
 }
 
@@ -135,8 +119,5 @@ pub unsafe extern "C" fn offerkit_player_offers_pager_next_async(
 /// way still completes (its callback runs exactly once).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_player_offers_pager_free(pager: *mut OfferkitPlayerOffersPager) {
-    if !pager.is_null() {
-        // SAFETY: made by `offerkit_client_player_offers_pager`, freed once (contract).
-        guard((), || drop(unsafe { Box::from_raw(pager) }));
-    }
+    free_handle(pager);
 }

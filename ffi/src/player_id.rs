@@ -6,9 +6,9 @@ use std::sync::LazyLock;
 
 use offerkit::{Convention, PlayerId};
 
-use crate::client::check_out;
+use crate::boundary::{fallible, infallible};
 use crate::error::OfferkitError;
-use crate::panic::{boundary, guard};
+use crate::out::Out;
 use crate::status::OfferkitStatus;
 use crate::strings;
 
@@ -52,9 +52,8 @@ pub unsafe extern "C" fn offerkit_player_id_validate(
     player_id: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        // SAFETY: string contract.
-        let id = unsafe { strings::required(player_id, "player_id") }?;
+    fallible(out_error, || {
+        let id = strings::required(player_id, "player_id")?;
         PlayerId::new(id)?;
         Ok(())
     })
@@ -68,15 +67,10 @@ pub unsafe extern "C" fn offerkit_player_id_lint(
     out_flags: *mut u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        // SAFETY: string contract.
-        let id = unsafe { strings::required(player_id, "player_id") }?;
-        if out_flags.is_null() {
-            return Err(crate::error::Failure::null("out_flags"));
-        }
-        let flags = convention_flags(&offerkit::lint_player_id(id));
-        // SAFETY: checked non-NULL above.
-        unsafe { out_flags.write(flags) };
+    fallible(out_error, || {
+        let id = strings::required(player_id, "player_id")?;
+        let out = Out::required(out_flags, "out_flags")?;
+        out.write(convention_flags(&offerkit::lint_player_id(id)));
         Ok(())
     })
 }
@@ -89,33 +83,32 @@ pub(crate) fn convention_flags(conventions: &[Convention]) -> u32 {
         .fold(0, |all, flag| all | flag)
 }
 
+/// The name (or with `describe`, the description) of exactly one flag; NULL for anything else.
 fn text_of(flag: u32, describe: bool) -> *const c_char {
-    guard(std::ptr::null(), || {
-        TEXTS.iter().find(|(f, _, _)| *f == flag).map_or(
-            std::ptr::null(),
-            |(_, name, description)| {
-                if describe {
-                    description.as_ptr()
-                } else {
-                    name.as_ptr()
-                }
-            },
-        )
-    })
+    TEXTS
+        .iter()
+        .find(|(f, _, _)| *f == flag)
+        .map_or(std::ptr::null(), |(_, name, description)| {
+            if describe {
+                description.as_ptr()
+            } else {
+                name.as_ptr()
+            }
+        })
 }
 
 /// The stable name of one lint flag (`"uppercase"`, `"period"`, `"space"`,
 /// `"other_character"`), or NULL if `flag` is not exactly one flag. Static storage.
 #[unsafe(no_mangle)]
 pub extern "C" fn offerkit_player_id_convention_name(flag: u32) -> *const c_char {
-    text_of(flag, false)
+    infallible(std::ptr::null(), || Ok(text_of(flag, false)))
 }
 
 /// A sentence describing one lint flag (e.g. `"contains periods"`), or NULL if `flag` is not
 /// exactly one flag. Static storage.
 #[unsafe(no_mangle)]
 pub extern "C" fn offerkit_player_id_convention_describe(flag: u32) -> *const c_char {
-    text_of(flag, true)
+    infallible(std::ptr::null(), || Ok(text_of(flag, true)))
 }
 
 /// Derives a stable, valid, convention-following player id from any internal identifier:
@@ -128,13 +121,10 @@ pub unsafe extern "C" fn offerkit_player_id_short(
     out_id: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        // SAFETY: string contract.
-        let internal = unsafe { strings::required(internal_id, "internal_id") }?;
-        check_out(out_id, "out_id")?;
-        let id = offerkit::short_player_id(internal);
-        // SAFETY: checked non-NULL above.
-        unsafe { out_id.write(strings::owned(id.as_str())) };
+    fallible(out_error, || {
+        let internal = strings::required(internal_id, "internal_id")?;
+        let out = Out::required(out_id, "out_id")?;
+        out.write(strings::owned(offerkit::short_player_id(internal).as_str()));
         Ok(())
     })
 }

@@ -5,9 +5,12 @@ use std::ffi::{CString, c_char};
 
 use offerkit::{PlayerOffer, PlayerOffersPage};
 
-use crate::error::{Failure, OfferkitError};
+use crate::boundary::{fallible, infallible};
+use crate::error::OfferkitError;
+use crate::failure::Failure;
+use crate::handle::{Handle, free_handle};
 use crate::items::{self, Form, Items};
-use crate::panic::{boundary, guard};
+use crate::out::Out;
 use crate::skipped::{OfferkitSkippedItem, Skipped};
 use crate::status::OfferkitStatus;
 use crate::strings::{c_opt, c_text, ptr};
@@ -40,6 +43,10 @@ pub struct OfferkitPlayerOffersPage {
     skipped: Skipped,
 }
 
+impl Handle for OfferkitPlayerOffersPage {
+    const NAME: &'static str = "page";
+}
+
 impl OfferkitPlayerOffersPage {
     pub(crate) fn into_raw(page: PlayerOffersPage) -> *mut Self {
         crate::test_hooks::conversion_point();
@@ -53,11 +60,12 @@ impl OfferkitPlayerOffersPage {
                 item,
             })
             .collect();
-        Box::into_raw(Box::new(OfferkitPlayerOffersPage {
+        OfferkitPlayerOffersPage {
             entries,
             next_cursor: page.next_cursor.as_deref().map(c_text),
             skipped: Skipped::new(&page.skipped),
-        }))
+        }
+        .into_ptr()
     }
 }
 
@@ -76,10 +84,7 @@ impl Items for OfferkitPlayerOffersPage {
 /// Frees a page. `offerkit_player_offers_page_free(NULL)` does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_player_offers_page_free(page: *mut OfferkitPlayerOffersPage) {
-    if !page.is_null() {
-        // SAFETY: made by `OfferkitPlayerOffersPage::into_raw`, freed once (contract).
-        guard((), || drop(unsafe { Box::from_raw(page) }));
-    }
+    free_handle(page);
 }
 
 /// How many items the page holds (0 for NULL).
@@ -87,8 +92,9 @@ pub unsafe extern "C" fn offerkit_player_offers_page_free(page: *mut OfferkitPla
 pub unsafe extern "C" fn offerkit_player_offers_page_count(
     page: *const OfferkitPlayerOffersPage,
 ) -> usize {
-    // SAFETY: NULL or a live page (contract).
-    unsafe { page.as_ref() }.map_or(0, |p| p.entries.len())
+    infallible(0, || {
+        Ok(OfferkitPlayerOffersPage::as_ref(page)?.entries.len())
+    })
 }
 
 /// The cursor of the next page (pass it as `after`), or NULL on the last page (and for a NULL
@@ -97,10 +103,9 @@ pub unsafe extern "C" fn offerkit_player_offers_page_count(
 pub unsafe extern "C" fn offerkit_player_offers_page_next_cursor(
     page: *const OfferkitPlayerOffersPage,
 ) -> *const c_char {
-    // SAFETY: NULL or a live page (contract).
-    unsafe { page.as_ref() }
-        .and_then(|p| p.next_cursor.as_ref())
-        .map_or(std::ptr::null(), |c| c.as_ptr())
+    infallible(std::ptr::null(), || {
+        Ok(ptr(&OfferkitPlayerOffersPage::as_ref(page)?.next_cursor))
+    })
 }
 
 /// How many items of the service's answer were left out of the page because they were
@@ -109,8 +114,9 @@ pub unsafe extern "C" fn offerkit_player_offers_page_next_cursor(
 pub unsafe extern "C" fn offerkit_player_offers_page_skipped_count(
     page: *const OfferkitPlayerOffersPage,
 ) -> usize {
-    // SAFETY: NULL or a live page (contract).
-    unsafe { page.as_ref() }.map_or(0, |p| p.skipped.len())
+    infallible(0, || {
+        Ok(OfferkitPlayerOffersPage::as_ref(page)?.skipped.len())
+    })
 }
 
 /// Writes skipped item `index` to `*out_item` (strings borrowed from the page).
@@ -122,9 +128,11 @@ pub unsafe extern "C" fn offerkit_player_offers_page_skipped_get(
     out_item: *mut OfferkitSkippedItem,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    // SAFETY: NULL or a live page (contract).
-    let skipped = unsafe { page.as_ref() }.map(|p| &p.skipped);
-    Skipped::get(skipped, "page", index, out_item, out_error)
+    fallible(out_error, || {
+        OfferkitPlayerOffersPage::as_ref(page)?
+            .skipped
+            .get(index, out_item)
+    })
 }
 
 /// Writes the typed fields of item `index` to `*out_view`. `OUT_OF_RANGE` past the end.
@@ -135,21 +143,16 @@ pub unsafe extern "C" fn offerkit_player_offers_page_get(
     out_view: *mut OfferkitPlayerOfferView,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    boundary(out_error, || {
-        // SAFETY: NULL or a live page (contract).
-        let page = unsafe { page.as_ref() }.ok_or_else(|| Failure::null("page"))?;
-        if out_view.is_null() {
-            return Err(Failure::null("out_view"));
-        }
+    fallible(out_error, || {
+        let page = OfferkitPlayerOffersPage::as_ref(page)?;
+        let out = Out::required(out_view, "out_view")?;
         items::check_index(page.entries.len(), index)?;
         let entry = &page.entries[index];
-        let view = OfferkitPlayerOfferView {
+        out.write(OfferkitPlayerOfferView {
             id: ptr(&entry.id),
             name: ptr(&entry.name),
             status: ptr(&entry.status),
-        };
-        // SAFETY: checked non-NULL above.
-        unsafe { out_view.write(view) };
+        });
         Ok(())
     })
 }
@@ -164,15 +167,9 @@ pub unsafe extern "C" fn offerkit_player_offers_page_field_json(
     out_json: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    items::field(
-        page,
-        "page",
-        index,
-        Some(path),
-        Form::Json,
-        out_json,
-        out_error,
-    )
+    fallible(out_error, || {
+        items::field(page, index, path, Form::Json, out_json)
+    })
 }
 
 /// Any field of item `index` by dotted path; strings unquoted (owned; NULL when absent).
@@ -184,15 +181,9 @@ pub unsafe extern "C" fn offerkit_player_offers_page_field_text(
     out_text: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    items::field(
-        page,
-        "page",
-        index,
-        Some(path),
-        Form::Text,
-        out_text,
-        out_error,
-    )
+    fallible(out_error, || {
+        items::field(page, index, path, Form::Text, out_text)
+    })
 }
 
 /// Item `index` as the JSON object the service sent (owned string).
@@ -203,5 +194,5 @@ pub unsafe extern "C" fn offerkit_player_offers_page_item_json(
     out_json: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    items::field(page, "page", index, None, Form::Json, out_json, out_error)
+    fallible(out_error, || items::item_json(page, index, out_json))
 }

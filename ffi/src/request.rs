@@ -17,9 +17,12 @@ use std::task::{Context, Poll};
 
 use tokio::task::AbortHandle;
 
+use crate::boundary::infallible;
 use crate::config::{OfferkitDelivery, UserData};
-use crate::error::{Failure, OfferkitError};
-use crate::panic::{guard, panic_failure};
+use crate::error::OfferkitError;
+use crate::failure::Failure;
+use crate::handle::{Handle, free_handle};
+use crate::panic::panic_failure;
 use crate::runtime::{on_library_thread, runtime};
 use crate::status::OfferkitStatus;
 
@@ -232,7 +235,10 @@ impl Requests {
         // inside it does not wait for the very callback that frees it.
         let me = self as *const Requests as usize;
         RUNNING_CALLBACKS_OF.with(|r| r.borrow_mut().push(me));
-        guard((), job);
+        infallible((), || {
+            job();
+            Ok(())
+        });
         RUNNING_CALLBACKS_OF.with(|r| r.borrow_mut().pop());
         let mut state = lock(&self.state);
         state.outstanding -= 1;
@@ -368,9 +374,13 @@ pub struct OfferkitRequest {
 }
 
 impl OfferkitRequest {
-    pub(crate) fn into_raw(shared: Arc<RequestShared>) -> *mut OfferkitRequest {
-        Box::into_raw(Box::new(OfferkitRequest { shared }))
+    pub(crate) fn new(shared: Arc<RequestShared>) -> Self {
+        OfferkitRequest { shared }
     }
+}
+
+impl Handle for OfferkitRequest {
+    const NAME: &'static str = "request";
 }
 
 /// Cancels a request: if it has not completed yet, its task (and HTTP exchange) is dropped and
@@ -380,13 +390,12 @@ impl OfferkitRequest {
 /// `request` is NULL); either way the callback runs exactly once.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_request_cancel(request: *const OfferkitRequest) -> bool {
-    // SAFETY: NULL or a live request handle (contract).
-    let Some(request) = (unsafe { request.as_ref() }) else {
-        return false;
-    };
-    guard(false, || match request.shared.owner.upgrade() {
-        Some(requests) => requests.cancel(&request.shared),
-        None => false, // its client is gone, and freeing the client decided every request
+    infallible(false, || {
+        let request = OfferkitRequest::as_ref(request)?;
+        Ok(match request.shared.owner.upgrade() {
+            Some(requests) => requests.cancel(&request.shared),
+            None => false, // its client is gone, and freeing the client decided every request
+        })
     })
 }
 
@@ -394,8 +403,5 @@ pub unsafe extern "C" fn offerkit_request_cancel(request: *const OfferkitRequest
 /// nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_request_free(request: *mut OfferkitRequest) {
-    if !request.is_null() {
-        // SAFETY: made by `OfferkitRequest::into_raw`, freed once (contract).
-        guard((), || drop(unsafe { Box::from_raw(request) }));
-    }
+    free_handle(request);
 }

@@ -13,7 +13,7 @@ use std::future::Future;
 use offerkit_bindings_common::runtime::LibraryRuntime;
 use tokio::runtime::Handle;
 
-use crate::error::Failure;
+use crate::failure::Failure;
 
 static RUNTIME: LibraryRuntime = LibraryRuntime::new("offerkit", "offerkit-dns");
 

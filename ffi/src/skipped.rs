@@ -7,11 +7,10 @@ use std::ffi::{CString, c_char};
 
 use offerkit::SkippedItem;
 
-use crate::error::{Failure, OfferkitError};
+use crate::failure::Failure;
 use crate::items;
-use crate::panic::boundary;
-use crate::status::OfferkitStatus;
-use crate::strings::c_text;
+use crate::out::Out;
+use crate::strings::{c_text, ptr};
 
 /// One skipped item; strings borrowed from the list or page it came from.
 #[repr(C)]
@@ -43,29 +42,20 @@ impl Skipped {
         self.0.len()
     }
 
-    /// The shared body of `*_skipped_get`.
+    /// The body of `*_skipped_get`: writes item `index` (strings borrowed from `self`).
     pub(crate) fn get(
-        this: Option<&Self>,
-        handle_name: &str,
+        &self,
         index: usize,
         out_item: *mut OfferkitSkippedItem,
-        out_error: *mut *mut OfferkitError,
-    ) -> OfferkitStatus {
-        boundary(out_error, || {
-            let skipped = this.ok_or_else(|| Failure::null(handle_name))?;
-            if out_item.is_null() {
-                return Err(Failure::null("out_item"));
-            }
-            items::check_index(skipped.0.len(), index)?;
-            let (at, id, reason) = &skipped.0[index];
-            let view = OfferkitSkippedItem {
-                index: *at,
-                id: id.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
-                reason: reason.as_ptr(),
-            };
-            // SAFETY: checked non-NULL above.
-            unsafe { out_item.write(view) };
-            Ok(())
-        })
+    ) -> Result<(), Failure> {
+        let out = Out::required(out_item, "out_item")?;
+        items::check_index(self.0.len(), index)?;
+        let (at, id, reason) = &self.0[index];
+        out.write(OfferkitSkippedItem {
+            index: *at,
+            id: ptr(id),
+            reason: reason.as_ptr(),
+        });
+        Ok(())
     }
 }

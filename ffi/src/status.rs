@@ -120,7 +120,7 @@ impl OfferkitErrorKind {
         }
     }
 
-    fn from_u32(value: u32) -> Option<ErrorKind> {
+    pub(crate) fn from_u32(value: u32) -> Option<ErrorKind> {
         ErrorKind::ALL
             .into_iter()
             .find(|k| Self::from_core(*k) as u32 == value)
@@ -130,27 +130,14 @@ impl OfferkitErrorKind {
 impl OfferkitStatus {
     /// The status of a failure of `kind` (same number).
     pub(crate) fn from_kind(kind: ErrorKind) -> Self {
-        match OfferkitErrorKind::from_core(kind) {
-            OfferkitErrorKind::InvalidArgument => Self::InvalidArgument,
-            OfferkitErrorKind::Unauthorized => Self::Unauthorized,
-            OfferkitErrorKind::Forbidden => Self::Forbidden,
-            OfferkitErrorKind::Validation => Self::Validation,
-            OfferkitErrorKind::Query => Self::Query,
-            OfferkitErrorKind::InvalidCursor => Self::InvalidCursor,
-            OfferkitErrorKind::UnsupportedMediaType => Self::UnsupportedMediaType,
-            OfferkitErrorKind::Unprocessable => Self::Unprocessable,
-            OfferkitErrorKind::RateLimited => Self::RateLimited,
-            OfferkitErrorKind::Server => Self::Server,
-            OfferkitErrorKind::Network => Self::Network,
-            OfferkitErrorKind::Timeout => Self::Timeout,
-            OfferkitErrorKind::Cancelled => Self::Cancelled,
-            OfferkitErrorKind::Decode => Self::Decode,
-            OfferkitErrorKind::Internal => Self::Internal,
-            OfferkitErrorKind::Rejected => Self::Rejected,
-        }
+        let number = OfferkitErrorKind::from_core(kind) as u32;
+        Self::ALL
+            .into_iter()
+            .find(|status| *status as u32 == number)
+            .unwrap_or(Self::Internal)
     }
 
-    fn name(self) -> &'static std::ffi::CStr {
+    pub(crate) fn name(self) -> &'static std::ffi::CStr {
         match self {
             Self::Ok => c"ok",
             Self::InvalidArgument => c"invalid_argument",
@@ -176,7 +163,7 @@ impl OfferkitStatus {
         }
     }
 
-    const ALL: [OfferkitStatus; 21] = [
+    pub(crate) const ALL: [OfferkitStatus; 21] = [
         Self::Ok,
         Self::InvalidArgument,
         Self::Unauthorized,
@@ -199,64 +186,4 @@ impl OfferkitStatus {
         Self::OutOfRange,
         Self::WouldDeadlock,
     ];
-}
-
-/// The stable snake_case name of a status (`"ok"`, `"rate_limited"`, `"null_argument"`, …);
-/// `"unknown"` for a number that is not an `OfferkitStatus`. Static storage: never free it.
-/// Thread-safe.
-#[unsafe(no_mangle)]
-pub extern "C" fn offerkit_status_name(status: u32) -> *const std::ffi::c_char {
-    OfferkitStatus::ALL
-        .into_iter()
-        .find(|s| *s as u32 == status)
-        .map_or(c"unknown", OfferkitStatus::name)
-        .as_ptr()
-}
-
-/// The stable snake_case name of an error kind, exactly core's (`"invalid_argument"`, …);
-/// `"unknown"` for a number that is not an `OfferkitErrorKind`. Static storage. Thread-safe.
-#[unsafe(no_mangle)]
-pub extern "C" fn offerkit_error_kind_name(kind: u32) -> *const std::ffi::c_char {
-    match OfferkitErrorKind::from_u32(kind) {
-        Some(kind) => OfferkitStatus::from_kind(kind).name().as_ptr(),
-        None => c"unknown".as_ptr(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::ffi::CStr;
-
-    #[test]
-    fn kinds_follow_core_order_and_names() {
-        for (i, kind) in ErrorKind::ALL.into_iter().enumerate() {
-            let number = OfferkitErrorKind::from_core(kind) as u32;
-            assert_eq!(number as usize, i + 1, "{kind}");
-            assert_eq!(OfferkitStatus::from_kind(kind) as u32, number);
-            // SAFETY: the library returns a static NUL-terminated string.
-            let name = unsafe { CStr::from_ptr(offerkit_error_kind_name(number)) };
-            assert_eq!(name.to_str().unwrap(), kind.as_str());
-        }
-        // SAFETY: the library returns a static NUL-terminated string.
-        let unknown = unsafe { CStr::from_ptr(offerkit_error_kind_name(0)) };
-        assert_eq!(unknown.to_str().unwrap(), "unknown");
-    }
-
-    #[test]
-    fn status_numbers_are_stable() {
-        let numbers: Vec<u32> = OfferkitStatus::ALL.iter().map(|s| *s as u32).collect();
-        assert_eq!(
-            numbers,
-            [
-                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 100, 101, 102, 103
-            ]
-        );
-        // SAFETY: the library returns a static NUL-terminated string.
-        let name = unsafe { CStr::from_ptr(offerkit_status_name(101)) };
-        assert_eq!(name.to_str().unwrap(), "invalid_utf8");
-        // SAFETY: the library returns a static NUL-terminated string.
-        let name = unsafe { CStr::from_ptr(offerkit_status_name(99)) };
-        assert_eq!(name.to_str().unwrap(), "unknown");
-    }
 }

@@ -31,6 +31,7 @@ pub(crate) fn before_queueing() {
 #[cfg(feature = "test-hooks")]
 #[unsafe(no_mangle)]
 pub extern "C" fn offerkit_test_delay_queueing_ms(ms: u64) {
+    // Without the boundary: one atomic store cannot panic.
     QUEUE_DELAY_MS.store(ms, Ordering::Release);
 }
 
@@ -51,6 +52,7 @@ pub(crate) fn conversion_point() {
 #[cfg(feature = "test-hooks")]
 #[unsafe(no_mangle)]
 pub extern "C" fn offerkit_test_panic_in_conversions(count: u32) {
+    // Without the boundary: one atomic store cannot panic.
     ARMED.store(count, Ordering::Release);
 }
 
@@ -60,7 +62,7 @@ pub extern "C" fn offerkit_test_panic_in_conversions(count: u32) {
 pub unsafe extern "C" fn offerkit_test_panic(
     out_error: *mut *mut crate::error::OfferkitError,
 ) -> crate::status::OfferkitStatus {
-    crate::panic::boundary(out_error, || {
+    crate::boundary::fallible(out_error, || {
         panic!("test hook: deliberate panic in a call")
     })
 }
@@ -73,5 +75,11 @@ pub unsafe extern "C" fn offerkit_test_panic(
 pub unsafe extern "C" fn offerkit_test_queued_completions(
     client: *const crate::client::OfferkitClient,
 ) -> usize {
-    crate::client::client_ref(client).map_or(0, |c| c.requests.queued())
+    use crate::handle::Handle;
+    crate::boundary::infallible(0, || {
+        Ok(crate::client::OfferkitClient::as_ref(client)?
+            .shared
+            .requests
+            .queued())
+    })
 }

@@ -375,3 +375,14 @@ int process_threads(void) {
 bool contains(const char *haystack, const char *needle) {
     return haystack && needle && strstr(haystack, needle) != NULL;
 }
+
+const char *field_message(const OfferkitError *error, const char *path, const char *argument) {
+    for (size_t f = 0; f < offerkit_error_field_count(error); f++) {
+        if (strcmp(offerkit_error_field_path(error, f), path) != 0) continue;
+        for (size_t a = 0; a < offerkit_error_field_argument_count(error, f); a++) {
+            if (strcmp(offerkit_error_field_argument_name(error, f, a), argument) == 0)
+                return offerkit_error_field_message(error, f, a, 0);
+        }
+    }
+    return NULL;
+}

@@ -136,6 +136,9 @@ long now_ms(void);
 int process_threads(void);
 /* Whether `haystack` contains `needle` (NULL-safe). */
 bool contains(const char *haystack, const char *needle);
+/* The first message `error` has for `argument` in its field entry with path `path` (e.g. "config",
+ * "timeout"), or NULL when no entry names it. */
+const char *field_message(const OfferkitError *error, const char *path, const char *argument);
 
 #ifdef __cplusplus
 }

@@ -138,14 +138,16 @@ void test_config_rejects_bad_input(void) {
 
     config = NULL;
     REQUIRE(offerkit_config_new(sim_url(), &config, NULL) == OFFERKIT_STATUS_OK);
-    CHECK(offerkit_config_set_timeout_ms(config, 0, NULL) == OFFERKIT_STATUS_OUT_OF_RANGE);
-    CHECK(offerkit_config_set_timeout_ms(config, 86400001, NULL) == OFFERKIT_STATUS_OUT_OF_RANGE);
+    /* Numbers are stored as given: their bounds are checked by offerkit_client_new (see
+     * test_client_new_names_every_setting_out_of_bounds). */
+    CHECK(offerkit_config_set_timeout_ms(config, 0, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_timeout_ms(config, 86400001, NULL) == OFFERKIT_STATUS_OK);
     CHECK(offerkit_config_set_timeout_ms(config, 1500, NULL) == OFFERKIT_STATUS_OK);
-    CHECK(offerkit_config_set_connect_timeout_ms(config, 0, NULL) == OFFERKIT_STATUS_OUT_OF_RANGE);
-    CHECK(offerkit_config_set_max_retries(config, 11, NULL) == OFFERKIT_STATUS_OUT_OF_RANGE);
+    CHECK(offerkit_config_set_connect_timeout_ms(config, 0, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_max_retries(config, 11, NULL) == OFFERKIT_STATUS_OK);
     CHECK(offerkit_config_set_max_retries(config, 0, NULL) == OFFERKIT_STATUS_OK);
-    CHECK(offerkit_config_set_retry_backoff_ms(config, 50, 10, NULL) == OFFERKIT_STATUS_OUT_OF_RANGE);
-    CHECK(offerkit_config_set_token_wait_ms(config, 0, NULL) == OFFERKIT_STATUS_OUT_OF_RANGE);
+    CHECK(offerkit_config_set_retry_backoff_ms(config, 50, 10, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_token_wait_ms(config, 0, NULL) == OFFERKIT_STATUS_OK);
     error = NULL;
     CHECK_STATUS(offerkit_config_set_delivery(config, 7, &error), OFFERKIT_STATUS_OUT_OF_RANGE, error);
     CHECK(contains(offerkit_error_message(error), "delivery"));
@@ -157,8 +159,8 @@ void test_config_rejects_bad_input(void) {
     CHECK(offerkit_config_set_access_token(config, NULL, NULL) == OFFERKIT_STATUS_OK);
     CHECK(offerkit_config_set_token_needed(config, NULL, NULL, NULL) == OFFERKIT_STATUS_OK);
     CHECK(offerkit_config_set_allow_insecure_http(config, true, NULL) == OFFERKIT_STATUS_OK);
-    CHECK(offerkit_config_set_deadline_ms(config, 0, NULL) == OFFERKIT_STATUS_OUT_OF_RANGE);
-    CHECK(offerkit_config_set_deadline_ms(config, 86400001, NULL) == OFFERKIT_STATUS_OUT_OF_RANGE);
+    CHECK(offerkit_config_set_deadline_ms(config, 0, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_deadline_ms(config, 86400001, NULL) == OFFERKIT_STATUS_OK);
     CHECK(offerkit_config_set_deadline_ms(config, 1, NULL) == OFFERKIT_STATUS_OK);
     CHECK(offerkit_config_set_deadline_ms(config, 86400000, NULL) == OFFERKIT_STATUS_OK);
     CHECK(offerkit_config_set_max_pages(config, 1, NULL) == OFFERKIT_STATUS_OK);
@@ -238,8 +240,98 @@ void test_client_new_rejects_bad_config(void) {
     CHECK_STATUS(offerkit_client_new(config, &client, &error), OFFERKIT_STATUS_INVALID_ARGUMENT,
                  error);
     CHECK(contains(offerkit_error_message(error), "max_pages"));
+    CHECK(contains(field_message(error, "config", "max_pages"), "0 is not at least 1"));
     offerkit_error_free(error);
     offerkit_config_free(config);
+    CHECK(sim_stat("requests") == 0);
+}
+
+/* Makes a client from `config` (freed), which must be refused with INVALID_ARGUMENT; returns
+ * the error (owned). */
+static OfferkitError *refused_config(OfferkitConfig *config) {
+    OfferkitClient *client = (OfferkitClient *)0x1;
+    OfferkitError *error = NULL;
+    CHECK_STATUS(offerkit_client_new(config, &client, &error), OFFERKIT_STATUS_INVALID_ARGUMENT,
+                 error);
+    CHECK(client == (OfferkitClient *)0x1);
+    CHECK(offerkit_error_status(error) == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    CHECK(offerkit_error_kind(error) == OFFERKIT_ERROR_KIND_INVALID_ARGUMENT);
+    offerkit_config_free(config);
+    return error;
+}
+
+void test_client_new_names_every_setting_out_of_bounds(void) {
+    /* One bad setting: the client names it, with core's message. */
+    OfferkitConfig *config = test_config(NULL);
+    CHECK(offerkit_config_set_timeout_ms(config, 0, NULL) == OFFERKIT_STATUS_OK);
+    OfferkitError *error = refused_config(config);
+    CHECK(offerkit_error_field_count(error) == 1);
+    CHECK(strcmp(offerkit_error_field_path(error, 0), "config") == 0);
+    CHECK(offerkit_error_field_argument_count(error, 0) == 1);
+    const char *message = field_message(error, "config", "timeout");
+    CHECK(message != NULL && strcmp(message, "0 ms is not between 1 ms and 24 h") == 0);
+    offerkit_error_free(error);
+
+    /* Each time setting on both sides of its bounds. */
+    struct {
+        OfferkitStatus (*set)(OfferkitConfig *, uint64_t, OfferkitError **);
+        const char *setting;
+    } times[] = {
+        {offerkit_config_set_timeout_ms, "timeout"},
+        {offerkit_config_set_connect_timeout_ms, "connect_timeout"},
+        {offerkit_config_set_deadline_ms, "deadline"},
+        {offerkit_config_set_token_wait_ms, "token_provider_timeout"},
+    };
+    for (size_t i = 0; i < sizeof times / sizeof times[0]; i++) {
+        uint64_t bad[] = {0, 86400001};
+        for (size_t b = 0; b < 2; b++) {
+            config = test_config(NULL);
+            CHECK(times[i].set(config, bad[b], NULL) == OFFERKIT_STATUS_OK);
+            error = refused_config(config);
+            CHECK(field_message(error, "config", times[i].setting) != NULL);
+            offerkit_error_free(error);
+        }
+        uint64_t good[] = {1, 86400000};
+        for (size_t g = 0; g < 2; g++) {
+            config = test_config(NULL);
+            CHECK(times[i].set(config, good[g], NULL) == OFFERKIT_STATUS_OK);
+            offerkit_client_free(client_of(config)); /* exits the run if refused */
+        }
+    }
+
+    /* Several bad settings: one error naming every one of them, nothing sent. */
+    config = test_config(NULL);
+    CHECK(offerkit_config_set_timeout_ms(config, 0, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_deadline_ms(config, 86400001, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_max_retries(config, 11, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_retry_backoff_ms(config, 50, 10, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_max_pages(config, 0, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_cache(config, 86400001, 0, 0, NULL) == OFFERKIT_STATUS_OK);
+    error = refused_config(config);
+    CHECK(offerkit_error_field_count(error) == 1);
+    const char *expected[][2] = {
+        {"cache.max_entries", "0 is not at least 1"},
+        {"cache.ttl", "86400001 ms is more than 24 h"},
+        {"deadline", "86400001 ms is not between 1 ms and 24 h"},
+        {"max_pages", "0 is not at least 1"},
+        {"retry.initial_backoff", "50 ms is more than retry.max_backoff (10 ms)"},
+        {"retry.max_retries", "11 is more than 10"},
+        {"timeout", "0 ms is not between 1 ms and 24 h"},
+    };
+    size_t n = sizeof expected / sizeof expected[0];
+    CHECK(offerkit_error_field_argument_count(error, 0) == n);
+    for (size_t i = 0; i < n; i++) {
+        /* In name order, each with core's message; the readable message names each one too. */
+        const char *name = offerkit_error_field_argument_name(error, 0, i);
+        CHECK(name != NULL && strcmp(name, expected[i][0]) == 0);
+        message = field_message(error, "config", expected[i][0]);
+        if (!message || strcmp(message, expected[i][1]) != 0)
+            fprintf(stderr, "    %s: got \"%s\", want \"%s\"\n", expected[i][0],
+                    message ? message : "(none)", expected[i][1]);
+        CHECK(message != NULL && strcmp(message, expected[i][1]) == 0);
+        CHECK(contains(offerkit_error_message(error), expected[i][0]));
+    }
+    offerkit_error_free(error);
     CHECK(sim_stat("requests") == 0);
 }
 
@@ -358,8 +450,14 @@ void test_invalid_inputs_send_nothing(void) {
     CHECK(offerkit_client_list_offers(client, 0, 2, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(offerkit_client_list_all_offers(client, 0, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(offerkit_client_graphql(client, "   ", NULL, &json, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
-    CHECK(offerkit_client_graphql(client, "{ x }", "{not json", &json, NULL) ==
-          OFFERKIT_STATUS_INVALID_ARGUMENT);
+    error = NULL;
+    CHECK_STATUS(offerkit_client_graphql(client, "{ x }", "{not json", &json, &error),
+                 OFFERKIT_STATUS_INVALID_ARGUMENT, error);
+    /* Core reads the variables: a field entry names the argument. */
+    const char *why = field_message(error, "graphql", "variables_json");
+    CHECK(why != NULL && strncmp(why, "not JSON: ", 10) == 0);
+    CHECK(contains(offerkit_error_message(error), "variables_json"));
+    offerkit_error_free(error);
     CHECK(offerkit_client_graphql(client, "{ x }", "[1, 2]", &json, NULL) ==
           OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(list == SENTINEL_LIST && json == (char *)0x1 && page == (OfferkitPlayerOffersPage *)0x1);

@@ -395,6 +395,38 @@ void test_misbehaving_service() {
     EXPECT(broken->item_json(0).find("\"x_bigint\":123456789012345678901234567890") != std::string::npos);
 }
 
+// Options out of bounds are refused by create (core checks every setting at once), each named
+// in one field entry "config" with core's message.
+void test_settings_out_of_bounds_are_named_by_create() {
+    offerkit::ClientOptions o = options();
+    o.timeout = 0ms;
+    auto zero = offerkit::Client::create(o);
+    EXPECT(zero.kind() == offerkit::ErrorKind::InvalidArgument);
+    EXPECT(!zero.ok() && zero.error().status() == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    EXPECT(!zero.ok() && zero.error().fields().size() == 1);
+    EXPECT(!zero.ok() && zero.error().fields()[0].path == "config");
+    EXPECT(!zero.ok() && zero.error().fields()[0].arguments.size() == 1);
+    EXPECT(!zero.ok() && zero.error().fields()[0].arguments[0].first == "timeout");
+    EXPECT(!zero.ok() && zero.error().fields()[0].arguments[0].second ==
+                             std::vector<std::string>{"0 ms is not between 1 ms and 24 h"});
+
+    o.deadline = std::chrono::milliseconds(86400001);
+    o.max_retries = 11;
+    o.max_pages = 0u;
+    auto several = offerkit::Client::create(o);
+    EXPECT(several.kind() == offerkit::ErrorKind::InvalidArgument);
+    std::vector<std::string> named;
+    if (!several.ok())
+        for (const auto &argument : several.error().fields()[0].arguments) named.push_back(argument.first);
+    EXPECT((named == std::vector<std::string>{"deadline", "max_pages", "retry.max_retries", "timeout"}));
+
+    o = options();
+    o.timeout = std::chrono::milliseconds(86400000);
+    o.deadline = 1ms;
+    EXPECT(offerkit::Client::create(o).ok()); // the bounds themselves are accepted
+    EXPECT(sim_stat("requests") == 0);
+}
+
 // The client options of the hardening: deadline, page cap, proxy; and the rejected kind.
 void test_deadline_max_pages_proxy_and_rejected() {
     offerkit::ClientOptions o = options();
@@ -453,6 +485,7 @@ int main() {
         {"token_needed_callback", test_token_needed_callback},
         {"helpers_and_logging", test_helpers_and_logging},
         {"absent_fields_and_skipped_items", test_absent_fields_and_skipped_items},
+        {"settings_out_of_bounds_are_named_by_create", test_settings_out_of_bounds_are_named_by_create},
         {"deadline_max_pages_proxy_and_rejected", test_deadline_max_pages_proxy_and_rejected},
         {"misbehaving_service", test_misbehaving_service},
     };

@@ -66,11 +66,15 @@ namespace OfferKit.Tests
             {
                 OfferKitException e = Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { Deadline = deadline }),
                     ErrorKind.InvalidArgument, "deadline " + deadline);
-                Check.Equal(OfferKitStatus.OutOfRange, e.Status, "status for deadline " + deadline);
+                // Refused when the client is made, by core's check of every setting.
+                Check.Equal(OfferKitStatus.InvalidArgument, e.Status, "status for deadline " + deadline);
+                Check.Equal("config", e.Fields[0].Path, "the field entry of deadline " + deadline);
+                Check.Equal(1, e.MessagesFor("deadline").Count, "deadline " + deadline + " is named");
             }
             foreach (int maxPages in new[] { 0, -1, int.MinValue })
-                Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { MaxPages = maxPages }),
-                    ErrorKind.InvalidArgument, "max pages " + maxPages);
+                Check.Equal("0 is not at least 1",
+                    Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { MaxPages = maxPages }),
+                        ErrorKind.InvalidArgument, "max pages " + maxPages).MessagesFor("max_pages")[0], "max pages " + maxPages);
             using (var client = new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { Deadline = TimeSpan.FromDays(1), MaxPages = int.MaxValue }))
                 Check.True(!client.IsDisposed, "the largest values are accepted");
         }

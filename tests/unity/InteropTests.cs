@@ -52,10 +52,19 @@ namespace OfferKit.Tests
             Check.Throws(() => new OfferKitClient(new OfferKitClientOptions("http://example.com")), ErrorKind.InvalidArgument, "plain http to a remote host");
             Check.Equal(OfferKitStatus.NullArgument,
                 Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(null)), ErrorKind.InvalidArgument, "null URL").Status, "status");
-            Check.Equal(OfferKitStatus.OutOfRange, Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { Timeout = TimeSpan.Zero }),
-                ErrorKind.InvalidArgument, "zero timeout").Status, "status");
-            Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { MaxRetries = -1 }), ErrorKind.InvalidArgument, "negative retries");
-            Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { MaxRetries = 11 }), ErrorKind.InvalidArgument, "11 retries");
+            // Settings out of bounds: refused when the client is made, each named in one field entry.
+            OfferKitException zero = Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { Timeout = TimeSpan.Zero }),
+                ErrorKind.InvalidArgument, "zero timeout");
+            Check.Equal(OfferKitStatus.InvalidArgument, zero.Status, "status");
+            Check.Equal("config", zero.Fields[0].Path, "field entry");
+            Check.Equal("0 ms is not between 1 ms and 24 h", zero.MessagesFor("timeout")[0], "message");
+            Check.Equal(1, Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { MaxRetries = -1 }),
+                ErrorKind.InvalidArgument, "negative retries").MessagesFor("retry.max_retries").Count, "negative retries named");
+            Check.Equal("11 is more than 10", Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { MaxRetries = 11 }),
+                ErrorKind.InvalidArgument, "11 retries").MessagesFor("retry.max_retries")[0], "11 retries named");
+            OfferKitException several = Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl)
+                { Timeout = TimeSpan.Zero, Deadline = TimeSpan.FromDays(2), MaxRetries = 11 }), ErrorKind.InvalidArgument, "three bad settings");
+            Check.Equal("deadline,retry.max_retries,timeout", string.Join(",", several.Fields[0].ArgumentNames), "every bad setting named");
             var pem = new OfferKitClientOptions(Sim.BaseUrl);
             pem.ExtraRootCertificatesPem.Add("-----BEGIN CERTIFICATE-----\nnot base64\n-----END CERTIFICATE-----\n");
             Check.Throws(() => new OfferKitClient(pem), ErrorKind.InvalidArgument, "bad PEM");

@@ -363,6 +363,20 @@ void test_create_fails_with_a_typed_error() {
     Outcome error;
     CHECK(Bridge::create(settings, game->post(), error) == nullptr);
     CHECK(!error.ok && error.kind == OFFERKIT_ERROR_KIND_INVALID_ARGUMENT && !error.message.empty());
+
+    // Settings out of bounds pass through to the library, which names each one.
+    settings.base_url = sim_url;
+    settings.timeout_ms = 86400001;
+    settings.max_retries = 11;
+    Outcome bounds;
+    CHECK(Bridge::create(settings, game->post(), bounds) == nullptr);
+    CHECK(!bounds.ok && bounds.kind == OFFERKIT_ERROR_KIND_INVALID_ARGUMENT);
+    CHECK(bounds.fields.size() == 1 && bounds.fields[0].path == "config");
+    CHECK(bounds.fields[0].arguments.size() == 2);
+    CHECK(bounds.fields[0].arguments[0].name == "retry.max_retries");
+    CHECK(bounds.fields[0].arguments[0].messages[0] == "11 is more than 10");
+    CHECK(bounds.fields[0].arguments[1].name == "timeout");
+    CHECK(bounds.fields[0].arguments[1].messages[0] == "86400001 ms is not between 1 ms and 24 h");
 }
 
 void test_many_requests_from_many_threads() {

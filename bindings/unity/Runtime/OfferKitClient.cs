@@ -51,7 +51,7 @@ namespace OfferKit
                     if (options.ConnectTimeout.HasValue)
                         Check(NativeMethods.offerkit_config_set_connect_timeout_ms(config, Milliseconds(options.ConnectTimeout.Value), ref error), error);
                     if (options.MaxRetries.HasValue)
-                        Check(NativeMethods.offerkit_config_set_max_retries(config, unchecked((uint)options.MaxRetries.Value) /* negative: out of range */, ref error), error);
+                        Check(NativeMethods.offerkit_config_set_max_retries(config, unchecked((uint)options.MaxRetries.Value) /* negative: refused by offerkit_client_new */, ref error), error);
                     if (options.RetryBackoffInitial.HasValue || options.RetryBackoffMax.HasValue)
                         Check(NativeMethods.offerkit_config_set_retry_backoff_ms(config,
                             Milliseconds(options.RetryBackoffInitial ?? TimeSpan.FromMilliseconds(200)),
@@ -443,7 +443,7 @@ namespace OfferKit
 
         private static ulong Milliseconds(TimeSpan span)
         {
-            // A negative span is sent as a number the native range checks refuse.
+            // A negative span is sent as a number offerkit_client_new refuses (core checks every bound).
             return span.Ticks < 0 ? ulong.MaxValue : (ulong)Math.Ceiling(span.TotalMilliseconds);
         }
 

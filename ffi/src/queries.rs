@@ -1,0 +1,393 @@
+//! Every query of a client — `offers`, `links`, `playerOffers`, the listing (one page, or every
+//! page) and raw GraphQL — each in a blocking and an `_async` form, and the completion callback
+//! types the `_async` forms take. Each query checks its arguments and makes a [`Query`];
+//! `crate::query` runs it either way.
+
+use std::ffi::{c_char, c_void};
+
+use offerkit::{Fetched, LinksOptions, ListingOptions, ListingPage, OfferList, PlayerOffersPage};
+
+use crate::boundary::fallible;
+use crate::client::OfferkitClient;
+use crate::error::OfferkitError;
+use crate::failure::Failure;
+use crate::handle::Handle;
+use crate::offers::OfferkitOfferList;
+use crate::options::{OfferkitOffersOptions, OfferkitPlayerOffersOptions, optional_number};
+use crate::out::Out;
+use crate::player_offers::OfferkitPlayerOffersPage;
+use crate::query::{Query, required_callback};
+use crate::request::OfferkitRequest;
+use crate::status::OfferkitStatus;
+use crate::strings::{self, optional_string};
+
+/// Receives the outcome of an `_async` call returning offers: on `OFFERKIT_STATUS_OK`, `list` is
+/// an owned list (free with `offerkit_offer_list_free`) and `error` is NULL; otherwise `list` is
+/// NULL and `error` is an owned error (free with `offerkit_error_free`) whose kind equals
+/// `status`. Runs exactly once per request (see `offerkit_config_set_delivery` for where).
+pub type OfferkitOfferListCallback = Option<
+    unsafe extern "C" fn(
+        user_data: *mut c_void,
+        status: OfferkitStatus,
+        list: *mut OfferkitOfferList,
+        error: *mut OfferkitError,
+    ),
+>;
+
+/// Receives the outcome of an `_async` call returning a `playerOffers` page: like
+/// `OfferkitOfferListCallback`, with an owned page (free with `offerkit_player_offers_page_free`).
+/// From `offerkit_player_offers_pager_next_async`, `page` is NULL with `OFFERKIT_STATUS_OK` when
+/// the pager had already passed the last page.
+pub type OfferkitPlayerOffersPageCallback = Option<
+    unsafe extern "C" fn(
+        user_data: *mut c_void,
+        status: OfferkitStatus,
+        page: *mut OfferkitPlayerOffersPage,
+        error: *mut OfferkitError,
+    ),
+>;
+
+/// Receives the outcome of an `_async` call returning JSON text (`links`, raw GraphQL): like
+/// `OfferkitOfferListCallback`, with an owned string (free with `offerkit_string_free`).
+pub type OfferkitJsonCallback = Option<
+    unsafe extern "C" fn(
+        user_data: *mut c_void,
+        status: OfferkitStatus,
+        json: *mut c_char,
+        error: *mut OfferkitError,
+    ),
+>;
+
+// ---------------------------------------------------------------------------------------------
+// offers
+
+/// The `offers` query, its arguments checked.
+fn offers(
+    client: &OfferkitClient,
+    player_id: *const c_char,
+    options: *const OfferkitOffersOptions,
+) -> Result<Query<Fetched<OfferList>, OfferkitOfferList>, Failure> {
+    let player_id = strings::required(player_id, "player_id")?.to_string();
+    let options = OfferkitOffersOptions::to_core(options)?;
+    let core = client.shared.core.clone();
+    Ok(Query::new(
+        async move { Ok(core.offers_fetched(&player_id, &options).await?) },
+        OfferkitOfferList::from_offers,
+    ))
+}
+
+/// Blocking `offers`: every targeted offer for `player_id` (1 to 255 characters), with
+/// `options` (NULL: none). On success `*out_list` owns the offers. Returns
+/// `OFFERKIT_STATUS_WOULD_DEADLOCK` on a library thread.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_offers(
+    client: *const OfferkitClient,
+    player_id: *const c_char,
+    options: *const OfferkitOffersOptions,
+    out_list: *mut *mut OfferkitOfferList,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let out = Out::required(out_list, "out_list")?;
+        offers(client, player_id, options)?.block("offerkit_client_offers", out)
+    })
+}
+
+/// Asynchronous `offers`. On `OFFERKIT_STATUS_OK` the request is under way: `callback` will run
+/// exactly once with `user_data` (which must stay valid until then), and `*out_request` (when
+/// `out_request` is not NULL) is a handle to cancel it, freed with `offerkit_request_free`. On
+/// any other status nothing was started and the callback never runs.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_offers_async(
+    client: *const OfferkitClient,
+    player_id: *const c_char,
+    options: *const OfferkitOffersOptions,
+    callback: OfferkitOfferListCallback,
+    user_data: *mut c_void,
+    out_request: *mut *mut OfferkitRequest,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let callback = required_callback(callback)?;
+        let query = offers(client, player_id, options)?;
+        query.start(&client.shared, callback, user_data, out_request)
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// links
+
+/// The `links` query, its arguments checked.
+fn links(
+    client: &OfferkitClient,
+    player_id: *const c_char,
+    select: *const c_char,
+    selection: *const c_char,
+) -> Result<Query<String, c_char>, Failure> {
+    let player_id = strings::required(player_id, "player_id")?.to_string();
+    let select = optional_string(select, "select")?;
+    let selection = optional_string(selection, "selection")?;
+    let core = client.shared.core.clone();
+    let options = LinksOptions { select, selection };
+    Ok(Query::new(
+        async move { Ok(core.links(&player_id, &options).await?.to_json()) },
+        strings::into_owned,
+    ))
+}
+
+/// Blocking `links`: the tracking links of `player_id` as a JSON object text (owned; free with
+/// `offerkit_string_free`), each field as the service sent it. `select` adds fields to the
+/// default selection (`support_portal`), `selection` replaces it; NULL for neither.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_links(
+    client: *const OfferkitClient,
+    player_id: *const c_char,
+    select: *const c_char,
+    selection: *const c_char,
+    out_json: *mut *mut c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let out = Out::required(out_json, "out_json")?;
+        links(client, player_id, select, selection)?.block("offerkit_client_links", out)
+    })
+}
+
+/// Asynchronous `links` (see `offerkit_client_offers_async` for the request rules).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_links_async(
+    client: *const OfferkitClient,
+    player_id: *const c_char,
+    select: *const c_char,
+    selection: *const c_char,
+    callback: OfferkitJsonCallback,
+    user_data: *mut c_void,
+    out_request: *mut *mut OfferkitRequest,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let callback = required_callback(callback)?;
+        let query = links(client, player_id, select, selection)?;
+        query.start(&client.shared, callback, user_data, out_request)
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// playerOffers
+
+/// The `playerOffers` query, its arguments checked.
+fn player_offers(
+    client: &OfferkitClient,
+    player_id: *const c_char,
+    options: *const OfferkitPlayerOffersOptions,
+) -> Result<Query<PlayerOffersPage, OfferkitPlayerOffersPage>, Failure> {
+    let player_id = strings::required(player_id, "player_id")?.to_string();
+    let options = OfferkitPlayerOffersOptions::to_core(options)?;
+    let core = client.shared.core.clone();
+    Ok(Query::new(
+        async move { Ok(core.player_offers(&player_id, &options).await?) },
+        OfferkitPlayerOffersPage::into_raw,
+    ))
+}
+
+/// Blocking `playerOffers`: one page of the offers `player_id` engaged with. On success
+/// `*out_page` owns the page. To follow `next_cursor` to the end, see
+/// `offerkit_client_player_offers_pager`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_player_offers(
+    client: *const OfferkitClient,
+    player_id: *const c_char,
+    options: *const OfferkitPlayerOffersOptions,
+    out_page: *mut *mut OfferkitPlayerOffersPage,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let out = Out::required(out_page, "out_page")?;
+        let query = player_offers(client, player_id, options)?;
+        query.block("offerkit_client_player_offers", out)
+    })
+}
+
+/// Asynchronous `playerOffers` (see `offerkit_client_offers_async` for the request rules).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_player_offers_async(
+    client: *const OfferkitClient,
+    player_id: *const c_char,
+    options: *const OfferkitPlayerOffersOptions,
+    callback: OfferkitPlayerOffersPageCallback,
+    user_data: *mut c_void,
+    out_request: *mut *mut OfferkitRequest,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let callback = required_callback(callback)?;
+        let query = player_offers(client, player_id, options)?;
+        query.start(&client.shared, callback, user_data, out_request)
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /v1/offers: one page, or every page
+
+/// The listing query of one page (`per_page` 0: everything at once; `page` 0: the first).
+fn listing(
+    client: &OfferkitClient,
+    per_page: i64,
+    page: i64,
+) -> Query<Fetched<ListingPage>, OfferkitOfferList> {
+    let core = client.shared.core.clone();
+    let options = ListingOptions {
+        per_page: optional_number(per_page),
+        page: optional_number(page),
+    };
+    Query::new(
+        async move { Ok(core.list_offers_fetched(options).await?) },
+        OfferkitOfferList::from_listing,
+    )
+}
+
+/// The listing query of every page, `per_page` offers each.
+fn all_pages(client: &OfferkitClient, per_page: i64) -> Query<OfferList, OfferkitOfferList> {
+    let core = client.shared.core.clone();
+    Query::new(
+        async move { Ok(core.list_offers_pager(per_page)?.collect_all().await?) },
+        OfferkitOfferList::from_all_pages,
+    )
+}
+
+/// Blocking `GET /v1/offers`: with `per_page` 0 every offer at once (no pagination); with
+/// `per_page` 1 to 100, page `page` (0: the first) and its pagination
+/// (`offerkit_offer_list_pagination`). `page` without `per_page` is `INVALID_ARGUMENT`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_list_offers(
+    client: *const OfferkitClient,
+    per_page: i64,
+    page: i64,
+    out_list: *mut *mut OfferkitOfferList,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let out = Out::required(out_list, "out_list")?;
+        listing(client, per_page, page).block("offerkit_client_list_offers", out)
+    })
+}
+
+/// Asynchronous `GET /v1/offers` (see `offerkit_client_offers_async` for the request rules).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_list_offers_async(
+    client: *const OfferkitClient,
+    per_page: i64,
+    page: i64,
+    callback: OfferkitOfferListCallback,
+    user_data: *mut c_void,
+    out_request: *mut *mut OfferkitRequest,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let callback = required_callback(callback)?;
+        listing(client, per_page, page).start(&client.shared, callback, user_data, out_request)
+    })
+}
+
+/// Blocking listing of every page, `per_page` (1 to 100) offers per request, from page 1 while
+/// the service says there are more: one list of every offer (no pagination), its skipped items
+/// numbered across the walk. Each page is one call within the deadline, so this blocks for at
+/// most `max_pages` deadlines; a walk that does not advance, or needs more than `max_pages`
+/// pages, fails with `OFFERKIT_STATUS_DECODE`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_list_all_offers(
+    client: *const OfferkitClient,
+    per_page: i64,
+    out_list: *mut *mut OfferkitOfferList,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let out = Out::required(out_list, "out_list")?;
+        all_pages(client, per_page).block("offerkit_client_list_all_offers", out)
+    })
+}
+
+/// Asynchronous listing of every page (see `offerkit_client_offers_async` for the rules).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_list_all_offers_async(
+    client: *const OfferkitClient,
+    per_page: i64,
+    callback: OfferkitOfferListCallback,
+    user_data: *mut c_void,
+    out_request: *mut *mut OfferkitRequest,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let callback = required_callback(callback)?;
+        all_pages(client, per_page).start(&client.shared, callback, user_data, out_request)
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Raw GraphQL: variables as JSON text (read by core's `graphql_variables`), `data` as JSON text
+
+/// The raw query, its arguments checked: variables that are not JSON are `INVALID_ARGUMENT` with
+/// a field entry naming `variables_json`, returned by the call itself.
+fn graphql(
+    client: &OfferkitClient,
+    document: *const c_char,
+    variables_json: *const c_char,
+) -> Result<Query<String, c_char>, Failure> {
+    let document = strings::required(document, "document")?.to_string();
+    let variables = strings::optional(variables_json, "variables_json")?
+        .map(|text| offerkit::graphql_variables("variables_json", text))
+        .transpose()?;
+    let core = client.shared.core.clone();
+    Ok(Query::new(
+        async move { Ok(core.graphql(&document, variables).await?.data.to_string()) },
+        strings::into_owned,
+    ))
+}
+
+/// Blocking raw GraphQL: `document` with `variables_json` (a JSON object text, or NULL). On
+/// success `*out_data_json` owns the response's `data` as JSON text. A response with `errors`
+/// fails with the mapped kind (`validation`, `query`, `invalid_cursor`); the whole response is
+/// then in `offerkit_error_response_json`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_graphql(
+    client: *const OfferkitClient,
+    document: *const c_char,
+    variables_json: *const c_char,
+    out_data_json: *mut *mut c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let out = Out::required(out_data_json, "out_data_json")?;
+        graphql(client, document, variables_json)?.block("offerkit_client_graphql", out)
+    })
+}
+
+/// Asynchronous raw GraphQL (see `offerkit_client_offers_async` for the request rules).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_graphql_async(
+    client: *const OfferkitClient,
+    document: *const c_char,
+    variables_json: *const c_char,
+    callback: OfferkitJsonCallback,
+    user_data: *mut c_void,
+    out_request: *mut *mut OfferkitRequest,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible(out_error, || {
+        let client = OfferkitClient::as_ref(client)?;
+        let callback = required_callback(callback)?;
+        let query = graphql(client, document, variables_json)?;
+        query.start(&client.shared, callback, user_data, out_request)
+    })
+}
