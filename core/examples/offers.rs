@@ -13,22 +13,19 @@
 //! Prints one line per offer (`id  name  $payout`, best earning first); on failure prints the
 //! error (`kind: message`) on stderr and exits with status 1.
 
+mod support;
+
 use std::process::ExitCode;
 use std::time::Duration;
 
-use offerkit::{ClientConfig, Error, ErrorKind, OfferClient, OffersOptions};
-
-/// A required environment variable; a missing one fails before anything is sent.
-fn env(name: &str) -> offerkit::Result<String> {
-    std::env::var(name).map_err(|_| Error::new(ErrorKind::InvalidArgument, format!("set {name}")))
-}
+use offerkit::{ClientConfig, ErrorKind, OfferClient, OffersOptions};
 
 async fn run() -> offerkit::Result<()> {
-    let player_id = std::env::var("OFFERKIT_PLAYER_ID").unwrap_or_else(|_| "demo-player".into());
+    let player_id = support::player_id();
     // One client per process: it is cheap to clone and shares its connections.
     let client = OfferClient::new(
-        ClientConfig::new(env("OFFERKIT_BASE_URL")?)
-            .with_access_token(env("OFFERKIT_ACCESS_TOKEN")?)
+        ClientConfig::new(support::env("OFFERKIT_BASE_URL")?)
+            .with_access_token(support::env("OFFERKIT_ACCESS_TOKEN")?)
             // No call takes longer than this, retries and waits included.
             .with_deadline(Duration::from_secs(10)),
     )?;
@@ -55,25 +52,26 @@ async fn run() -> offerkit::Result<()> {
     Ok(())
 }
 
+/// Every failure is one `offerkit::Error`; its kind says what to do about it.
+fn advise(err: &offerkit::Error) {
+    match err.kind() {
+        ErrorKind::Unauthorized => eprintln!("the token was refused: get a new one"),
+        ErrorKind::RateLimited => {
+            let wait = err.retry_after().unwrap_or(Duration::from_secs(60));
+            eprintln!("the service is busy: try again in {} s", wait.as_secs());
+        }
+        ErrorKind::Network | ErrorKind::Timeout | ErrorKind::Server => {
+            eprintln!("the service is unreachable right now: try again later")
+        }
+        _ => {}
+    }
+}
+
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> ExitCode {
-    match run().await {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            // Every failure is one `offerkit::Error`; its kind says what to do about it.
-            match err.kind() {
-                ErrorKind::Unauthorized => eprintln!("the token was refused: get a new one"),
-                ErrorKind::RateLimited => {
-                    let wait = err.retry_after().unwrap_or(Duration::from_secs(60));
-                    eprintln!("the service is busy: try again in {} s", wait.as_secs());
-                }
-                ErrorKind::Network | ErrorKind::Timeout | ErrorKind::Server => {
-                    eprintln!("the service is unreachable right now: try again later")
-                }
-                _ => {}
-            }
-            eprintln!("error: {err}");
-            ExitCode::FAILURE
-        }
+    let outcome = run().await;
+    if let Err(err) = &outcome {
+        advise(err);
     }
+    support::exit(outcome)
 }

@@ -12,20 +12,17 @@
 //! Prints `page N: K offers` and then `  id  status  name` per offer, and last
 //! `T offers on P pages`; on failure the error (`kind: message`) on stderr, exit status 1.
 
+mod support;
+
 use std::process::ExitCode;
 
-use offerkit::{ClientConfig, Error, ErrorKind, OfferClient, PlayerOffersOptions};
-
-/// A required environment variable; a missing one fails before anything is sent.
-fn env(name: &str) -> offerkit::Result<String> {
-    std::env::var(name).map_err(|_| Error::new(ErrorKind::InvalidArgument, format!("set {name}")))
-}
+use offerkit::{ClientConfig, OfferClient, PlayerOffersOptions};
 
 async fn run() -> offerkit::Result<()> {
-    let player_id = std::env::var("OFFERKIT_PLAYER_ID").unwrap_or_else(|_| "demo-player".into());
+    let player_id = support::player_id();
     let client = OfferClient::new(
-        ClientConfig::new(env("OFFERKIT_BASE_URL")?)
-            .with_access_token(env("OFFERKIT_ACCESS_TOKEN")?),
+        ClientConfig::new(support::env("OFFERKIT_BASE_URL")?)
+            .with_access_token(support::env("OFFERKIT_ACCESS_TOKEN")?),
     )?;
     let options = PlayerOffersOptions {
         limit: Some(20), // offers per page
@@ -54,11 +51,5 @@ async fn run() -> offerkit::Result<()> {
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> ExitCode {
-    match run().await {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err}");
-            ExitCode::FAILURE
-        }
-    }
+    support::exit(run().await)
 }

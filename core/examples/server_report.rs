@@ -16,15 +16,12 @@
 //! printed. The service refreshes its numbers every 30 minutes: a real backend caches a report
 //! that long (keyed by `ReportQuery::encode`) instead of asking again.
 
+mod support;
+
 use std::process::ExitCode;
 
 use offerkit::server::{ApiKey, EstDateTime, GroupBy, ReportClient, ReportConfig, ReportQuery};
 use offerkit::{Error, ErrorKind};
-
-/// A required environment variable; a missing one fails before anything is sent.
-fn env(name: &str) -> offerkit::Result<String> {
-    std::env::var(name).map_err(|_| Error::new(ErrorKind::InvalidArgument, format!("set {name}")))
-}
 
 async fn run() -> offerkit::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -35,10 +32,13 @@ async fn run() -> offerkit::Result<()> {
         ));
     };
     // `ApiKey` wipes the key from memory when dropped and never shows it in `Debug`.
-    let api_key = ApiKey::new(env("OFFERKIT_REPORT_API_KEY")?);
+    let api_key = ApiKey::new(support::env("OFFERKIT_REPORT_API_KEY")?);
     // The endpoint allows 10 requests a minute per key: the client waits for a free slot
     // (within its deadline) rather than be refused.
-    let client = ReportClient::new(ReportConfig::new(env("OFFERKIT_REPORTING_URL")?, api_key))?;
+    let client = ReportClient::new(ReportConfig::new(
+        support::env("OFFERKIT_REPORTING_URL")?,
+        api_key,
+    ))?;
     // The builder checks what the service would refuse before anything is sent.
     let query = ReportQuery::builder()
         .group_by([GroupBy::Date, GroupBy::AppId])
@@ -63,11 +63,5 @@ async fn run() -> offerkit::Result<()> {
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> ExitCode {
-    match run().await {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err}");
-            ExitCode::FAILURE
-        }
-    }
+    support::exit(run().await)
 }

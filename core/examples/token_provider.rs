@@ -18,6 +18,8 @@
 //! then the offers and the support link, both fetched with the one token; on failure the error
 //! (`kind: message`) on stderr, exit status 1. Tokens are never printed.
 
+mod support;
+
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -84,20 +86,16 @@ impl AccessTokenProvider for BackendTokens {
     }
 }
 
-/// A required environment variable; a missing one fails before anything is sent.
-fn env(name: &str) -> offerkit::Result<String> {
-    std::env::var(name).map_err(|_| Error::new(ErrorKind::InvalidArgument, format!("set {name}")))
-}
-
 async fn run() -> offerkit::Result<()> {
-    let player_id = std::env::var("OFFERKIT_PLAYER_ID").unwrap_or_else(|_| "demo-player".into());
+    let player_id = support::player_id();
     let tokens = BackendTokens::new(
-        env("OFFERKIT_TOKEN_URL")?,
+        support::env("OFFERKIT_TOKEN_URL")?,
         std::env::var("OFFERKIT_PLAYER_SESSION").ok(),
     )?;
     // No token up front: the provider is asked before the first request.
-    let client =
-        OfferClient::new(ClientConfig::new(env("OFFERKIT_BASE_URL")?).with_token_provider(tokens))?;
+    let client = OfferClient::new(
+        ClientConfig::new(support::env("OFFERKIT_BASE_URL")?).with_token_provider(tokens),
+    )?;
     let offers = client
         .offers(
             &player_id,
@@ -122,11 +120,5 @@ async fn run() -> offerkit::Result<()> {
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> ExitCode {
-    match run().await {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err}");
-            ExitCode::FAILURE
-        }
-    }
+    support::exit(run().await)
 }
