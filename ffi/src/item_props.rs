@@ -487,57 +487,70 @@ fn expect_status(
     Ok(())
 }
 
-/// The accessors every handle has, so one check serves lists and pages.
-trait Handle {
-    fn count(&self) -> usize;
-    fn skipped_count(&self) -> usize;
-    unsafe fn field(
-        &self,
-        index: usize,
-        path: *const c_char,
-        text: bool,
-        out: *mut *mut c_char,
-        e: *mut *mut OfferkitError,
-    ) -> OfferkitStatus;
-    unsafe fn item_json(
-        &self,
-        index: usize,
-        out: *mut *mut c_char,
-        e: *mut *mut OfferkitError,
-    ) -> OfferkitStatus;
-    unsafe fn skipped(
-        &self,
-        index: usize,
-        out: *mut OfferkitSkippedItem,
-        e: *mut *mut OfferkitError,
-    ) -> OfferkitStatus;
+/// The exported accessors of one kind of handle, so one check serves lists and pages.
+struct Accessors<H> {
+    count: unsafe extern "C" fn(*const H) -> usize,
+    skipped_count: unsafe extern "C" fn(*const H) -> usize,
+    field_json: FieldFn<H>,
+    field_text: FieldFn<H>,
+    item_json: unsafe extern "C" fn(
+        *const H,
+        usize,
+        *mut *mut c_char,
+        *mut *mut OfferkitError,
+    ) -> OfferkitStatus,
+    skipped_get: unsafe extern "C" fn(
+        *const H,
+        usize,
+        *mut OfferkitSkippedItem,
+        *mut *mut OfferkitError,
+    ) -> OfferkitStatus,
+    free: unsafe extern "C" fn(*mut H),
 }
 
-struct List(*mut OfferkitOfferList);
-struct Page(*mut OfferkitPlayerOffersPage);
+/// `*_field_json` or `*_field_text`.
+type FieldFn<H> = unsafe extern "C" fn(
+    *const H,
+    usize,
+    *const c_char,
+    *mut *mut c_char,
+    *mut *mut OfferkitError,
+) -> OfferkitStatus;
 
-impl Drop for List {
-    fn drop(&mut self) {
-        // SAFETY: made by into_raw, freed once.
-        unsafe { offerkit_offer_list_free(self.0) }
-    }
+const LIST: Accessors<OfferkitOfferList> = Accessors {
+    count: offerkit_offer_list_count,
+    skipped_count: offerkit_offer_list_skipped_count,
+    field_json: offerkit_offer_list_field_json,
+    field_text: offerkit_offer_list_field_text,
+    item_json: offerkit_offer_list_item_json,
+    skipped_get: offerkit_offer_list_skipped_get,
+    free: offerkit_offer_list_free,
+};
+
+const PAGE: Accessors<OfferkitPlayerOffersPage> = Accessors {
+    count: offerkit_player_offers_page_count,
+    skipped_count: offerkit_player_offers_page_skipped_count,
+    field_json: offerkit_player_offers_page_field_json,
+    field_text: offerkit_player_offers_page_field_text,
+    item_json: offerkit_player_offers_page_item_json,
+    skipped_get: offerkit_player_offers_page_skipped_get,
+    free: offerkit_player_offers_page_free,
+};
+
+/// A live handle under test, reached through its accessors and freed when dropped.
+struct Held<H: 'static> {
+    ptr: *mut H,
+    api: &'static Accessors<H>,
 }
 
-impl Drop for Page {
-    fn drop(&mut self) {
-        // SAFETY: made by into_raw, freed once.
-        unsafe { offerkit_player_offers_page_free(self.0) }
-    }
-}
-
-impl Handle for List {
+impl<H> Held<H> {
     fn count(&self) -> usize {
-        // SAFETY: a live list.
-        unsafe { offerkit_offer_list_count(self.0) }
+        // SAFETY: a live handle.
+        unsafe { (self.api.count)(self.ptr) }
     }
     fn skipped_count(&self) -> usize {
-        // SAFETY: a live list.
-        unsafe { offerkit_offer_list_skipped_count(self.0) }
+        // SAFETY: a live handle.
+        unsafe { (self.api.skipped_count)(self.ptr) }
     }
     unsafe fn field(
         &self,
@@ -547,14 +560,13 @@ impl Handle for List {
         out: *mut *mut c_char,
         e: *mut *mut OfferkitError,
     ) -> OfferkitStatus {
+        let field = if text {
+            self.api.field_text
+        } else {
+            self.api.field_json
+        };
         // SAFETY: forwarded.
-        unsafe {
-            if text {
-                offerkit_offer_list_field_text(self.0, index, path, out, e)
-            } else {
-                offerkit_offer_list_field_json(self.0, index, path, out, e)
-            }
-        }
+        unsafe { field(self.ptr, index, path, out, e) }
     }
     unsafe fn item_json(
         &self,
@@ -563,7 +575,7 @@ impl Handle for List {
         e: *mut *mut OfferkitError,
     ) -> OfferkitStatus {
         // SAFETY: forwarded.
-        unsafe { offerkit_offer_list_item_json(self.0, index, out, e) }
+        unsafe { (self.api.item_json)(self.ptr, index, out, e) }
     }
     unsafe fn skipped(
         &self,
@@ -572,53 +584,14 @@ impl Handle for List {
         e: *mut *mut OfferkitError,
     ) -> OfferkitStatus {
         // SAFETY: forwarded.
-        unsafe { offerkit_offer_list_skipped_get(self.0, index, out, e) }
+        unsafe { (self.api.skipped_get)(self.ptr, index, out, e) }
     }
 }
 
-impl Handle for Page {
-    fn count(&self) -> usize {
-        // SAFETY: a live page.
-        unsafe { offerkit_player_offers_page_count(self.0) }
-    }
-    fn skipped_count(&self) -> usize {
-        // SAFETY: a live page.
-        unsafe { offerkit_player_offers_page_skipped_count(self.0) }
-    }
-    unsafe fn field(
-        &self,
-        index: usize,
-        path: *const c_char,
-        text: bool,
-        out: *mut *mut c_char,
-        e: *mut *mut OfferkitError,
-    ) -> OfferkitStatus {
-        // SAFETY: forwarded.
-        unsafe {
-            if text {
-                offerkit_player_offers_page_field_text(self.0, index, path, out, e)
-            } else {
-                offerkit_player_offers_page_field_json(self.0, index, path, out, e)
-            }
-        }
-    }
-    unsafe fn item_json(
-        &self,
-        index: usize,
-        out: *mut *mut c_char,
-        e: *mut *mut OfferkitError,
-    ) -> OfferkitStatus {
-        // SAFETY: forwarded.
-        unsafe { offerkit_player_offers_page_item_json(self.0, index, out, e) }
-    }
-    unsafe fn skipped(
-        &self,
-        index: usize,
-        out: *mut OfferkitSkippedItem,
-        e: *mut *mut OfferkitError,
-    ) -> OfferkitStatus {
-        // SAFETY: forwarded.
-        unsafe { offerkit_player_offers_page_skipped_get(self.0, index, out, e) }
+impl<H> Drop for Held<H> {
+    fn drop(&mut self) {
+        // SAFETY: made by into_raw, freed once.
+        unsafe { (self.api.free)(self.ptr) }
     }
 }
 
@@ -655,8 +628,8 @@ fn creatives_value(name: &Text, description: &Text, extra: &[(String, String)]) 
 /// Checks the generic accessors of kept item `index`, sent as `pairs`, whose typed values are
 /// `typed` (key to the JSON it must read as, for typed fields that were usable; `creatives` to
 /// what the whole object must read as, or null when it cannot be read).
-fn check_item(
-    handle: &impl Handle,
+fn check_item<H>(
+    handle: &Held<H>,
     index: usize,
     pairs: &[(String, String)],
     typed: &BTreeMap<&str, Value>,
@@ -732,8 +705,37 @@ fn check_item(
     Ok(())
 }
 
+/// The decoded answer, or `None` once it is checked that decoding failed as it must: only an
+/// answer whose items all fail is an error, and a `decode` one.
+fn check_decoded<T>(
+    decoded: Result<T, offerkit::Error>,
+    kept: usize,
+    skipped: &[(usize, Option<String>)],
+) -> Result<Option<T>, TestCaseError> {
+    match decoded {
+        Ok(value) => Ok(Some(value)),
+        Err(e) => {
+            prop_assert!(kept == 0 && !skipped.is_empty(), "{}", e);
+            prop_assert_eq!(e.kind(), offerkit::ErrorKind::Decode);
+            Ok(None)
+        }
+    }
+}
+
+/// Checks what every handle must hold whatever its items: `kept` items, the `skipped` ones (see
+/// `check_skipped`), and what it does at and past its ends.
+fn check_handle<H>(
+    handle: &Held<H>,
+    kept: usize,
+    skipped: &[(usize, Option<String>)],
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(handle.count(), kept);
+    check_skipped(handle, skipped)?;
+    check_bounds(handle)
+}
+
 /// Checks what every handle must do at and past its ends.
-fn check_bounds(handle: &impl Handle) -> Result<(), TestCaseError> {
+fn check_bounds<H>(handle: &Held<H>) -> Result<(), TestCaseError> {
     let count = handle.count();
     let mut out: *mut c_char = ptr::dangling_mut();
     let mut error = ptr::null_mut();
@@ -760,8 +762,8 @@ fn check_bounds(handle: &impl Handle) -> Result<(), TestCaseError> {
 
 /// Checks the skipped items against the items of the model that must be skipped:
 /// (position, id) in order.
-fn check_skipped(
-    handle: &impl Handle,
+fn check_skipped<H>(
+    handle: &Held<H>,
     want: &[(usize, Option<String>)],
 ) -> Result<(), TestCaseError> {
     prop_assert_eq!(handle.skipped_count(), want.len());
@@ -840,19 +842,12 @@ proptest! {
                 Item::Not(_) => Some((n, None)),
             })
             .collect();
-        let (offers, skipped_items) = match decoded {
-            Ok(d) => d,
-            Err(e) => {
-                // Only an answer whose items all fail is an error.
-                prop_assert!(kept_items.is_empty() && !skipped.is_empty(), "{}", e);
-                prop_assert_eq!(e.kind(), offerkit::ErrorKind::Decode);
-                return Ok(());
-            }
+        let Some((offers, skipped_items)) = check_decoded(decoded, kept_items.len(), &skipped)? else {
+            return Ok(());
         };
-        let list = List(OfferkitOfferList::into_raw(offers, None, Freshness::default(), &skipped_items));
-        prop_assert_eq!(list.count(), kept_items.len());
-        check_skipped(&list, &skipped)?;
-        check_bounds(&list)?;
+        let list = OfferkitOfferList::into_raw(offers, None, Freshness::default(), &skipped_items);
+        let list = Held { ptr: list, api: &LIST };
+        check_handle(&list, kept_items.len(), &skipped)?;
         for (index, item) in kept_items.iter().enumerate() {
             let mut view = OfferkitOfferView {
                 id: ptr::dangling(),
@@ -864,7 +859,7 @@ proptest! {
             };
             let mut error = ptr::null_mut();
             // SAFETY: a live list and out-pointers.
-            let status = unsafe { offerkit_offer_list_get(list.0, index, &mut view, &mut error) };
+            let status = unsafe { offerkit_offer_list_get(list.ptr, index, &mut view, &mut error) };
             expect_status(status, OfferkitStatus::Ok, error)?;
             let (_, creative_name, creative_description) = creative_texts(&item.creatives);
             // SAFETY: borrowed from the live list.
@@ -972,20 +967,14 @@ proptest! {
             .enumerate()
             .filter_map(|(n, i)| match i { Item::Not(_) => Some((n, None)), Item::Object(_) => None })
             .collect();
-        let page = match offerkit::decode::player_offers(body.as_bytes()) {
-            Ok(page) => page,
-            Err(e) => {
-                prop_assert!(objects.is_empty() && !skipped.is_empty(), "{}", e);
-                prop_assert_eq!(e.kind(), offerkit::ErrorKind::Decode);
-                return Ok(());
-            }
+        let decoded = offerkit::decode::player_offers(body.as_bytes());
+        let Some(page) = check_decoded(decoded, objects.len(), &skipped)? else {
+            return Ok(());
         };
-        let page = Page(OfferkitPlayerOffersPage::into_raw(page));
-        prop_assert_eq!(page.count(), objects.len());
-        check_skipped(&page, &skipped)?;
-        check_bounds(&page)?;
+        let page = Held { ptr: OfferkitPlayerOffersPage::into_raw(page), api: &PAGE };
+        check_handle(&page, objects.len(), &skipped)?;
         // SAFETY: a live page.
-        let next = unsafe { c_str(crate::player_offers::offerkit_player_offers_page_next_cursor(page.0)) };
+        let next = unsafe { c_str(crate::player_offers::offerkit_player_offers_page_next_cursor(page.ptr)) };
         prop_assert_eq!(next, cursor.as_deref().map(|c| before_nul(c).to_string()));
         for (index, item) in objects.iter().enumerate() {
             let mut view = OfferkitPlayerOfferView {
@@ -995,7 +984,7 @@ proptest! {
             };
             let mut error = ptr::null_mut();
             // SAFETY: a live page and out-pointers.
-            let status = unsafe { offerkit_player_offers_page_get(page.0, index, &mut view, &mut error) };
+            let status = unsafe { offerkit_player_offers_page_get(page.ptr, index, &mut view, &mut error) };
             expect_status(status, OfferkitStatus::Ok, error)?;
             // SAFETY: borrowed from the live page.
             unsafe {
