@@ -10,6 +10,7 @@ use crate::boundary::infallible;
 use crate::error::OfferkitError;
 use crate::handle::{Handle, free_handle};
 use crate::status::{OfferkitErrorKind, OfferkitStatus};
+use crate::strings;
 
 /// Frees an error. `offerkit_error_free(NULL)` does nothing. Do not use the error or any string
 /// from it afterwards.
@@ -64,10 +65,7 @@ pub unsafe extern "C" fn offerkit_error_http_status(error: *const OfferkitError)
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_error_reason(error: *const OfferkitError) -> *const c_char {
     infallible(ptr::null(), || {
-        Ok(OfferkitError::as_ref(error)?
-            .reason
-            .as_ref()
-            .map_or(ptr::null(), |r| r.as_ptr()))
+        Ok(strings::ptr(&OfferkitError::as_ref(error)?.reason))
     })
 }
 
@@ -90,10 +88,7 @@ pub unsafe extern "C" fn offerkit_error_response_json(
     error: *const OfferkitError,
 ) -> *const c_char {
     infallible(ptr::null(), || {
-        Ok(OfferkitError::as_ref(error)?
-            .response
-            .as_ref()
-            .map_or(ptr::null(), |r| r.as_ptr()))
+        Ok(strings::ptr(&OfferkitError::as_ref(error)?.response))
     })
 }
 
