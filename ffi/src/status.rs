@@ -4,6 +4,8 @@
 //! same numbers as `OfferkitErrorKind`, so a failed call's status is its error's kind. Statuses
 //! from 100 up are misuse of the C interface itself, detected before anything is sent.
 
+use std::ffi::CStr;
+
 use offerkit::ErrorKind;
 
 /// What a call returned. Numbers are stable: new values may be added, never renumbered.
@@ -99,6 +101,7 @@ pub enum OfferkitErrorKind {
 }
 
 impl OfferkitErrorKind {
+    /// The C kind of core's `kind`; exhaustive, so a new core kind needs its number here.
     pub(crate) fn from_core(kind: ErrorKind) -> Self {
         match kind {
             ErrorKind::InvalidArgument => Self::InvalidArgument,
@@ -120,6 +123,7 @@ impl OfferkitErrorKind {
         }
     }
 
+    /// Core's kind numbered `value`, if there is one.
     pub(crate) fn from_u32(value: u32) -> Option<ErrorKind> {
         ErrorKind::ALL
             .into_iter()
@@ -128,62 +132,51 @@ impl OfferkitErrorKind {
 }
 
 impl OfferkitStatus {
+    /// Every status, in number order, with its stable snake_case name (1–16: core's kind names).
+    const NAMED: [(OfferkitStatus, &'static CStr); 21] = [
+        (Self::Ok, c"ok"),
+        (Self::InvalidArgument, c"invalid_argument"),
+        (Self::Unauthorized, c"unauthorized"),
+        (Self::Forbidden, c"forbidden"),
+        (Self::Validation, c"validation"),
+        (Self::Query, c"query"),
+        (Self::InvalidCursor, c"invalid_cursor"),
+        (Self::UnsupportedMediaType, c"unsupported_media_type"),
+        (Self::Unprocessable, c"unprocessable"),
+        (Self::RateLimited, c"rate_limited"),
+        (Self::Server, c"server"),
+        (Self::Network, c"network"),
+        (Self::Timeout, c"timeout"),
+        (Self::Cancelled, c"cancelled"),
+        (Self::Decode, c"decode"),
+        (Self::Internal, c"internal"),
+        (Self::Rejected, c"rejected"),
+        (Self::NullArgument, c"null_argument"),
+        (Self::InvalidUtf8, c"invalid_utf8"),
+        (Self::OutOfRange, c"out_of_range"),
+        (Self::WouldDeadlock, c"would_deadlock"),
+    ];
+
+    /// Every status, in number order.
+    pub(crate) fn all() -> impl Iterator<Item = Self> {
+        Self::NAMED.into_iter().map(|(status, _)| status)
+    }
+
+    /// The status numbered `number`, if there is one.
+    pub(crate) fn from_u32(number: u32) -> Option<Self> {
+        Self::all().find(|status| *status as u32 == number)
+    }
+
     /// The status of a failure of `kind` (same number).
     pub(crate) fn from_kind(kind: ErrorKind) -> Self {
-        let number = OfferkitErrorKind::from_core(kind) as u32;
-        Self::ALL
+        Self::from_u32(OfferkitErrorKind::from_core(kind) as u32).unwrap_or(Self::Internal)
+    }
+
+    /// The stable snake_case name (`"ok"`, `"rate_limited"`, `"null_argument"`, …).
+    pub(crate) fn name(self) -> &'static CStr {
+        Self::NAMED
             .into_iter()
-            .find(|status| *status as u32 == number)
-            .unwrap_or(Self::Internal)
+            .find(|(status, _)| *status == self)
+            .map_or(c"unknown", |(_, name)| name)
     }
-
-    pub(crate) fn name(self) -> &'static std::ffi::CStr {
-        match self {
-            Self::Ok => c"ok",
-            Self::InvalidArgument => c"invalid_argument",
-            Self::Unauthorized => c"unauthorized",
-            Self::Forbidden => c"forbidden",
-            Self::Validation => c"validation",
-            Self::Query => c"query",
-            Self::InvalidCursor => c"invalid_cursor",
-            Self::UnsupportedMediaType => c"unsupported_media_type",
-            Self::Unprocessable => c"unprocessable",
-            Self::RateLimited => c"rate_limited",
-            Self::Server => c"server",
-            Self::Network => c"network",
-            Self::Timeout => c"timeout",
-            Self::Cancelled => c"cancelled",
-            Self::Decode => c"decode",
-            Self::Internal => c"internal",
-            Self::Rejected => c"rejected",
-            Self::NullArgument => c"null_argument",
-            Self::InvalidUtf8 => c"invalid_utf8",
-            Self::OutOfRange => c"out_of_range",
-            Self::WouldDeadlock => c"would_deadlock",
-        }
-    }
-
-    pub(crate) const ALL: [OfferkitStatus; 21] = [
-        Self::Ok,
-        Self::InvalidArgument,
-        Self::Unauthorized,
-        Self::Forbidden,
-        Self::Validation,
-        Self::Query,
-        Self::InvalidCursor,
-        Self::UnsupportedMediaType,
-        Self::Unprocessable,
-        Self::RateLimited,
-        Self::Server,
-        Self::Network,
-        Self::Timeout,
-        Self::Cancelled,
-        Self::Decode,
-        Self::Internal,
-        Self::Rejected,
-        Self::NullArgument,
-        Self::InvalidUtf8,
-        Self::OutOfRange,
-        Self::WouldDeadlock,
-    ];
 }

@@ -11,9 +11,7 @@ use crate::status::{OfferkitErrorKind, OfferkitStatus};
 #[unsafe(no_mangle)]
 pub extern "C" fn offerkit_status_name(status: u32) -> *const std::ffi::c_char {
     infallible(c"unknown".as_ptr(), || {
-        let status = OfferkitStatus::ALL
-            .into_iter()
-            .find(|s| *s as u32 == status);
+        let status = OfferkitStatus::from_u32(status);
         Ok(status.map_or(c"unknown", OfferkitStatus::name).as_ptr())
     })
 }
@@ -53,7 +51,7 @@ mod tests {
 
     #[test]
     fn status_numbers_are_stable() {
-        let numbers: Vec<u32> = OfferkitStatus::ALL.iter().map(|s| *s as u32).collect();
+        let numbers: Vec<u32> = OfferkitStatus::all().map(|s| s as u32).collect();
         assert_eq!(
             numbers,
             [
