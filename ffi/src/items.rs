@@ -10,9 +10,14 @@ use crate::handle::Handle;
 use crate::out::Out;
 use crate::strings;
 
-/// A handle holding items that serialize to the JSON objects the service sent.
+/// A handle holding items that serialize to the JSON objects the service sent, and whose typed
+/// fields C reads through a view.
 pub(crate) trait Items {
+    /// The `#[repr(C)]` view of one item's typed fields, its strings borrowed from the handle.
+    type View;
     fn len(&self) -> usize;
+    /// The view of item `index` (checked by the caller).
+    fn view(&self, index: usize) -> Self::View;
     /// Item `index` (checked by the caller) as the JSON text the service sent.
     fn item_json(&self, index: usize) -> Result<String, Failure>;
     /// A field of item `index` (checked by the caller) by dotted path (core's `field`, which
@@ -49,6 +54,19 @@ fn render(value: &Value, form: Form) -> String {
         (Form::Text, Value::String(s)) => s.clone(),
         _ => value.to_string(),
     }
+}
+
+/// The body of `*_get`: the typed fields of item `index`, written to `out_view`.
+pub(crate) fn get<H: Items + Handle>(
+    handle: *const H,
+    index: usize,
+    out_view: *mut H::View,
+) -> Result<(), Failure> {
+    let handle = H::as_ref(handle)?;
+    let out = Out::required(out_view, "out_view")?;
+    check_index(handle.len(), index)?;
+    out.write(handle.view(index));
+    Ok(())
 }
 
 /// The body of `*_field_json` (`Form::Json`) and `*_field_text` (`Form::Text`): an owned

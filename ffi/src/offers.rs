@@ -139,8 +139,21 @@ impl OfferkitOfferList {
 }
 
 impl Items for OfferkitOfferList {
+    type View = OfferkitOfferView;
     fn len(&self) -> usize {
         self.entries.len()
+    }
+    fn view(&self, index: usize) -> OfferkitOfferView {
+        let entry = &self.entries[index];
+        let payout = entry.offer.total_payout_usd;
+        OfferkitOfferView {
+            id: ptr(&entry.id),
+            name: ptr(&entry.name),
+            total_payout_usd: payout.unwrap_or(f64::NAN),
+            creative_name: ptr(&entry.creative_name),
+            creative_description: ptr(&entry.creative_description),
+            has_total_payout_usd: payout.is_some(),
+        }
     }
     fn item_json(&self, index: usize) -> Result<String, Failure> {
         items::to_json(&self.entries[index].offer)
@@ -194,22 +207,7 @@ pub unsafe extern "C" fn offerkit_offer_list_get(
     out_view: *mut OfferkitOfferView,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
-        let list = OfferkitOfferList::as_ref(list)?;
-        let out = Out::required(out_view, "out_view")?;
-        items::check_index(list.entries.len(), index)?;
-        let entry = &list.entries[index];
-        let payout = entry.offer.total_payout_usd;
-        out.write(OfferkitOfferView {
-            id: ptr(&entry.id),
-            name: ptr(&entry.name),
-            total_payout_usd: payout.unwrap_or(f64::NAN),
-            creative_name: ptr(&entry.creative_name),
-            creative_description: ptr(&entry.creative_description),
-            has_total_payout_usd: payout.is_some(),
-        });
-        Ok(())
-    })
+    fallible(out_error, || items::get(list, index, out_view))
 }
 
 /// How many items of the service's answer were left out of the list because they were

@@ -10,7 +10,6 @@ use crate::error::OfferkitError;
 use crate::failure::Failure;
 use crate::handle::{Handle, free_handle};
 use crate::items::{self, Form, Items};
-use crate::out::Out;
 use crate::skipped::{OfferkitSkippedItem, Skipped};
 use crate::status::OfferkitStatus;
 use crate::strings::{c_opt, c_text, ptr};
@@ -70,8 +69,17 @@ impl OfferkitPlayerOffersPage {
 }
 
 impl Items for OfferkitPlayerOffersPage {
+    type View = OfferkitPlayerOfferView;
     fn len(&self) -> usize {
         self.entries.len()
+    }
+    fn view(&self, index: usize) -> OfferkitPlayerOfferView {
+        let entry = &self.entries[index];
+        OfferkitPlayerOfferView {
+            id: ptr(&entry.id),
+            name: ptr(&entry.name),
+            status: ptr(&entry.status),
+        }
     }
     fn item_json(&self, index: usize) -> Result<String, Failure> {
         items::to_json(&self.entries[index].item)
@@ -143,18 +151,7 @@ pub unsafe extern "C" fn offerkit_player_offers_page_get(
     out_view: *mut OfferkitPlayerOfferView,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
-        let page = OfferkitPlayerOffersPage::as_ref(page)?;
-        let out = Out::required(out_view, "out_view")?;
-        items::check_index(page.entries.len(), index)?;
-        let entry = &page.entries[index];
-        out.write(OfferkitPlayerOfferView {
-            id: ptr(&entry.id),
-            name: ptr(&entry.name),
-            status: ptr(&entry.status),
-        });
-        Ok(())
-    })
+    fallible(out_error, || items::get(page, index, out_view))
 }
 
 /// Any field of item `index` by dotted path, as JSON text (owned; NULL when absent). See
