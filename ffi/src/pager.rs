@@ -15,7 +15,7 @@ use crate::options::OfferkitPlayerOffersOptions;
 use crate::out::Out;
 use crate::player_offers::OfferkitPlayerOffersPage;
 use crate::queries::OfferkitPlayerOffersPageCallback;
-use crate::query::{Query, required_callback};
+use crate::query::{self, Query, QueryHandle};
 use crate::request::OfferkitRequest;
 use crate::status::OfferkitStatus;
 use crate::strings;
@@ -32,6 +32,12 @@ pub struct OfferkitPlayerOffersPager {
 
 impl Handle for OfferkitPlayerOffersPager {
     const NAME: &'static str = "pager";
+}
+
+impl QueryHandle for OfferkitPlayerOffersPager {
+    fn client(&self) -> &ClientShared {
+        &self.client
+    }
 }
 
 impl OfferkitPlayerOffersPager {
@@ -107,11 +113,9 @@ pub unsafe extern "C" fn offerkit_player_offers_pager_next_async(
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
     fallible(out_error, || {
-        let pager = OfferkitPlayerOffersPager::as_ref(pager)?;
-        let callback = required_callback(callback)?;
-        pager
-            .next()?
-            .start(&pager.client, callback, user_data, out_request)
+        query::started(pager, callback, user_data, out_request, |pager| {
+            pager.next()
+        })
     })
 }
 

@@ -8,7 +8,7 @@ use std::ffi::{c_char, c_void};
 use offerkit::{Fetched, LinksOptions, ListingOptions, ListingPage, OfferList, PlayerOffersPage};
 
 use crate::boundary::fallible;
-use crate::client::OfferkitClient;
+use crate::client::{ClientShared, OfferkitClient};
 use crate::error::OfferkitError;
 use crate::failure::Failure;
 use crate::handle::Handle;
@@ -16,7 +16,7 @@ use crate::offers::OfferkitOfferList;
 use crate::options::{OfferkitOffersOptions, OfferkitPlayerOffersOptions, optional_number};
 use crate::out::Out;
 use crate::player_offers::OfferkitPlayerOffersPage;
-use crate::query::{Query, required_callback};
+use crate::query::{self, Query, QueryHandle};
 use crate::request::OfferkitRequest;
 use crate::status::OfferkitStatus;
 use crate::strings::{self, optional_string};
@@ -57,6 +57,12 @@ pub type OfferkitJsonCallback = Option<
         error: *mut OfferkitError,
     ),
 >;
+
+impl QueryHandle for OfferkitClient {
+    fn client(&self) -> &ClientShared {
+        &self.shared
+    }
+}
 
 // ---------------------------------------------------------------------------------------------
 // offers
@@ -109,10 +115,9 @@ pub unsafe extern "C" fn offerkit_client_offers_async(
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
     fallible(out_error, || {
-        let client = OfferkitClient::as_ref(client)?;
-        let callback = required_callback(callback)?;
-        let query = offers(client, player_id, options)?;
-        query.start(&client.shared, callback, user_data, out_request)
+        query::started(client, callback, user_data, out_request, |client| {
+            offers(client, player_id, options)
+        })
     })
 }
 
@@ -169,10 +174,9 @@ pub unsafe extern "C" fn offerkit_client_links_async(
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
     fallible(out_error, || {
-        let client = OfferkitClient::as_ref(client)?;
-        let callback = required_callback(callback)?;
-        let query = links(client, player_id, select, selection)?;
-        query.start(&client.shared, callback, user_data, out_request)
+        query::started(client, callback, user_data, out_request, |client| {
+            links(client, player_id, select, selection)
+        })
     })
 }
 
@@ -208,8 +212,7 @@ pub unsafe extern "C" fn offerkit_client_player_offers(
     fallible(out_error, || {
         let client = OfferkitClient::as_ref(client)?;
         let out = Out::required(out_page, "out_page")?;
-        let query = player_offers(client, player_id, options)?;
-        query.block("offerkit_client_player_offers", out)
+        player_offers(client, player_id, options)?.block("offerkit_client_player_offers", out)
     })
 }
 
@@ -225,10 +228,9 @@ pub unsafe extern "C" fn offerkit_client_player_offers_async(
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
     fallible(out_error, || {
-        let client = OfferkitClient::as_ref(client)?;
-        let callback = required_callback(callback)?;
-        let query = player_offers(client, player_id, options)?;
-        query.start(&client.shared, callback, user_data, out_request)
+        query::started(client, callback, user_data, out_request, |client| {
+            player_offers(client, player_id, options)
+        })
     })
 }
 
@@ -291,9 +293,9 @@ pub unsafe extern "C" fn offerkit_client_list_offers_async(
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
     fallible(out_error, || {
-        let client = OfferkitClient::as_ref(client)?;
-        let callback = required_callback(callback)?;
-        listing(client, per_page, page).start(&client.shared, callback, user_data, out_request)
+        query::started(client, callback, user_data, out_request, |client| {
+            Ok(listing(client, per_page, page))
+        })
     })
 }
 
@@ -327,9 +329,9 @@ pub unsafe extern "C" fn offerkit_client_list_all_offers_async(
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
     fallible(out_error, || {
-        let client = OfferkitClient::as_ref(client)?;
-        let callback = required_callback(callback)?;
-        all_pages(client, per_page).start(&client.shared, callback, user_data, out_request)
+        query::started(client, callback, user_data, out_request, |client| {
+            Ok(all_pages(client, per_page))
+        })
     })
 }
 
@@ -385,9 +387,8 @@ pub unsafe extern "C" fn offerkit_client_graphql_async(
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
     fallible(out_error, || {
-        let client = OfferkitClient::as_ref(client)?;
-        let callback = required_callback(callback)?;
-        let query = graphql(client, document, variables_json)?;
-        query.start(&client.shared, callback, user_data, out_request)
+        query::started(client, callback, user_data, out_request, |client| {
+            graphql(client, document, variables_json)
+        })
     })
 }
