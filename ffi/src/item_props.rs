@@ -705,6 +705,18 @@ fn check_item<H>(
     Ok(())
 }
 
+/// What the typed fields both kinds of item have (`id`, `name`) must read as, where usable.
+fn typed_id_and_name(id: &Id, name: &Text) -> BTreeMap<&'static str, Value> {
+    let mut typed = BTreeMap::new();
+    if let Some(id) = id_text(id) {
+        typed.insert("id", Value::String(id));
+    }
+    if let Some(name) = good(name) {
+        typed.insert("name", Value::String(name.to_string()));
+    }
+    typed
+}
+
 /// The decoded answer, or `None` once it is checked that decoding failed as it must: only an
 /// answer whose items all fail is an error, and a `decode` one.
 fn check_decoded<T>(
@@ -876,13 +888,7 @@ proptest! {
                 Some(v) => prop_assert!(view.has_total_payout_usd && view.total_payout_usd == v),
                 None => prop_assert!(!view.has_total_payout_usd && view.total_payout_usd.is_nan()),
             }
-            let mut typed = BTreeMap::new();
-            if let Some(id) = id_text(&item.id) {
-                typed.insert("id", Value::String(id));
-            }
-            if let Some(name) = good(&item.name) {
-                typed.insert("name", Value::String(name.to_string()));
-            }
+            let mut typed = typed_id_and_name(&item.id, &item.name);
             if let Some(v) = payout_value(&item.payout) {
                 typed.insert("total_payout_usd", serde_json::json!(v));
             }
@@ -992,13 +998,7 @@ proptest! {
                 prop_assert_eq!(c_str(view.name), good(&item.name).map(|s| before_nul(s).to_string()));
                 prop_assert_eq!(c_str(view.status), good(&item.status).map(|s| before_nul(s).to_string()));
             }
-            let mut typed = BTreeMap::new();
-            if let Some(id) = id_text(&item.id) {
-                typed.insert("id", Value::String(id));
-            }
-            if let Some(name) = good(&item.name) {
-                typed.insert("name", Value::String(name.to_string()));
-            }
+            let mut typed = typed_id_and_name(&item.id, &item.name);
             if let Some(status) = good(&item.status) {
                 typed.insert("status", Value::String(status.to_string()));
             }
