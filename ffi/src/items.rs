@@ -1,5 +1,7 @@
-//! What the offer list and the player-offers page share: index checks and access to any field
-//! of an item by dotted path (core's `field`), or to the whole item, as JSON text.
+//! What the offer list and the player-offers page share: index checks, the view of an item's
+//! typed fields, and access to any field of an item by dotted path (core's `field`), or to the
+//! whole item, as JSON text — the bodies of their `*_get`, `*_field_json`, `*_field_text` and
+//! `*_item_json`.
 
 use std::ffi::c_char;
 
