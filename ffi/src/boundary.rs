@@ -17,6 +17,8 @@
 //!   says why in a one-line comment.
 //!
 //! The checks keep each function's argument order: its first bad argument is the one reported.
+//! Functions alike but for their handle share one body taking these steps for them
+//! (`crate::items`, `crate::query::started`).
 //!
 //! [`Handle::as_ref`]: crate::handle::Handle::as_ref
 //! [`Handle::as_mut`]: crate::handle::Handle::as_mut

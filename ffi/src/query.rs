@@ -3,7 +3,7 @@
 //! (result or error). A [`Query`] is core's future, made once the C layer has checked the
 //! arguments (NULL, UTF-8, JSON text: returned by the call itself, no callback runs), and the
 //! conversion of its value into what C receives; `crate::queries` and the pager make them, and
-//! the body of every `_async` function is [`started`], which checks the arguments they all
+//! the body of every `_async` function is `started`, which checks the arguments they all
 //! share in one order.
 
 use std::ffi::c_void;
