@@ -1,8 +1,9 @@
 // Json.cs: a small JSON reader, so that fields the spec does not type (an offer's extra fields,
 // links, raw GraphQL data) can be read without a JSON package: Unity's JsonUtility cannot read
 // dictionaries, and plain Mono has no JSON library. Read-only by design, plus Quote for building
-// GraphQL variables. Bounded: containers nest at most 128 deep (like core's reader), so hostile
-// input can neither overflow the stack nor make a value a double cannot hold.
+// GraphQL variables and ItemJson, the lazily parsed object behind every item's Field. Bounded:
+// containers nest at most 128 deep (like core's reader), so hostile input can neither overflow
+// the stack nor make a value a double cannot hold.
 using System;
 using System.Collections.Generic;
 using System.Globalization;
@@ -371,6 +372,40 @@ namespace OfferKit
                 _at = start;
                 throw new UnreadableException("invalid JSON at " + _at + ": number out of range");
             }
+        }
+    }
+
+    /// <summary>
+    /// The JSON object the service sent for one item (an offer, a player offer), parsed on first
+    /// use: the one implementation behind each item's RawJson, Field and FieldText.
+    /// </summary>
+    internal sealed class ItemJson
+    {
+        private object _parsed;
+        private bool _isParsed;
+
+        internal ItemJson(string raw)
+        {
+            Raw = raw;
+        }
+
+        internal string Raw { get; private set; }
+
+        /// <summary>Any field by dotted path (see Json.Select); null when absent or unreadable. Never throws.</summary>
+        internal object Field(string dottedPath)
+        {
+            if (!_isParsed)
+            {
+                _parsed = Json.ParseItem(Raw);
+                _isParsed = true;
+            }
+            return Json.Select(_parsed, dottedPath);
+        }
+
+        /// <summary>Like Field, as text (strings unquoted); null when absent.</summary>
+        internal string FieldText(string dottedPath)
+        {
+            return Json.AsText(Field(dottedPath));
         }
     }
 }
