@@ -250,14 +250,8 @@ namespace OfferKit
             private Dictionary<string, object> Object(int depth)
             {
                 var map = new Dictionary<string, object>();
-                _at++; // {
-                SkipSpace();
-                if (!AtEnd && _text[_at] == '}')
-                {
-                    _at++;
-                    return map;
-                }
-                while (true)
+                if (OpensEmpty('}')) return map;
+                do
                 {
                     SkipSpace();
                     if (AtEnd || _text[_at] != '"') throw Error("expected a key");
@@ -266,32 +260,42 @@ namespace OfferKit
                     if (Next() != ':') throw Error("expected ':'");
                     SkipSpace();
                     map[key] = depth == 0 && _unreadableFieldsAsNull ? Field() : Value(depth + 1);
-                    SkipSpace();
-                    char c = Next();
-                    if (c == '}') return map;
-                    if (c != ',') throw Error("expected ',' or '}'");
-                }
+                } while (!Closes('}'));
+                return map;
             }
 
             private List<object> Array(int depth)
             {
                 var list = new List<object>();
-                _at++; // [
-                SkipSpace();
-                if (!AtEnd && _text[_at] == ']')
-                {
-                    _at++;
-                    return list;
-                }
-                while (true)
+                if (OpensEmpty(']')) return list;
+                do
                 {
                     SkipSpace();
                     list.Add(Value(depth + 1));
-                    SkipSpace();
-                    char c = Next();
-                    if (c == ']') return list;
-                    if (c != ',') throw Error("expected ',' or ']'");
-                }
+                } while (!Closes(']'));
+                return list;
+            }
+
+            /// <summary>Steps over a container's opening bracket; true (and past
+            /// <paramref name="closer"/>) when the container is empty.</summary>
+            private bool OpensEmpty(char closer)
+            {
+                _at++;
+                SkipSpace();
+                if (AtEnd || _text[_at] != closer) return false;
+                _at++;
+                return true;
+            }
+
+            /// <summary>After a member: true at <paramref name="closer"/>, false at the ',' before
+            /// the next one; throws at anything else. Steps past what it read.</summary>
+            private bool Closes(char closer)
+            {
+                SkipSpace();
+                char c = Next();
+                if (c == closer) return true;
+                if (c != ',') throw Error("expected ',' or '" + closer + "'");
+                return false;
             }
 
             private string String()
