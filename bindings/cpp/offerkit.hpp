@@ -321,6 +321,23 @@ template <class H, class Get> std::vector<SkippedItem> skipped(H *handle, size_t
     }
     return items;
 }
+
+/// Any field of item `index` by dotted path, read by a list's or page's field getter (as JSON
+/// text, or unquoted text); nullopt when absent.
+template <class H, class Get>
+std::optional<std::string> field(H *handle, size_t index, std::string_view path, Get get) {
+    std::string p(path);
+    char *out = nullptr;
+    if (get(handle, index, p.c_str(), &out, nullptr) != OFFERKIT_STATUS_OK) return std::nullopt;
+    return adopt_string(out);
+}
+
+/// Item `index` of a list or page as the JSON object the service sent ("" past the end).
+template <class H, class Get> std::string item_json(H *handle, size_t index, Get get) {
+    char *out = nullptr;
+    if (get(handle, index, &out, nullptr) != OFFERKIT_STATUS_OK) return std::string();
+    return adopt_string(out).value_or(std::string());
+}
 } // namespace detail
 
 /// The pagination of a listing page.
@@ -361,30 +378,17 @@ public:
 
     /// Any field of offer `index` by dotted path, as JSON text; nullopt when absent.
     std::optional<std::string> field_json(size_t index, std::string_view path) const {
-        char *out = nullptr;
-        std::string p(path);
-        if (offerkit_offer_list_field_json(handle_.get(), index, p.c_str(), &out, nullptr) !=
-            OFFERKIT_STATUS_OK)
-            return std::nullopt;
-        return detail::adopt_string(out);
+        return detail::field(handle_.get(), index, path, offerkit_offer_list_field_json);
     }
 
     /// Like field_json, with a string value unquoted.
     std::optional<std::string> field_text(size_t index, std::string_view path) const {
-        char *out = nullptr;
-        std::string p(path);
-        if (offerkit_offer_list_field_text(handle_.get(), index, p.c_str(), &out, nullptr) !=
-            OFFERKIT_STATUS_OK)
-            return std::nullopt;
-        return detail::adopt_string(out);
+        return detail::field(handle_.get(), index, path, offerkit_offer_list_field_text);
     }
 
     /// Offer `index` as the JSON object the service sent ("" past the end).
     std::string item_json(size_t index) const {
-        char *out = nullptr;
-        if (offerkit_offer_list_item_json(handle_.get(), index, &out, nullptr) != OFFERKIT_STATUS_OK)
-            return std::string();
-        return detail::adopt_string(out).value_or(std::string());
+        return detail::item_json(handle_.get(), index, offerkit_offer_list_item_json);
     }
 
     std::optional<Pagination> pagination() const {
@@ -469,29 +473,15 @@ public:
     }
 
     std::optional<std::string> field_json(size_t index, std::string_view path) const {
-        char *out = nullptr;
-        std::string p(path);
-        if (offerkit_player_offers_page_field_json(handle_.get(), index, p.c_str(), &out, nullptr) !=
-            OFFERKIT_STATUS_OK)
-            return std::nullopt;
-        return detail::adopt_string(out);
+        return detail::field(handle_.get(), index, path, offerkit_player_offers_page_field_json);
     }
 
     std::optional<std::string> field_text(size_t index, std::string_view path) const {
-        char *out = nullptr;
-        std::string p(path);
-        if (offerkit_player_offers_page_field_text(handle_.get(), index, p.c_str(), &out, nullptr) !=
-            OFFERKIT_STATUS_OK)
-            return std::nullopt;
-        return detail::adopt_string(out);
+        return detail::field(handle_.get(), index, path, offerkit_player_offers_page_field_text);
     }
 
     std::string item_json(size_t index) const {
-        char *out = nullptr;
-        if (offerkit_player_offers_page_item_json(handle_.get(), index, &out, nullptr) !=
-            OFFERKIT_STATUS_OK)
-            return std::string();
-        return detail::adopt_string(out).value_or(std::string());
+        return detail::item_json(handle_.get(), index, offerkit_player_offers_page_item_json);
     }
 
     OfferkitPlayerOffersPage *get() const { return handle_.get(); }
