@@ -270,6 +270,14 @@ inline std::optional<std::string_view> view_or_null(const char *s) {
     return std::string_view(s);
 }
 
+/// The names of the player-id conventions set in `flags` (as offerkit_player_id_lint reports them).
+inline std::vector<std::string> convention_names(uint32_t flags) {
+    std::vector<std::string> names;
+    for (uint32_t flag = 1; flag <= OFFERKIT_PLAYER_ID_OTHER_CHARACTER; flag <<= 1)
+        if (flags & flag) names.emplace_back(offerkit_player_id_convention_name(flag));
+    return names;
+}
+
 /// Runs a completion, never letting an exception reach C.
 template <class F, class R> void run(F &function, R &&result) noexcept {
 #if OFFERKIT_CPP_EXCEPTIONS
@@ -951,10 +959,7 @@ inline Result<std::vector<std::string>> lint_player_id(std::string_view player_i
     OfferkitError *error = nullptr;
     OfferkitStatus status = offerkit_player_id_lint(id.c_str(), &flags, &error);
     if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-    std::vector<std::string> names;
-    for (uint32_t flag = 1; flag <= OFFERKIT_PLAYER_ID_OTHER_CHARACTER; flag <<= 1)
-        if (flags & flag) names.emplace_back(offerkit_player_id_convention_name(flag));
-    return names;
+    return detail::convention_names(flags);
 }
 
 /// A stable, valid player id derived from any internal identifier ("p-" + 32 hex digits).
