@@ -30,6 +30,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -270,6 +271,14 @@ inline std::optional<std::string_view> view_or_null(const char *s) {
     return std::string_view(s);
 }
 
+/// The names of the player-id conventions set in `flags` (as offerkit_player_id_lint reports them).
+inline std::vector<std::string> convention_names(uint32_t flags) {
+    std::vector<std::string> names;
+    for (uint32_t flag = 1; flag <= OFFERKIT_PLAYER_ID_OTHER_CHARACTER; flag <<= 1)
+        if (flags & flag) names.emplace_back(offerkit_player_id_convention_name(flag));
+    return names;
+}
+
 /// Runs a completion, never letting an exception reach C.
 template <class F, class R> void run(F &function, R &&result) noexcept {
 #if OFFERKIT_CPP_EXCEPTIONS
@@ -321,6 +330,23 @@ template <class H, class Get> std::vector<SkippedItem> skipped(H *handle, size_t
     }
     return items;
 }
+
+/// Any field of item `index` by dotted path, read by a list's or page's field getter (as JSON
+/// text, or unquoted text); nullopt when absent.
+template <class H, class Get>
+std::optional<std::string> field(H *handle, size_t index, std::string_view path, Get get) {
+    std::string p(path);
+    char *out = nullptr;
+    if (get(handle, index, p.c_str(), &out, nullptr) != OFFERKIT_STATUS_OK) return std::nullopt;
+    return adopt_string(out);
+}
+
+/// Item `index` of a list or page as the JSON object the service sent ("" past the end).
+template <class H, class Get> std::string item_json(H *handle, size_t index, Get get) {
+    char *out = nullptr;
+    if (get(handle, index, &out, nullptr) != OFFERKIT_STATUS_OK) return std::string();
+    return adopt_string(out).value_or(std::string());
+}
 } // namespace detail
 
 /// The pagination of a listing page.
@@ -361,30 +387,17 @@ public:
 
     /// Any field of offer `index` by dotted path, as JSON text; nullopt when absent.
     std::optional<std::string> field_json(size_t index, std::string_view path) const {
-        char *out = nullptr;
-        std::string p(path);
-        if (offerkit_offer_list_field_json(handle_.get(), index, p.c_str(), &out, nullptr) !=
-            OFFERKIT_STATUS_OK)
-            return std::nullopt;
-        return detail::adopt_string(out);
+        return detail::field(handle_.get(), index, path, offerkit_offer_list_field_json);
     }
 
     /// Like field_json, with a string value unquoted.
     std::optional<std::string> field_text(size_t index, std::string_view path) const {
-        char *out = nullptr;
-        std::string p(path);
-        if (offerkit_offer_list_field_text(handle_.get(), index, p.c_str(), &out, nullptr) !=
-            OFFERKIT_STATUS_OK)
-            return std::nullopt;
-        return detail::adopt_string(out);
+        return detail::field(handle_.get(), index, path, offerkit_offer_list_field_text);
     }
 
     /// Offer `index` as the JSON object the service sent ("" past the end).
     std::string item_json(size_t index) const {
-        char *out = nullptr;
-        if (offerkit_offer_list_item_json(handle_.get(), index, &out, nullptr) != OFFERKIT_STATUS_OK)
-            return std::string();
-        return detail::adopt_string(out).value_or(std::string());
+        return detail::item_json(handle_.get(), index, offerkit_offer_list_item_json);
     }
 
     std::optional<Pagination> pagination() const {
@@ -469,29 +482,15 @@ public:
     }
 
     std::optional<std::string> field_json(size_t index, std::string_view path) const {
-        char *out = nullptr;
-        std::string p(path);
-        if (offerkit_player_offers_page_field_json(handle_.get(), index, p.c_str(), &out, nullptr) !=
-            OFFERKIT_STATUS_OK)
-            return std::nullopt;
-        return detail::adopt_string(out);
+        return detail::field(handle_.get(), index, path, offerkit_player_offers_page_field_json);
     }
 
     std::optional<std::string> field_text(size_t index, std::string_view path) const {
-        char *out = nullptr;
-        std::string p(path);
-        if (offerkit_player_offers_page_field_text(handle_.get(), index, p.c_str(), &out, nullptr) !=
-            OFFERKIT_STATUS_OK)
-            return std::nullopt;
-        return detail::adopt_string(out);
+        return detail::field(handle_.get(), index, path, offerkit_player_offers_page_field_text);
     }
 
     std::string item_json(size_t index) const {
-        char *out = nullptr;
-        if (offerkit_player_offers_page_item_json(handle_.get(), index, &out, nullptr) !=
-            OFFERKIT_STATUS_OK)
-            return std::string();
-        return detail::adopt_string(out).value_or(std::string());
+        return detail::item_json(handle_.get(), index, offerkit_player_offers_page_item_json);
     }
 
     OfferkitPlayerOffersPage *get() const { return handle_.get(); }
@@ -514,45 +513,56 @@ private:
 
 namespace detail {
 
+/// How a result is made from what a C call hands out: a wrapper class taking over its handle,
+/// an owned string, or an optional one (a pager's next page: NULL after the last one).
+template <class T> struct Adopt {
+    using Raw = std::remove_pointer_t<decltype(std::declval<const T &>().get())>;
+    static T from(Raw *raw) { return T(raw); }
+};
+
+template <> struct Adopt<std::string> {
+    using Raw = char;
+    static std::string from(char *s) { return adopt_string(s).value_or(std::string()); }
+};
+
+template <class T> struct Adopt<std::optional<T>> {
+    using Raw = typename Adopt<T>::Raw;
+    static std::optional<T> from(Raw *raw) {
+        if (!raw) return std::nullopt;
+        return Adopt<T>::from(raw);
+    }
+};
+
+/// Runs a blocking C call that hands out an owned result through its out-parameter: the result
+/// as a T, or the call's error.
+template <class T, class Call> Result<T> call(Call &&c_call) {
+    typename Adopt<T>::Raw *out = nullptr;
+    OfferkitError *error = nullptr;
+    OfferkitStatus status = c_call(&out, &error);
+    if (status != OFFERKIT_STATUS_OK) return error_of(status, error);
+    return Adopt<T>::from(out);
+}
+
+/// Runs a blocking C call that hands out nothing: success, or the call's error.
+template <class Call> Result<void> call_void(Call &&c_call) {
+    OfferkitError *error = nullptr;
+    OfferkitStatus status = c_call(&error);
+    if (status != OFFERKIT_STATUS_OK) return error_of(status, error);
+    return Result<void>();
+}
+
 template <class T> using Completion = std::function<void(Result<T>)>;
 
-inline void on_list(void *user_data, OfferkitStatus status, OfferkitOfferList *list,
-                    OfferkitError *error) {
-    std::unique_ptr<Completion<OfferList>> done(static_cast<Completion<OfferList> *>(user_data));
+/// The C callback of every async call: runs the completion it was started with, exactly once,
+/// with the adopted result or the error.
+template <class T>
+void complete(void *user_data, OfferkitStatus status, typename Adopt<T>::Raw *raw,
+              OfferkitError *error) {
+    std::unique_ptr<Completion<T>> done(static_cast<Completion<T> *>(user_data));
     if (status == OFFERKIT_STATUS_OK)
-        run(*done, Result<OfferList>(OfferList(list)));
+        run(*done, Result<T>(Adopt<T>::from(raw)));
     else
-        run(*done, Result<OfferList>(error_of(status, error)));
-}
-
-inline void on_page(void *user_data, OfferkitStatus status, OfferkitPlayerOffersPage *page,
-                    OfferkitError *error) {
-    std::unique_ptr<Completion<PlayerOffersPage>> done(
-        static_cast<Completion<PlayerOffersPage> *>(user_data));
-    if (status == OFFERKIT_STATUS_OK)
-        run(*done, Result<PlayerOffersPage>(PlayerOffersPage(page)));
-    else
-        run(*done, Result<PlayerOffersPage>(error_of(status, error)));
-}
-
-inline void on_next_page(void *user_data, OfferkitStatus status, OfferkitPlayerOffersPage *page,
-                         OfferkitError *error) {
-    using Next = std::optional<PlayerOffersPage>;
-    std::unique_ptr<Completion<Next>> done(static_cast<Completion<Next> *>(user_data));
-    if (status != OFFERKIT_STATUS_OK)
-        run(*done, Result<Next>(error_of(status, error)));
-    else if (page)
-        run(*done, Result<Next>(Next(PlayerOffersPage(page))));
-    else
-        run(*done, Result<Next>(Next()));
-}
-
-inline void on_json(void *user_data, OfferkitStatus status, char *json, OfferkitError *error) {
-    std::unique_ptr<Completion<std::string>> done(static_cast<Completion<std::string> *>(user_data));
-    if (status == OFFERKIT_STATUS_OK)
-        run(*done, Result<std::string>(adopt_string(json).value_or(std::string())));
-    else
-        run(*done, Result<std::string>(error_of(status, error)));
+        run(*done, Result<T>(error_of(status, error)));
 }
 
 /// Starts an async C call with a heap completion; frees it if the call did not start.
@@ -577,20 +587,18 @@ public:
 
     /// The next page, or nullopt after the last one (blocking).
     Result<std::optional<PlayerOffersPage>> next() const {
-        OfferkitPlayerOffersPage *page = nullptr;
-        OfferkitError *error = nullptr;
-        OfferkitStatus status = offerkit_player_offers_pager_next(handle_.get(), &page, &error);
-        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-        if (!page) return std::optional<PlayerOffersPage>();
-        return std::optional<PlayerOffersPage>(PlayerOffersPage(page));
+        return detail::call<std::optional<PlayerOffersPage>>(
+            [&](OfferkitPlayerOffersPage **page, OfferkitError **error) {
+                return offerkit_player_offers_pager_next(handle_.get(), page, error);
+            });
     }
 
     /// The next page, asynchronously.
     Result<Request> next_async(std::function<void(Result<std::optional<PlayerOffersPage>>)> done) const {
         return detail::start<std::optional<PlayerOffersPage>>(
             std::move(done), [&](void *ud, OfferkitRequest **req, OfferkitError **err) {
-                return offerkit_player_offers_pager_next_async(handle_.get(), detail::on_next_page, ud,
-                                                               req, err);
+                return offerkit_player_offers_pager_next_async(
+                    handle_.get(), detail::complete<std::optional<PlayerOffersPage>>, ud, req, err);
             });
     }
 
@@ -720,28 +728,25 @@ public:
     /// Sets or replaces the access token, at any time, from any thread.
     Result<void> set_access_token(std::string_view token) const {
         std::string t(token);
-        OfferkitError *error = nullptr;
-        OfferkitStatus status = offerkit_client_set_access_token(handle_.get(), t.c_str(), &error);
-        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-        return Result<void>();
+        return detail::call_void([&](OfferkitError **error) {
+            return offerkit_client_set_access_token(handle_.get(), t.c_str(), error);
+        });
     }
 
     /// Forgets the access token.
     Result<void> clear_access_token() const {
-        OfferkitError *error = nullptr;
-        OfferkitStatus status = offerkit_client_set_access_token(handle_.get(), nullptr, &error);
-        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-        return Result<void>();
+        return detail::call_void([&](OfferkitError **error) {
+            return offerkit_client_set_access_token(handle_.get(), nullptr, error);
+        });
     }
 
     /// The other answer to token_needed: no token can be had now. Requests waiting for one fail
     /// at once with ErrorKind::Unauthorized carrying `reason`, instead of timing out.
     Result<void> fail_token_request(std::string_view reason) const {
         std::string r(reason);
-        OfferkitError *error = nullptr;
-        OfferkitStatus status = offerkit_client_fail_token_request(handle_.get(), r.c_str(), &error);
-        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-        return Result<void>();
+        return detail::call_void([&](OfferkitError **error) {
+            return offerkit_client_fail_token_request(handle_.get(), r.c_str(), error);
+        });
     }
 
     /// Runs queued completions here (Delivery::Poll): at most `max`, 0 = all queued now.
@@ -752,11 +757,9 @@ public:
     Result<OfferList> offers(std::string_view player_id, const OffersOptions &options = {}) const {
         std::string id(player_id);
         OfferkitOffersOptions o = c_options(options);
-        OfferkitOfferList *list = nullptr;
-        OfferkitError *error = nullptr;
-        OfferkitStatus status = offerkit_client_offers(handle_.get(), id.c_str(), &o, &list, &error);
-        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-        return OfferList(list);
+        return detail::call<OfferList>([&](OfferkitOfferList **list, OfferkitError **error) {
+            return offerkit_client_offers(handle_.get(), id.c_str(), &o, list, error);
+        });
     }
 
     Result<Request> offers_async(std::string_view player_id, const OffersOptions &options,
@@ -765,7 +768,8 @@ public:
         OfferkitOffersOptions o = c_options(options);
         return detail::start<OfferList>(std::move(done), [&](void *ud, OfferkitRequest **r,
                                                              OfferkitError **e) {
-            return offerkit_client_offers_async(handle_.get(), id.c_str(), &o, detail::on_list, ud, r, e);
+            return offerkit_client_offers_async(handle_.get(), id.c_str(), &o, detail::complete<OfferList>,
+                                                ud, r, e);
         });
     }
 
@@ -774,13 +778,10 @@ public:
     /// The links object as JSON text, each field as the service sent it.
     Result<std::string> links(std::string_view player_id, const LinksOptions &options = {}) const {
         std::string id(player_id);
-        char *json = nullptr;
-        OfferkitError *error = nullptr;
-        OfferkitStatus status = offerkit_client_links(
-            handle_.get(), id.c_str(), detail::c_str_or_null(options.select),
-            detail::c_str_or_null(options.selection), &json, &error);
-        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-        return detail::adopt_string(json).value_or(std::string());
+        return detail::call<std::string>([&](char **json, OfferkitError **error) {
+            return offerkit_client_links(handle_.get(), id.c_str(), detail::c_str_or_null(options.select),
+                                         detail::c_str_or_null(options.selection), json, error);
+        });
     }
 
     Result<Request> links_async(std::string_view player_id, const LinksOptions &options,
@@ -791,7 +792,7 @@ public:
             return offerkit_client_links_async(handle_.get(), id.c_str(),
                                                detail::c_str_or_null(options.select),
                                                detail::c_str_or_null(options.selection),
-                                               detail::on_json, ud, r, e);
+                                               detail::complete<std::string>, ud, r, e);
         });
     }
 
@@ -801,12 +802,10 @@ public:
                                            const PlayerOffersOptions &options = {}) const {
         std::string id(player_id);
         OfferkitPlayerOffersOptions o = c_options(options);
-        OfferkitPlayerOffersPage *page = nullptr;
-        OfferkitError *error = nullptr;
-        OfferkitStatus status =
-            offerkit_client_player_offers(handle_.get(), id.c_str(), &o, &page, &error);
-        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-        return PlayerOffersPage(page);
+        return detail::call<PlayerOffersPage>(
+            [&](OfferkitPlayerOffersPage **page, OfferkitError **error) {
+                return offerkit_client_player_offers(handle_.get(), id.c_str(), &o, page, error);
+            });
     }
 
     Result<Request> player_offers_async(std::string_view player_id, const PlayerOffersOptions &options,
@@ -815,8 +814,8 @@ public:
         OfferkitPlayerOffersOptions o = c_options(options);
         return detail::start<PlayerOffersPage>(std::move(done), [&](void *ud, OfferkitRequest **r,
                                                                     OfferkitError **e) {
-            return offerkit_client_player_offers_async(handle_.get(), id.c_str(), &o, detail::on_page,
-                                                       ud, r, e);
+            return offerkit_client_player_offers_async(handle_.get(), id.c_str(), &o,
+                                                       detail::complete<PlayerOffersPage>, ud, r, e);
         });
     }
 
@@ -824,48 +823,42 @@ public:
                                                   const PlayerOffersOptions &options = {}) const {
         std::string id(player_id);
         OfferkitPlayerOffersOptions o = c_options(options);
-        OfferkitPlayerOffersPager *pager = nullptr;
-        OfferkitError *error = nullptr;
-        OfferkitStatus status =
-            offerkit_client_player_offers_pager(handle_.get(), id.c_str(), &o, &pager, &error);
-        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-        return PlayerOffersPager(pager);
+        return detail::call<PlayerOffersPager>(
+            [&](OfferkitPlayerOffersPager **pager, OfferkitError **error) {
+                return offerkit_client_player_offers_pager(handle_.get(), id.c_str(), &o, pager, error);
+            });
     }
 
     // ---- GET /v1/offers
 
     /// per_page 0: every offer at once; else page `page` (0: the first) of per_page offers.
     Result<OfferList> list_offers(int64_t per_page = 0, int64_t page = 0) const {
-        OfferkitOfferList *list = nullptr;
-        OfferkitError *error = nullptr;
-        OfferkitStatus status = offerkit_client_list_offers(handle_.get(), per_page, page, &list, &error);
-        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-        return OfferList(list);
+        return detail::call<OfferList>([&](OfferkitOfferList **list, OfferkitError **error) {
+            return offerkit_client_list_offers(handle_.get(), per_page, page, list, error);
+        });
     }
 
     Result<Request> list_offers_async(int64_t per_page, int64_t page,
                                       std::function<void(Result<OfferList>)> done) const {
         return detail::start<OfferList>(std::move(done), [&](void *ud, OfferkitRequest **r,
                                                              OfferkitError **e) {
-            return offerkit_client_list_offers_async(handle_.get(), per_page, page, detail::on_list, ud,
-                                                     r, e);
+            return offerkit_client_list_offers_async(handle_.get(), per_page, page,
+                                                     detail::complete<OfferList>, ud, r, e);
         });
     }
 
     Result<OfferList> list_all_offers(int64_t per_page) const {
-        OfferkitOfferList *list = nullptr;
-        OfferkitError *error = nullptr;
-        OfferkitStatus status = offerkit_client_list_all_offers(handle_.get(), per_page, &list, &error);
-        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-        return OfferList(list);
+        return detail::call<OfferList>([&](OfferkitOfferList **list, OfferkitError **error) {
+            return offerkit_client_list_all_offers(handle_.get(), per_page, list, error);
+        });
     }
 
     Result<Request> list_all_offers_async(int64_t per_page,
                                           std::function<void(Result<OfferList>)> done) const {
         return detail::start<OfferList>(std::move(done), [&](void *ud, OfferkitRequest **r,
                                                              OfferkitError **e) {
-            return offerkit_client_list_all_offers_async(handle_.get(), per_page, detail::on_list, ud, r,
-                                                         e);
+            return offerkit_client_list_all_offers_async(handle_.get(), per_page,
+                                                         detail::complete<OfferList>, ud, r, e);
         });
     }
 
@@ -875,12 +868,10 @@ public:
     Result<std::string> graphql(std::string_view document,
                                 const std::optional<std::string> &variables_json = std::nullopt) const {
         std::string doc(document);
-        char *data = nullptr;
-        OfferkitError *error = nullptr;
-        OfferkitStatus status = offerkit_client_graphql(
-            handle_.get(), doc.c_str(), detail::c_str_or_null(variables_json), &data, &error);
-        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-        return detail::adopt_string(data).value_or(std::string());
+        return detail::call<std::string>([&](char **data, OfferkitError **error) {
+            return offerkit_client_graphql(handle_.get(), doc.c_str(), detail::c_str_or_null(variables_json),
+                                           data, error);
+        });
     }
 
     Result<Request> graphql_async(std::string_view document,
@@ -890,7 +881,8 @@ public:
         return detail::start<std::string>(std::move(done), [&](void *ud, OfferkitRequest **r,
                                                                OfferkitError **e) {
             return offerkit_client_graphql_async(handle_.get(), doc.c_str(),
-                                                 detail::c_str_or_null(variables_json), detail::on_json,
+                                                 detail::c_str_or_null(variables_json),
+                                                 detail::complete<std::string>,
                                                  ud, r, e);
         });
     }
@@ -947,10 +939,9 @@ inline std::string_view version() { return offerkit_version(); }
 /// Checks the service's rule for a player id (1 to 255 characters).
 inline Result<void> validate_player_id(std::string_view player_id) {
     std::string id(player_id);
-    OfferkitError *error = nullptr;
-    OfferkitStatus status = offerkit_player_id_validate(id.c_str(), &error);
-    if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-    return Result<void>();
+    return detail::call_void([&](OfferkitError **error) {
+        return offerkit_player_id_validate(id.c_str(), error);
+    });
 }
 
 /// The names of the conventions `player_id` breaks ("uppercase", "period", "space",
@@ -961,20 +952,15 @@ inline Result<std::vector<std::string>> lint_player_id(std::string_view player_i
     OfferkitError *error = nullptr;
     OfferkitStatus status = offerkit_player_id_lint(id.c_str(), &flags, &error);
     if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-    std::vector<std::string> names;
-    for (uint32_t flag = 1; flag <= OFFERKIT_PLAYER_ID_OTHER_CHARACTER; flag <<= 1)
-        if (flags & flag) names.emplace_back(offerkit_player_id_convention_name(flag));
-    return names;
+    return detail::convention_names(flags);
 }
 
 /// A stable, valid player id derived from any internal identifier ("p-" + 32 hex digits).
 inline Result<std::string> short_player_id(std::string_view internal_id) {
     std::string id(internal_id);
-    char *out = nullptr;
-    OfferkitError *error = nullptr;
-    OfferkitStatus status = offerkit_player_id_short(id.c_str(), &out, &error);
-    if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-    return detail::adopt_string(out).value_or(std::string());
+    return detail::call<std::string>([&](char **out, OfferkitError **error) {
+        return offerkit_player_id_short(id.c_str(), out, error);
+    });
 }
 
 namespace detail {

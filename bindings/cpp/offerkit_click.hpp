@@ -31,10 +31,8 @@ inline Result<ClickUrl> click_url(std::string_view offer_click_url, std::string_
     OfferkitError *error = nullptr;
     OfferkitStatus status = offerkit_click_url(url.c_str(), id.c_str(), &out, &flags, &error);
     if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
-    ClickUrl built{detail::adopt_string(out).value_or(std::string()), {}};
-    for (uint32_t flag = 1; flag <= OFFERKIT_PLAYER_ID_OTHER_CHARACTER; flag <<= 1)
-        if (flags & flag) built.warnings.emplace_back(offerkit_player_id_convention_name(flag));
-    return built;
+    return ClickUrl{detail::adopt_string(out).value_or(std::string()),
+                    detail::convention_names(flags)};
 }
 
 } // namespace offerkit

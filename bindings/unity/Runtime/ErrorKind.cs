@@ -43,26 +43,29 @@ namespace OfferKit
         Rejected = 16,
     }
 
-    /// <summary>The C ABI's status codes: 0, the kinds, and misuse of the interface (100 and up).</summary>
+    /// <summary>
+    /// The C ABI's status codes: 0, each kind under its own number (so a status from 1 to 16 casts
+    /// to its <see cref="ErrorKind"/>), and misuse of the interface (100 and up).
+    /// </summary>
     public enum OfferKitStatus
     {
         Ok = 0,
-        InvalidArgument = 1,
-        Unauthorized = 2,
-        Forbidden = 3,
-        Validation = 4,
-        Query = 5,
-        InvalidCursor = 6,
-        UnsupportedMediaType = 7,
-        Unprocessable = 8,
-        RateLimited = 9,
-        Server = 10,
-        Network = 11,
-        Timeout = 12,
-        Cancelled = 13,
-        Decode = 14,
-        Internal = 15,
-        Rejected = 16,
+        InvalidArgument = (int)ErrorKind.InvalidArgument,
+        Unauthorized = (int)ErrorKind.Unauthorized,
+        Forbidden = (int)ErrorKind.Forbidden,
+        Validation = (int)ErrorKind.Validation,
+        Query = (int)ErrorKind.Query,
+        InvalidCursor = (int)ErrorKind.InvalidCursor,
+        UnsupportedMediaType = (int)ErrorKind.UnsupportedMediaType,
+        Unprocessable = (int)ErrorKind.Unprocessable,
+        RateLimited = (int)ErrorKind.RateLimited,
+        Server = (int)ErrorKind.Server,
+        Network = (int)ErrorKind.Network,
+        Timeout = (int)ErrorKind.Timeout,
+        Cancelled = (int)ErrorKind.Cancelled,
+        Decode = (int)ErrorKind.Decode,
+        Internal = (int)ErrorKind.Internal,
+        Rejected = (int)ErrorKind.Rejected,
         /// <summary>A required argument was null (kind InvalidArgument).</summary>
         NullArgument = 100,
         /// <summary>A string was not valid Unicode (kind InvalidArgument).</summary>

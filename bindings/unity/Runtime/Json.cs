@@ -1,8 +1,9 @@
 // Json.cs: a small JSON reader, so that fields the spec does not type (an offer's extra fields,
 // links, raw GraphQL data) can be read without a JSON package: Unity's JsonUtility cannot read
 // dictionaries, and plain Mono has no JSON library. Read-only by design, plus Quote for building
-// GraphQL variables. Bounded: containers nest at most 128 deep (like core's reader), so hostile
-// input can neither overflow the stack nor make a value a double cannot hold.
+// GraphQL variables and ItemJson, the lazily parsed object behind every item's Field. Bounded:
+// containers nest at most 128 deep (like core's reader), so hostile input can neither overflow
+// the stack nor make a value a double cannot hold.
 using System;
 using System.Collections.Generic;
 using System.Globalization;
@@ -249,14 +250,8 @@ namespace OfferKit
             private Dictionary<string, object> Object(int depth)
             {
                 var map = new Dictionary<string, object>();
-                _at++; // {
-                SkipSpace();
-                if (!AtEnd && _text[_at] == '}')
-                {
-                    _at++;
-                    return map;
-                }
-                while (true)
+                if (OpensEmpty('}')) return map;
+                do
                 {
                     SkipSpace();
                     if (AtEnd || _text[_at] != '"') throw Error("expected a key");
@@ -265,32 +260,42 @@ namespace OfferKit
                     if (Next() != ':') throw Error("expected ':'");
                     SkipSpace();
                     map[key] = depth == 0 && _unreadableFieldsAsNull ? Field() : Value(depth + 1);
-                    SkipSpace();
-                    char c = Next();
-                    if (c == '}') return map;
-                    if (c != ',') throw Error("expected ',' or '}'");
-                }
+                } while (!Closes('}'));
+                return map;
             }
 
             private List<object> Array(int depth)
             {
                 var list = new List<object>();
-                _at++; // [
-                SkipSpace();
-                if (!AtEnd && _text[_at] == ']')
-                {
-                    _at++;
-                    return list;
-                }
-                while (true)
+                if (OpensEmpty(']')) return list;
+                do
                 {
                     SkipSpace();
                     list.Add(Value(depth + 1));
-                    SkipSpace();
-                    char c = Next();
-                    if (c == ']') return list;
-                    if (c != ',') throw Error("expected ',' or ']'");
-                }
+                } while (!Closes(']'));
+                return list;
+            }
+
+            /// <summary>Steps over a container's opening bracket; true (and past
+            /// <paramref name="closer"/>) when the container is empty.</summary>
+            private bool OpensEmpty(char closer)
+            {
+                _at++;
+                SkipSpace();
+                if (AtEnd || _text[_at] != closer) return false;
+                _at++;
+                return true;
+            }
+
+            /// <summary>After a member: true at <paramref name="closer"/>, false at the ',' before
+            /// the next one; throws at anything else. Steps past what it read.</summary>
+            private bool Closes(char closer)
+            {
+                SkipSpace();
+                char c = Next();
+                if (c == closer) return true;
+                if (c != ',') throw Error("expected ',' or '" + closer + "'");
+                return false;
             }
 
             private string String()
@@ -371,6 +376,40 @@ namespace OfferKit
                 _at = start;
                 throw new UnreadableException("invalid JSON at " + _at + ": number out of range");
             }
+        }
+    }
+
+    /// <summary>
+    /// The JSON object the service sent for one item (an offer, a player offer), parsed on first
+    /// use: the one implementation behind each item's RawJson, Field and FieldText.
+    /// </summary>
+    internal sealed class ItemJson
+    {
+        private object _parsed;
+        private bool _isParsed;
+
+        internal ItemJson(string raw)
+        {
+            Raw = raw;
+        }
+
+        internal string Raw { get; private set; }
+
+        /// <summary>Any field by dotted path (see Json.Select); null when absent or unreadable. Never throws.</summary>
+        internal object Field(string dottedPath)
+        {
+            if (!_isParsed)
+            {
+                _parsed = Json.ParseItem(Raw);
+                _isParsed = true;
+            }
+            return Json.Select(_parsed, dottedPath);
+        }
+
+        /// <summary>Like Field, as text (strings unquoted); null when absent.</summary>
+        internal string FieldText(string dottedPath)
+        {
+            return Json.AsText(Field(dottedPath));
         }
     }
 }

@@ -5,8 +5,7 @@ namespace OfferKit
 {
     public sealed class Offer
     {
-        private object _parsed;
-        private bool _isParsed;
+        private readonly ItemJson _json;
 
         internal Offer(string id, string name, double? totalPayoutUsd, string creativeName, string creativeDescription, string rawJson)
         {
@@ -15,7 +14,7 @@ namespace OfferKit
             TotalPayoutUsd = totalPayoutUsd;
             CreativeName = creativeName;
             CreativeDescription = creativeDescription;
-            RawJson = rawJson;
+            _json = new ItemJson(rawJson);
         }
 
         /// <summary>The offer id (a long digit string); null when the selection did not ask for it.</summary>
@@ -34,7 +33,7 @@ namespace OfferKit
         public string CreativeDescription { get; private set; }
 
         /// <summary>The offer as the JSON object the service sent (extra selected fields included).</summary>
-        public string RawJson { get; private set; }
+        public string RawJson { get { return _json.Raw; } }
 
         /// <summary>
         /// Any field by dotted path ("links.click_url", "goals.0.name"), parsed (see Json.Parse);
@@ -43,18 +42,13 @@ namespace OfferKit
         /// </summary>
         public object Field(string dottedPath)
         {
-            if (!_isParsed)
-            {
-                _parsed = Json.ParseItem(RawJson);
-                _isParsed = true;
-            }
-            return Json.Select(_parsed, dottedPath);
+            return _json.Field(dottedPath);
         }
 
         /// <summary>Like Field, as text (strings unquoted); null when absent.</summary>
         public string FieldText(string dottedPath)
         {
-            return Json.AsText(Field(dottedPath));
+            return _json.FieldText(dottedPath);
         }
 
         public override string ToString()

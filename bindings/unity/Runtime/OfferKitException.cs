@@ -72,29 +72,10 @@ namespace OfferKit
             return "OfferKitException(" + KindName + (HttpStatus != 0 ? ", HTTP " + HttpStatus : "") + "): " + Message;
         }
 
-        /// <summary>The stable snake_case name of a kind.</summary>
+        /// <summary>The stable snake_case name of a kind, core's own ("unknown" for a number that is no kind).</summary>
         public static string KindNameOf(ErrorKind kind)
         {
-            switch (kind)
-            {
-                case ErrorKind.InvalidArgument: return "invalid_argument";
-                case ErrorKind.Unauthorized: return "unauthorized";
-                case ErrorKind.Forbidden: return "forbidden";
-                case ErrorKind.Validation: return "validation";
-                case ErrorKind.Query: return "query";
-                case ErrorKind.InvalidCursor: return "invalid_cursor";
-                case ErrorKind.UnsupportedMediaType: return "unsupported_media_type";
-                case ErrorKind.Unprocessable: return "unprocessable";
-                case ErrorKind.RateLimited: return "rate_limited";
-                case ErrorKind.Server: return "server";
-                case ErrorKind.Network: return "network";
-                case ErrorKind.Timeout: return "timeout";
-                case ErrorKind.Cancelled: return "cancelled";
-                case ErrorKind.Decode: return "decode";
-                case ErrorKind.Internal: return "internal";
-                case ErrorKind.Rejected: return "rejected";
-                default: return "unknown";
-            }
+            return Utf8.FromNative(NativeMethods.offerkit_error_kind_name((uint)kind));
         }
 
         /// <summary>An error found by this wrapper itself (nothing was sent).</summary>

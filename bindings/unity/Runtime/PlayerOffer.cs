@@ -5,15 +5,14 @@ namespace OfferKit
 {
     public sealed class PlayerOffer
     {
-        private object _parsed;
-        private bool _isParsed;
+        private readonly ItemJson _json;
 
         internal PlayerOffer(string id, string name, string status, string rawJson)
         {
             Id = id;
             Name = name;
             Status = status;
-            RawJson = rawJson;
+            _json = new ItemJson(rawJson);
         }
 
         public string Id { get; private set; }
@@ -26,23 +25,18 @@ namespace OfferKit
         public bool IsCompleted { get { return Status == "completed"; } }
 
         /// <summary>The item as the JSON object the service sent.</summary>
-        public string RawJson { get; private set; }
+        public string RawJson { get { return _json.Raw; } }
 
         /// <summary>Any field by dotted path, parsed; null when absent or unreadable (see Offer.Field). Never throws.</summary>
         public object Field(string dottedPath)
         {
-            if (!_isParsed)
-            {
-                _parsed = Json.ParseItem(RawJson);
-                _isParsed = true;
-            }
-            return Json.Select(_parsed, dottedPath);
+            return _json.Field(dottedPath);
         }
 
         /// <summary>Like Field, as text (strings unquoted); null when absent.</summary>
         public string FieldText(string dottedPath)
         {
-            return Json.AsText(Field(dottedPath));
+            return _json.FieldText(dottedPath);
         }
 
         public override string ToString()

@@ -26,31 +26,13 @@ namespace OfferKit.Interop
         internal static OfferList Offers(IntPtr list)
         {
             MaybeFail();
-            ulong count = NativeMethods.offerkit_offer_list_count(list).ToUInt64();
-            var offers = new List<Offer>((int)count);
-            for (ulong i = 0; i < count; i++)
-            {
-                var index = new UIntPtr(i);
-                NativeOfferView view;
-                IntPtr error = IntPtr.Zero;
-                Check(NativeMethods.offerkit_offer_list_get(list, index, out view, ref error), error);
-                IntPtr json = IntPtr.Zero;
-                error = IntPtr.Zero;
-                Check(NativeMethods.offerkit_offer_list_item_json(list, index, ref json, ref error), error);
-                string rawJson = Utf8.TakeOwned(Tracking.Took(json));
-                offers.Add(new Offer(Utf8.FromNative(view.Id), Utf8.FromNative(view.Name),
+            List<Offer> offers = Items<NativeOfferView, Offer>(list, NativeMethods.offerkit_offer_list_count(list),
+                NativeMethods.offerkit_offer_list_get, NativeMethods.offerkit_offer_list_item_json,
+                (view, rawJson) => new Offer(Utf8.FromNative(view.Id), Utf8.FromNative(view.Name),
                     view.HasTotalPayoutUsd != 0 ? view.TotalPayoutUsd : (double?)null,
                     Utf8.FromNative(view.CreativeName), Utf8.FromNative(view.CreativeDescription), rawJson));
-            }
-            var skipped = new List<SkippedItem>();
-            ulong skippedCount = NativeMethods.offerkit_offer_list_skipped_count(list).ToUInt64();
-            for (ulong i = 0; i < skippedCount; i++)
-            {
-                NativeSkippedItem item;
-                IntPtr error = IntPtr.Zero;
-                Check(NativeMethods.offerkit_offer_list_skipped_get(list, new UIntPtr(i), out item, ref error), error);
-                skipped.Add(Skipped(item));
-            }
+            List<SkippedItem> skipped = SkippedItems(list, NativeMethods.offerkit_offer_list_skipped_count(list),
+                NativeMethods.offerkit_offer_list_skipped_get);
             return new OfferList(offers, skipped, NativeMethods.offerkit_offer_list_from_cache(list),
                 NativeMethods.offerkit_offer_list_is_stale(list),
                 TimeSpan.FromMilliseconds(NativeMethods.offerkit_offer_list_age_ms(list)));
@@ -72,31 +54,57 @@ namespace OfferKit.Interop
         {
             MaybeFail();
             if (page == IntPtr.Zero) return null;
-            ulong count = NativeMethods.offerkit_player_offers_page_count(page).ToUInt64();
-            var items = new List<PlayerOffer>((int)count);
-            for (ulong i = 0; i < count; i++)
+            List<PlayerOffer> items = Items<NativePlayerOfferView, PlayerOffer>(page,
+                NativeMethods.offerkit_player_offers_page_count(page),
+                NativeMethods.offerkit_player_offers_page_get, NativeMethods.offerkit_player_offers_page_item_json,
+                (view, rawJson) => new PlayerOffer(Utf8.FromNative(view.Id), Utf8.FromNative(view.Name),
+                    Utf8.FromNative(view.Status), rawJson));
+            List<SkippedItem> skipped = SkippedItems(page, NativeMethods.offerkit_player_offers_page_skipped_count(page),
+                NativeMethods.offerkit_player_offers_page_skipped_get);
+            string cursor = Utf8.FromNative(NativeMethods.offerkit_player_offers_page_next_cursor(page));
+            return new PlayerOffersPage(items, cursor, skipped);
+        }
+
+        // The getters of an offer list and of a player-offers page have the same shapes.
+        private delegate uint GetView<TView>(IntPtr owner, UIntPtr index, out TView view, ref IntPtr error);
+        private delegate uint GetItemJson(IntPtr owner, UIntPtr index, ref IntPtr json, ref IntPtr error);
+        private delegate uint GetSkipped(IntPtr owner, UIntPtr index, out NativeSkippedItem item, ref IntPtr error);
+
+        /// <summary>Copies the <paramref name="count"/> items of a list or page: each one's typed
+        /// view and its JSON object, made into <typeparamref name="TItem"/> by <paramref name="make"/>.</summary>
+        private static List<TItem> Items<TView, TItem>(IntPtr owner, UIntPtr count, GetView<TView> getView,
+            GetItemJson getJson, Func<TView, string, TItem> make)
+        {
+            ulong total = count.ToUInt64();
+            var items = new List<TItem>((int)total);
+            for (ulong i = 0; i < total; i++)
             {
                 var index = new UIntPtr(i);
-                NativePlayerOfferView view;
+                TView view;
                 IntPtr error = IntPtr.Zero;
-                Check(NativeMethods.offerkit_player_offers_page_get(page, index, out view, ref error), error);
+                Check(getView(owner, index, out view, ref error), error);
                 IntPtr json = IntPtr.Zero;
                 error = IntPtr.Zero;
-                Check(NativeMethods.offerkit_player_offers_page_item_json(page, index, ref json, ref error), error);
+                Check(getJson(owner, index, ref json, ref error), error);
                 string rawJson = Utf8.TakeOwned(Tracking.Took(json));
-                items.Add(new PlayerOffer(Utf8.FromNative(view.Id), Utf8.FromNative(view.Name), Utf8.FromNative(view.Status), rawJson));
+                items.Add(make(view, rawJson));
             }
+            return items;
+        }
+
+        /// <summary>Copies the <paramref name="count"/> items a list or page left out as malformed.</summary>
+        private static List<SkippedItem> SkippedItems(IntPtr owner, UIntPtr count, GetSkipped get)
+        {
+            ulong total = count.ToUInt64();
             var skipped = new List<SkippedItem>();
-            ulong skippedCount = NativeMethods.offerkit_player_offers_page_skipped_count(page).ToUInt64();
-            for (ulong i = 0; i < skippedCount; i++)
+            for (ulong i = 0; i < total; i++)
             {
                 NativeSkippedItem item;
                 IntPtr error = IntPtr.Zero;
-                Check(NativeMethods.offerkit_player_offers_page_skipped_get(page, new UIntPtr(i), out item, ref error), error);
+                Check(get(owner, new UIntPtr(i), out item, ref error), error);
                 skipped.Add(Skipped(item));
             }
-            string cursor = Utf8.FromNative(NativeMethods.offerkit_player_offers_page_next_cursor(page));
-            return new PlayerOffersPage(items, cursor, skipped);
+            return skipped;
         }
 
         private static SkippedItem Skipped(NativeSkippedItem item)

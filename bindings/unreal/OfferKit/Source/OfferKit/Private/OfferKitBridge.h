@@ -185,6 +185,25 @@ inline PlayerOffersPage copy_page(const offerkit::PlayerOffersPage &page) {
     return out;
 }
 
+/// A listing page: its offers, the skipped items and the pagination (when paginated).
+inline Listing copy_listing(const offerkit::OfferList &list) {
+    Listing out;
+    OfferList copied = copy_offers(list);
+    out.offers = std::move(copied.offers);
+    out.skipped = std::move(copied.skipped);
+    if (auto p = list.pagination()) {
+        out.paginated = true;
+        out.current_page = p->current_page;
+        out.per_page = p->per_page;
+        out.has_more_pages = p->has_more_pages;
+        out.next_page = p->next_page.value_or(0);
+    }
+    return out;
+}
+
+/// JSON text (links, raw GraphQL) is already a plain copy.
+inline std::string copy_json(const std::string &json) { return json; }
+
 /// One offerkit client for the plugin. Thread-safe. Destroying it cancels every request in
 /// flight; their completions (kind cancelled) are posted before the destructor returns.
 class Bridge {
@@ -255,67 +274,44 @@ public:
 
     RequestId offers(const std::string &player_id, const offerkit::OffersOptions &options,
                      std::function<void(OfferList, Outcome)> done) {
-        return start<offerkit::OfferList, OfferList>(
-            std::move(done), copy_offers,
-            [&](std::function<void(offerkit::Result<offerkit::OfferList>)> c) {
-                return client_->offers_async(player_id, options, std::move(c));
-            });
+        return start<offerkit::OfferList>(std::move(done), copy_offers, [&](auto finish) {
+            return client_->offers_async(player_id, options, std::move(finish));
+        });
     }
 
     RequestId links(const std::string &player_id, const offerkit::LinksOptions &options,
                     std::function<void(std::string, Outcome)> done) {
-        return start<std::string, std::string>(
-            std::move(done), [](const std::string &s) { return s; },
-            [&](std::function<void(offerkit::Result<std::string>)> c) {
-                return client_->links_async(player_id, options, std::move(c));
-            });
+        return start<std::string>(std::move(done), copy_json, [&](auto finish) {
+            return client_->links_async(player_id, options, std::move(finish));
+        });
     }
 
     RequestId player_offers(const std::string &player_id, const offerkit::PlayerOffersOptions &options,
                             std::function<void(PlayerOffersPage, Outcome)> done) {
-        return start<offerkit::PlayerOffersPage, PlayerOffersPage>(
-            std::move(done), copy_page,
-            [&](std::function<void(offerkit::Result<offerkit::PlayerOffersPage>)> c) {
-                return client_->player_offers_async(player_id, options, std::move(c));
-            });
+        return start<offerkit::PlayerOffersPage>(std::move(done), copy_page, [&](auto finish) {
+            return client_->player_offers_async(player_id, options, std::move(finish));
+        });
     }
 
     RequestId list_offers(int64_t per_page, int64_t page, std::function<void(Listing, Outcome)> done) {
-        return start<offerkit::OfferList, Listing>(
-            std::move(done),
-            [](const offerkit::OfferList &list) {
-                Listing out;
-                OfferList copied = copy_offers(list);
-                out.offers = std::move(copied.offers);
-                out.skipped = std::move(copied.skipped);
-                if (auto p = list.pagination()) {
-                    out.paginated = true;
-                    out.current_page = p->current_page;
-                    out.per_page = p->per_page;
-                    out.has_more_pages = p->has_more_pages;
-                    out.next_page = p->next_page.value_or(0);
-                }
-                return out;
-            },
-            [&](std::function<void(offerkit::Result<offerkit::OfferList>)> c) {
-                return client_->list_offers_async(per_page, page, std::move(c));
-            });
+        return start<offerkit::OfferList>(std::move(done), copy_listing, [&](auto finish) {
+            return client_->list_offers_async(per_page, page, std::move(finish));
+        });
     }
 
     RequestId graphql(const std::string &document, const std::optional<std::string> &variables_json,
                       std::function<void(std::string, Outcome)> done) {
-        return start<std::string, std::string>(
-            std::move(done), [](const std::string &s) { return s; },
-            [&](std::function<void(offerkit::Result<std::string>)> c) {
-                return client_->graphql_async(document, variables_json, std::move(c));
-            });
+        return start<std::string>(std::move(done), copy_json, [&](auto finish) {
+            return client_->graphql_async(document, variables_json, std::move(finish));
+        });
     }
 
 private:
     explicit Bridge(Post post) : post_(std::move(post)) {}
 
     /// Starts one call. The completion (a library thread, or the thread destroying the Bridge)
-    /// copies the result, forgets the request and posts `done` to the game thread.
+    /// copies the result, forgets the request and posts `done` to the game thread. `start_call`
+    /// starts the wrapper's async call with the completion it is given.
     template <class Native, class Plain, class Convert, class StartCall>
     RequestId start(std::function<void(Plain, Outcome)> done, Convert convert, StartCall start_call) {
         RequestId id;

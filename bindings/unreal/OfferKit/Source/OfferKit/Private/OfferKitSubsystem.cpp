@@ -88,9 +88,52 @@ FOfferKitError NotConfigured()
 	return Error;
 }
 
+/** Tells OnDone that Configure has made no client, after the empty results it takes before the
+ *  error; 0: no request started. */
+template <typename TDone, typename... TEmpty>
+int64 NotStarted(const TDone& OnDone, const TEmpty&... Empty)
+{
+	OnDone.ExecuteIfBound(Empty..., NotConfigured());
+	return 0;
+}
+
+/** A Bridge completion that runs Function only while the subsystem lives: completions are
+ *  posted to the game thread and may arrive after it is gone. */
+template <typename TFunction>
+auto WhileAlive(UOfferKitSubsystem* Subsystem, TFunction Function)
+{
+	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(Subsystem);
+	return [WeakThis, Function](auto Result, offerkit_unreal::Outcome Outcome)
+	{
+		if (WeakThis.IsValid()) Function(MoveTemp(Result), MoveTemp(Outcome));
+	};
+}
+
+/** The completion of a query answered with JSON text (links, raw GraphQL). */
+std::function<void(std::string, offerkit_unreal::Outcome)> JsonDone(UOfferKitSubsystem* Subsystem, FOfferKitJsonDone OnDone)
+{
+	return WhileAlive(Subsystem, [OnDone](std::string Json, offerkit_unreal::Outcome Outcome)
+	{
+		OnDone.ExecuteIfBound(FromUtf8(Json), ToUnreal(Outcome));
+	});
+}
+
 std::optional<std::string> Optional(const FString& Text)
 {
 	return Text.IsEmpty() ? std::nullopt : std::optional<std::string>(Utf8(Text));
+}
+
+/** Limit, Language, Select and Selection, which the offers and playerOffers options share (0 or
+ *  empty: not sent). */
+template <typename TOptions, typename FOptions>
+TOptions QueryOptions(const FOptions& Options)
+{
+	TOptions O;
+	if (Options.Limit != 0) O.limit = Options.Limit;
+	O.language = Optional(Options.Language);
+	O.select = Optional(Options.Select);
+	O.selection = Optional(Options.Selection);
+	return O;
 }
 
 void PostToGameThread(std::function<void()> Task)
@@ -145,61 +188,33 @@ FOfferKitError UOfferKitSubsystem::FailTokenRequest(const FString& Reason)
 
 int64 UOfferKitSubsystem::FetchOffers(const FString& PlayerId, const FOfferKitOffersOptions& Options, FOfferKitOffersDone OnDone)
 {
-	if (!Bridge)
-	{
-		OnDone.ExecuteIfBound({}, {}, NotConfigured());
-		return 0;
-	}
-	offerkit::OffersOptions O;
-	if (Options.Limit != 0) O.limit = Options.Limit;
-	O.language = Optional(Options.Language);
+	if (!Bridge) return NotStarted(OnDone, TArray<FOfferKitOffer>(), TArray<FOfferKitSkippedItem>());
+	offerkit::OffersOptions O = QueryOptions<offerkit::OffersOptions>(Options);
 	O.sort = Optional(Options.Sort);
-	O.select = Optional(Options.Select);
-	O.selection = Optional(Options.Selection);
-	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
-	return Bridge->offers(Utf8(PlayerId), O, [WeakThis, OnDone](offerkit_unreal::OfferList List, offerkit_unreal::Outcome Outcome)
+	return Bridge->offers(Utf8(PlayerId), O, WhileAlive(this, [OnDone](offerkit_unreal::OfferList List, offerkit_unreal::Outcome Outcome)
 	{
-		if (!WeakThis.IsValid()) return;
 		TArray<FOfferKitOffer> Out;
 		for (const offerkit_unreal::Offer& Offer : List.offers) Out.Add(ToUnreal(Offer));
 		OnDone.ExecuteIfBound(Out, ToUnreal(List.skipped), ToUnreal(Outcome));
-	});
+	}));
 }
 
 int64 UOfferKitSubsystem::FetchLinks(const FString& PlayerId, const FOfferKitLinksOptions& Options, FOfferKitJsonDone OnDone)
 {
-	if (!Bridge)
-	{
-		OnDone.ExecuteIfBound(FString(), NotConfigured());
-		return 0;
-	}
+	if (!Bridge) return NotStarted(OnDone, FString());
 	offerkit::LinksOptions O;
 	O.select = Optional(Options.Select);
 	O.selection = Optional(Options.Selection);
-	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
-	return Bridge->links(Utf8(PlayerId), O, [WeakThis, OnDone](std::string Json, offerkit_unreal::Outcome Outcome)
-	{
-		if (WeakThis.IsValid()) OnDone.ExecuteIfBound(FromUtf8(Json), ToUnreal(Outcome));
-	});
+	return Bridge->links(Utf8(PlayerId), O, JsonDone(this, OnDone));
 }
 
 int64 UOfferKitSubsystem::FetchPlayerOffers(const FString& PlayerId, const FOfferKitPlayerOffersOptions& Options, FOfferKitPlayerOffersDone OnDone)
 {
-	if (!Bridge)
-	{
-		OnDone.ExecuteIfBound({}, NotConfigured());
-		return 0;
-	}
-	offerkit::PlayerOffersOptions O;
-	if (Options.Limit != 0) O.limit = Options.Limit;
-	O.language = Optional(Options.Language);
+	if (!Bridge) return NotStarted(OnDone, FOfferKitPlayerOffersPage());
+	offerkit::PlayerOffersOptions O = QueryOptions<offerkit::PlayerOffersOptions>(Options);
 	O.after = Optional(Options.After);
-	O.select = Optional(Options.Select);
-	O.selection = Optional(Options.Selection);
-	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
-	return Bridge->player_offers(Utf8(PlayerId), O, [WeakThis, OnDone](offerkit_unreal::PlayerOffersPage Page, offerkit_unreal::Outcome Outcome)
+	return Bridge->player_offers(Utf8(PlayerId), O, WhileAlive(this, [OnDone](offerkit_unreal::PlayerOffersPage Page, offerkit_unreal::Outcome Outcome)
 	{
-		if (!WeakThis.IsValid()) return;
 		FOfferKitPlayerOffersPage Out;
 		for (const offerkit_unreal::PlayerOffer& Item : Page.items)
 		{
@@ -212,20 +227,14 @@ int64 UOfferKitSubsystem::FetchPlayerOffers(const FString& PlayerId, const FOffe
 		Out.NextCursor = FromUtf8(Page.next_cursor);
 		Out.Skipped = ToUnreal(Page.skipped);
 		OnDone.ExecuteIfBound(Out, ToUnreal(Outcome));
-	});
+	}));
 }
 
 int64 UOfferKitSubsystem::ListOffers(int32 PerPage, int32 Page, FOfferKitListingDone OnDone)
 {
-	if (!Bridge)
+	if (!Bridge) return NotStarted(OnDone, FOfferKitListing());
+	return Bridge->list_offers(PerPage, Page, WhileAlive(this, [OnDone](offerkit_unreal::Listing Listing, offerkit_unreal::Outcome Outcome)
 	{
-		OnDone.ExecuteIfBound({}, NotConfigured());
-		return 0;
-	}
-	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
-	return Bridge->list_offers(PerPage, Page, [WeakThis, OnDone](offerkit_unreal::Listing Listing, offerkit_unreal::Outcome Outcome)
-	{
-		if (!WeakThis.IsValid()) return;
 		FOfferKitListing Out;
 		for (const offerkit_unreal::Offer& Offer : Listing.offers) Out.Offers.Add(ToUnreal(Offer));
 		Out.Skipped = ToUnreal(Listing.skipped);
@@ -235,21 +244,13 @@ int64 UOfferKitSubsystem::ListOffers(int32 PerPage, int32 Page, FOfferKitListing
 		Out.bHasMorePages = Listing.has_more_pages;
 		Out.NextPage = Listing.next_page;
 		OnDone.ExecuteIfBound(Out, ToUnreal(Outcome));
-	});
+	}));
 }
 
 int64 UOfferKitSubsystem::RunGraphQL(const FString& Document, const FString& VariablesJson, FOfferKitJsonDone OnDone)
 {
-	if (!Bridge)
-	{
-		OnDone.ExecuteIfBound(FString(), NotConfigured());
-		return 0;
-	}
-	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
-	return Bridge->graphql(Utf8(Document), Optional(VariablesJson), [WeakThis, OnDone](std::string Json, offerkit_unreal::Outcome Outcome)
-	{
-		if (WeakThis.IsValid()) OnDone.ExecuteIfBound(FromUtf8(Json), ToUnreal(Outcome));
-	});
+	if (!Bridge) return NotStarted(OnDone, FString());
+	return Bridge->graphql(Utf8(Document), Optional(VariablesJson), JsonDone(this, OnDone));
 }
 
 bool UOfferKitSubsystem::CancelRequest(int64 RequestId)
