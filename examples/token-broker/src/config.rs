@@ -74,10 +74,11 @@ impl BrokerConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vars::from_pairs;
 
     #[test]
     fn reads_settings_and_never_shows_the_token() {
-        let config = BrokerConfig::from_vars(vars::from_pairs(&[
+        let config = BrokerConfig::from_vars(from_pairs(&[
             ("OFFERKIT_BASE_URL", "https://offers.example.com"),
             ("OFFERKIT_REFRESH_TOKEN", " rt-env-secret \n"),
             ("BROKER_RATE_LIMIT", "5"),
@@ -97,7 +98,7 @@ mod tests {
         let file = dir.join("refresh-token");
         std::fs::write(&file, "rt-file-secret\n").unwrap();
         let path = file.to_string_lossy().into_owned();
-        let config = BrokerConfig::from_vars(vars::from_pairs(&[
+        let config = BrokerConfig::from_vars(from_pairs(&[
             ("OFFERKIT_BASE_URL", "https://x"),
             ("OFFERKIT_REFRESH_TOKEN_FILE", &path),
             ("OFFERKIT_REFRESH_TOKEN", "rt-env"),
@@ -106,10 +107,9 @@ mod tests {
         assert_eq!(config.refresh_token.expose(), "rt-file-secret");
         std::fs::remove_dir_all(&dir).unwrap();
 
-        let missing =
-            BrokerConfig::from_vars(vars::from_pairs(&[("OFFERKIT_BASE_URL", "https://x")]));
+        let missing = BrokerConfig::from_vars(from_pairs(&[("OFFERKIT_BASE_URL", "https://x")]));
         assert!(missing.unwrap_err().contains("OFFERKIT_REFRESH_TOKEN"));
-        let zero = BrokerConfig::from_vars(vars::from_pairs(&[
+        let zero = BrokerConfig::from_vars(from_pairs(&[
             ("OFFERKIT_BASE_URL", "https://x"),
             ("OFFERKIT_REFRESH_TOKEN", "t"),
             ("BROKER_RATE_LIMIT", "0"),

@@ -124,18 +124,19 @@ async fn player_balance(State(state): State<Arc<PlayerBalance>>, headers: Header
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vars::from_pairs;
 
     #[test]
     fn off_without_a_key_and_complete_with_one() {
         assert!(
-            RewardsSettings::from_vars(vars::from_pairs(&[]))
+            RewardsSettings::from_vars(from_pairs(&[]))
                 .unwrap()
                 .is_none()
         );
         let missing_admin =
-            RewardsSettings::from_vars(vars::from_pairs(&[("OFFERKIT_POSTBACK_KEY", "pbk-93")]));
+            RewardsSettings::from_vars(from_pairs(&[("OFFERKIT_POSTBACK_KEY", "pbk-93")]));
         assert!(missing_admin.unwrap_err().contains("OFFERKIT_ADMIN_TOKEN"));
-        let on = RewardsSettings::from_vars(vars::from_pairs(&[
+        let on = RewardsSettings::from_vars(from_pairs(&[
             ("OFFERKIT_POSTBACK_KEY", " pbk-93 \n"),
             ("OFFERKIT_ADMIN_TOKEN", "adm-77"),
             ("REWARDS_ALLOW_IPS", "203.0.113.0/24, 198.51.100.7"),
@@ -149,7 +150,7 @@ mod tests {
             !shown.contains("pbk-93") && !shown.contains("adm-77"),
             "{shown}"
         );
-        let bad = RewardsSettings::from_vars(vars::from_pairs(&[
+        let bad = RewardsSettings::from_vars(from_pairs(&[
             ("OFFERKIT_POSTBACK_KEY", "k"),
             ("OFFERKIT_ADMIN_TOKEN", "a"),
             ("REWARDS_ALLOW_IPS", "nope"),
