@@ -3,6 +3,8 @@
 //! key), which are never printed or logged: only the short-lived access token is shown, by
 //! `token`, because showing it is that command's job.
 
+use std::str::FromStr;
+
 use clap::{Args, ValueEnum};
 use offerkit::server::{
     ApiKey, EstDateTime, GroupBy, ReportClient, ReportConfig, ReportField, ReportQuery, ReportRow,
@@ -57,13 +59,7 @@ pub struct ReportArgs {
 
 /// The typed query from the flags; any bad value is `invalid_argument` (exit 2).
 pub fn query(args: &ReportArgs) -> Result<ReportQuery> {
-    let mut builder = ReportQuery::builder();
-    let group_by = args
-        .group_by
-        .iter()
-        .map(|g| g.parse::<GroupBy>())
-        .collect::<Result<Vec<_>>>()?;
-    builder = builder.group_by(group_by);
+    let mut builder = ReportQuery::builder().group_by(parse_each::<GroupBy>(&args.group_by)?);
     let time = |flag: &str, value: &Option<String>| -> Result<Option<EstDateTime>> {
         value
             .as_deref()
@@ -88,12 +84,7 @@ pub fn query(args: &ReportArgs) -> Result<ReportQuery> {
         }
     }
     if !args.fields.is_empty() {
-        let fields = args
-            .fields
-            .iter()
-            .map(|f| f.parse::<ReportField>())
-            .collect::<Result<Vec<_>>>()?;
-        builder = builder.fields(fields);
+        builder = builder.fields(parse_each::<ReportField>(&args.fields)?);
     }
     if !args.apps.is_empty() {
         let apps = args
@@ -117,6 +108,11 @@ pub fn query(args: &ReportArgs) -> Result<ReportQuery> {
         builder = builder.countries(args.countries.iter().cloned());
     }
     builder.build()
+}
+
+/// Each flag value as a `T`; the first that is not one is the error.
+fn parse_each<T: FromStr<Err = Error>>(values: &[String]) -> Result<Vec<T>> {
+    values.iter().map(|value| value.parse()).collect()
 }
 
 /// Runs the report against `reporting_url` with `api_key`.

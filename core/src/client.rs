@@ -105,18 +105,13 @@ impl OfferClient {
             options.select.as_deref(),
         )?;
         let document = query::offers(&selection);
-        let mut variables = Map::new();
-        variables.insert("player_id".into(), player_id.into());
-        insert(&mut variables, "limit", options.limit.map(Value::from));
-        insert(
-            &mut variables,
-            "language",
-            options.language.as_deref().map(Value::from),
-        );
-        insert(
-            &mut variables,
-            "sort",
-            options.sort.as_deref().map(Value::from),
+        let variables = variables(
+            player_id,
+            [
+                ("limit", options.limit.map(Value::from)),
+                ("language", options.language.as_deref().map(Value::from)),
+                ("sort", options.sort.as_deref().map(Value::from)),
+            ],
         );
         self.cached_graphql(player_id, &document, variables, |body| {
             decode::offers(body, Some(&selection))
@@ -143,8 +138,7 @@ impl OfferClient {
             options.select.as_deref(),
         )?;
         let document = query::links(&selection);
-        let mut variables = Map::new();
-        variables.insert("player_id".into(), player_id.into());
+        let variables = variables(player_id, []);
         self.cached_graphql(player_id, &document, variables, decode::links)
             .await
     }
@@ -176,18 +170,13 @@ impl OfferClient {
             options.select.as_deref(),
         )?;
         let document = query::player_offers(&selection);
-        let mut variables = Map::new();
-        variables.insert("player_id".into(), player_id.into());
-        insert(
-            &mut variables,
-            "language",
-            options.language.as_deref().map(Value::from),
-        );
-        insert(&mut variables, "limit", options.limit.map(Value::from));
-        insert(
-            &mut variables,
-            "after",
-            options.after.as_deref().map(Value::from),
+        let variables = variables(
+            player_id,
+            [
+                ("language", options.language.as_deref().map(Value::from)),
+                ("limit", options.limit.map(Value::from)),
+                ("after", options.after.as_deref().map(Value::from)),
+            ],
         );
         let response = self.post_graphql_body(&document, variables).await?;
         decode::player_offers(&response.body).map_err(|e| e.or_status(response.status))
@@ -279,7 +268,7 @@ impl OfferClient {
         document: &str,
         variables: Map<String, Value>,
     ) -> Result<Response> {
-        let body = json!({ "query": document, "variables": variables });
+        let body = graphql_body(document, variables);
         let url = self.inner.offers_url.clone();
         self.authorized(Method::POST, &url, &Payload::Json(&body))
             .await
@@ -293,7 +282,7 @@ impl OfferClient {
         variables: Map<String, Value>,
         decode: impl Fn(&[u8]) -> Result<T>,
     ) -> Result<Fetched<T>> {
-        let body = json!({ "query": document, "variables": variables });
+        let body = graphql_body(document, variables);
         let url = self.inner.offers_url.clone();
         self.fetch(Method::POST, url, Some(body), player_id, decode)
             .await
@@ -378,8 +367,23 @@ impl PageSource for OfferClient {
     }
 }
 
-fn insert(map: &mut Map<String, Value>, key: &str, value: Option<Value>) {
-    if let Some(value) = value {
-        map.insert(key.to_string(), value);
+/// The variables of a query about `player_id`: `player_id`, then each optional argument that
+/// is set (an unset one is not sent).
+fn variables<const N: usize>(
+    player_id: &str,
+    optional: [(&str, Option<Value>); N],
+) -> Map<String, Value> {
+    let mut variables = Map::new();
+    variables.insert("player_id".into(), player_id.into());
+    for (name, value) in optional {
+        if let Some(value) = value {
+            variables.insert(name.to_string(), value);
+        }
     }
+    variables
+}
+
+/// The JSON body of a GraphQL request.
+fn graphql_body(document: &str, variables: Map<String, Value>) -> Value {
+    json!({ "query": document, "variables": variables })
 }

@@ -163,20 +163,12 @@ impl Transport {
         token: &AccessToken,
         timeout: Duration,
     ) -> Result<Response> {
-        let mut request = self
-            .http
-            .request(method, url.clone())
-            .timeout(timeout)
-            .header(
-                header::AUTHORIZATION,
-                bearer(token.secret(), "the access token")?,
-            )
-            .header(header::ACCEPT, "application/json");
+        let credential = bearer(token.secret(), "the access token")?;
+        let mut request = self.request(method, url, timeout, Some(credential));
         if let Payload::Json(body) = payload {
             request = request.json(body);
         }
-        let response = request.send().await.map_err(transport_error)?;
-        self.collect(response).await
+        self.send_request(request).await
     }
 
     /// One attempt outside the access-token flow (server feature), taking at most `timeout`:
@@ -191,21 +183,39 @@ impl Transport {
         request: PlainRequest<'_>,
         timeout: Duration,
     ) -> Result<Response> {
-        let mut builder = self
-            .http
-            .request(method, url.clone())
-            .timeout(timeout)
-            .header(header::ACCEPT, "application/json");
-        if let Some(secret) = request.bearer {
-            builder = builder.header(header::AUTHORIZATION, bearer(secret, "the credential")?);
-        }
+        let credential = request
+            .bearer
+            .map(|secret| bearer(secret, "the credential"))
+            .transpose()?;
+        let mut builder = self.request(method, url, timeout, credential);
         if let Some(content_type) = request.content_type {
             builder = builder.header(header::CONTENT_TYPE, content_type);
         }
         if let Some(body) = request.body {
             builder = builder.body(body);
         }
-        let response = builder.send().await.map_err(transport_error)?;
+        self.send_request(builder).await
+    }
+
+    /// A request for a JSON answer, taking at most `timeout`, with `credential` (when there is
+    /// one) as its `Authorization` header.
+    fn request(
+        &self,
+        method: reqwest::Method,
+        url: &Url,
+        timeout: Duration,
+        credential: Option<HeaderValue>,
+    ) -> reqwest::RequestBuilder {
+        let mut request = self.http.request(method, url.clone()).timeout(timeout);
+        if let Some(credential) = credential {
+            request = request.header(header::AUTHORIZATION, credential);
+        }
+        request.header(header::ACCEPT, "application/json")
+    }
+
+    /// Sends a built request and collects its response.
+    async fn send_request(&self, request: reqwest::RequestBuilder) -> Result<Response> {
+        let response = request.send().await.map_err(transport_error)?;
         self.collect(response).await
     }
 

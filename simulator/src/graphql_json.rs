@@ -25,16 +25,7 @@ fn write_value(out: &mut Vec<u8>, value: &Value) -> serde_json::Result<()> {
         Value::Boolean(false) => out.extend_from_slice(b"false"),
         Value::String(s) => write_str(out, s)?,
         Value::Enum(name) => write_str(out, name)?,
-        Value::List(items) => {
-            out.push(b'[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                write_value(out, item)?;
-            }
-            out.push(b']');
-        }
+        Value::List(items) => write_list(out, items, write_value)?,
         Value::Object(map) if !is_raw_value(map) => {
             out.push(b'{');
             for (i, (key, item)) in map.iter().enumerate() {
@@ -52,6 +43,23 @@ fn write_value(out: &mut Vec<u8>, value: &Value) -> serde_json::Result<()> {
             serde_json::to_writer(&mut *out, value)?;
         }
     }
+    Ok(())
+}
+
+/// `items` as a compact JSON array, each written by `write_item`.
+pub fn write_list(
+    out: &mut Vec<u8>,
+    items: &[Value],
+    write_item: impl Fn(&mut Vec<u8>, &Value) -> serde_json::Result<()>,
+) -> serde_json::Result<()> {
+    out.push(b'[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        write_item(out, item)?;
+    }
+    out.push(b']');
     Ok(())
 }
 

@@ -6,6 +6,7 @@
 use async_graphql::{Name, Value};
 use std::sync::LazyLock;
 
+use crate::graphql_json::write_list;
 use crate::mess::Mess;
 use crate::top_fields::TopField;
 
@@ -147,16 +148,7 @@ pub fn write_response(
 /// `value` as compact JSON; an object marked by `reshape_*` ends with the `odd_extra` members.
 pub fn write(out: &mut Vec<u8>, value: &Value) -> serde_json::Result<()> {
     match value {
-        Value::List(items) => {
-            out.push(b'[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                write(out, item)?;
-            }
-            out.push(b']');
-        }
+        Value::List(items) => write_list(out, items, write)?,
         Value::Object(map) => {
             out.push(b'{');
             let mut first = true;

@@ -260,24 +260,25 @@ mod tests {
 
     #[test]
     fn language_and_limit_bounds() {
-        let e = player_offers_args("p", Some("e"), Some(101)).unwrap_err();
-        assert_eq!(
-            messages(&e, "language"),
-            ["The language field must be at least 2 characters."]
-        );
-        assert_eq!(
-            messages(&e, "limit"),
-            ["The limit field must not be greater than 100."]
-        );
-        let e = player_offers_args("p", Some("abcdef"), Some(0)).unwrap_err();
-        assert_eq!(
-            messages(&e, "language"),
-            ["The language field must not be greater than 5 characters."]
-        );
-        assert_eq!(
-            messages(&e, "limit"),
-            ["The limit field must be at least 1."]
-        );
+        let cases = [
+            (
+                "e",
+                101,
+                "The language field must be at least 2 characters.",
+                "The limit field must not be greater than 100.",
+            ),
+            (
+                "abcdef",
+                0,
+                "The language field must not be greater than 5 characters.",
+                "The limit field must be at least 1.",
+            ),
+        ];
+        for (language, limit, language_message, limit_message) in cases {
+            let e = player_offers_args("p", Some(language), Some(limit)).unwrap_err();
+            assert_eq!(messages(&e, "language"), [language_message]);
+            assert_eq!(messages(&e, "limit"), [limit_message]);
+        }
         let ok = player_offers_args("p", Some("zh-HK"), None).expect("valid");
         assert_eq!(
             ok,

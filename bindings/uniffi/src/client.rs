@@ -67,12 +67,10 @@ impl OfferClient {
         player_id: String,
         options: Option<OffersOptions>,
     ) -> Result<Vec<Offer>, OfferError> {
-        let client = self.inner.clone();
         let options = options.unwrap_or_default().into();
-        let offers = runtime::run(self.cancel.ticket(), async move {
-            client.offers(&player_id, &options).await
-        })
-        .await?;
+        let offers = self
+            .run(|client| async move { client.offers(&player_id, &options).await })
+            .await?;
         Ok(records::offers(offers))
     }
 
@@ -85,12 +83,10 @@ impl OfferClient {
         player_id: String,
         options: Option<OffersOptions>,
     ) -> Result<CachedOffers, OfferError> {
-        let client = self.inner.clone();
         let options = options.unwrap_or_default().into();
-        let fetched = runtime::run(self.cancel.ticket(), async move {
-            client.offers_fetched(&player_id, &options).await
-        })
-        .await?;
+        let fetched = self
+            .run(|client| async move { client.offers_fetched(&player_id, &options).await })
+            .await?;
         Ok(CachedOffers {
             from_cache: fetched.from_cache,
             stale: fetched.stale,
@@ -120,12 +116,10 @@ impl OfferClient {
         select: Option<String>,
         selection: Option<String>,
     ) -> Result<String, OfferError> {
-        let client = self.inner.clone();
         let options = offerkit::LinksOptions { select, selection };
-        let links = runtime::run(self.cancel.ticket(), async move {
-            client.links(&player_id, &options).await
-        })
-        .await?;
+        let links = self
+            .run(|client| async move { client.links(&player_id, &options).await })
+            .await?;
         Ok(links.to_json())
     }
 
@@ -137,12 +131,10 @@ impl OfferClient {
         player_id: String,
         options: Option<PlayerOffersOptions>,
     ) -> Result<PlayerOffersPage, OfferError> {
-        let client = self.inner.clone();
         let options = options.unwrap_or_default().into();
-        let page = runtime::run(self.cancel.ticket(), async move {
-            client.player_offers(&player_id, &options).await
-        })
-        .await?;
+        let page = self
+            .run(|client| async move { client.player_offers(&player_id, &options).await })
+            .await?;
         Ok(page.into())
     }
 
@@ -168,12 +160,10 @@ impl OfferClient {
         &self,
         options: Option<ListingOptions>,
     ) -> Result<ListingPage, OfferError> {
-        let client = self.inner.clone();
         let options = options.unwrap_or_default().into();
-        let page = runtime::run(self.cancel.ticket(), async move {
-            client.list_offers(options).await
-        })
-        .await?;
+        let page = self
+            .run(|client| async move { client.list_offers(options).await })
+            .await?;
         Ok(page.into())
     }
 
@@ -197,12 +187,25 @@ impl OfferClient {
         let variables = variables_json
             .map(|text| offerkit::graphql_variables("variables_json", &text))
             .transpose()?;
-        let client = self.inner.clone();
-        let response = runtime::run(self.cancel.ticket(), async move {
-            client.graphql(&query, variables).await
-        })
-        .await?;
+        let response = self
+            .run(|client| async move { client.graphql(&query, variables).await })
+            .await?;
         Ok(response.data.to_string())
+    }
+}
+
+impl OfferClient {
+    /// Runs `call`, given a handle on the core client, on the shared runtime, where
+    /// `cancel_all` (or the caller's cancellation) aborts it.
+    async fn run<T, F>(
+        &self,
+        call: impl FnOnce(offerkit::OfferClient) -> F,
+    ) -> Result<T, OfferError>
+    where
+        F: Future<Output = offerkit::Result<T>> + Send + 'static,
+        T: Send + 'static,
+    {
+        runtime::run(self.cancel.ticket(), call(self.inner.clone())).await
     }
 }
 

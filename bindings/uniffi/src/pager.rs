@@ -12,60 +12,51 @@ use crate::error::OfferError;
 use crate::records::{ListingPage, PlayerOffersPage};
 use crate::runtime::{self, Canceller};
 
-/// Pages of `playerOffers`, following `next_cursor` until it is null.
-#[derive(uniffi::Object)]
-pub struct PlayerOffersPager {
-    inner: Arc<Mutex<offerkit::PlayerOffersPager>>,
-    cancel: Arc<Canceller>,
+/// One exported pager around one of core's pagers: `next_page()` runs on the shared runtime,
+/// one call at a time, and converts core's page to the binding's record.
+macro_rules! pager {
+    ($(#[$doc:meta])* $name:ident, $core:ty, $page:ident) => {
+        $(#[$doc])*
+        #[derive(uniffi::Object)]
+        pub struct $name {
+            inner: Arc<Mutex<$core>>,
+            cancel: Arc<Canceller>,
+        }
+
+        impl $name {
+            pub(crate) fn new(pager: $core, cancel: Arc<Canceller>) -> Arc<Self> {
+                Arc::new($name {
+                    inner: Arc::new(Mutex::new(pager)),
+                    cancel,
+                })
+            }
+        }
+
+        #[uniffi::export(async_runtime = "tokio")]
+        impl $name {
+            /// The next page, or null after the last one.
+            pub async fn next_page(&self) -> Result<Option<$page>, OfferError> {
+                let pager = self.inner.clone();
+                let page = runtime::run(self.cancel.ticket(), async move {
+                    pager.lock().await.next_page().await
+                })
+                .await?;
+                Ok(page.map($page::from))
+            }
+        }
+    };
 }
 
-impl PlayerOffersPager {
-    pub(crate) fn new(pager: offerkit::PlayerOffersPager, cancel: Arc<Canceller>) -> Arc<Self> {
-        Arc::new(PlayerOffersPager {
-            inner: Arc::new(Mutex::new(pager)),
-            cancel,
-        })
-    }
-}
+pager!(
+    /// Pages of `playerOffers`, following `next_cursor` until it is null.
+    PlayerOffersPager,
+    offerkit::PlayerOffersPager,
+    PlayerOffersPage
+);
 
-#[uniffi::export(async_runtime = "tokio")]
-impl PlayerOffersPager {
-    /// The next page, or null after the last one.
-    pub async fn next_page(&self) -> Result<Option<PlayerOffersPage>, OfferError> {
-        let pager = self.inner.clone();
-        let page = runtime::run(self.cancel.ticket(), async move {
-            pager.lock().await.next_page().await
-        })
-        .await?;
-        Ok(page.map(PlayerOffersPage::from))
-    }
-}
-
-/// Pages of the `GET /v1/offers` listing, from page 1 while `has_more_pages` is true.
-#[derive(uniffi::Object)]
-pub struct ListingPager {
-    inner: Arc<Mutex<offerkit::ListingPager>>,
-    cancel: Arc<Canceller>,
-}
-
-impl ListingPager {
-    pub(crate) fn new(pager: offerkit::ListingPager, cancel: Arc<Canceller>) -> Arc<Self> {
-        Arc::new(ListingPager {
-            inner: Arc::new(Mutex::new(pager)),
-            cancel,
-        })
-    }
-}
-
-#[uniffi::export(async_runtime = "tokio")]
-impl ListingPager {
-    /// The next page, or null after the last one.
-    pub async fn next_page(&self) -> Result<Option<ListingPage>, OfferError> {
-        let pager = self.inner.clone();
-        let page = runtime::run(self.cancel.ticket(), async move {
-            pager.lock().await.next_page().await
-        })
-        .await?;
-        Ok(page.map(ListingPage::from))
-    }
-}
+pager!(
+    /// Pages of the `GET /v1/offers` listing, from page 1 while `has_more_pages` is true.
+    ListingPager,
+    offerkit::ListingPager,
+    ListingPage
+);

@@ -295,11 +295,14 @@ fn check_player_offer(sent: &[(String, String)], item: &PlayerOffer) -> Result<(
     })
 }
 
-/// The kept items are the objects, in order; the skipped ones are the others, by index.
-fn check_split<'a>(
-    items: &'a [Item],
+/// The kept items are the objects, in order, each passing `check` against the fields sent;
+/// the skipped ones are the others, by index.
+fn check_split<T>(
+    items: &[Item],
+    kept: &[T],
     skipped: &[SkippedItem],
-) -> Result<Vec<&'a [(String, String)]>, TestCaseError> {
+    check: impl Fn(&[(String, String)], &T) -> Result<(), TestCaseError>,
+) -> Result<(), TestCaseError> {
     let others: Vec<i64> = items
         .iter()
         .enumerate()
@@ -312,13 +315,18 @@ fn check_split<'a>(
         prop_assert!(!s.reason.is_empty());
         prop_assert_eq!(&s.id, &None, "a non-object has no id");
     }
-    Ok(items
+    let objects: Vec<&[(String, String)]> = items
         .iter()
         .filter_map(|item| match item {
             Item::Object(fields) => Some(fields.as_slice()),
             Item::Other(_) => None,
         })
-        .collect())
+        .collect();
+    prop_assert_eq!(kept.len(), objects.len());
+    for (fields, item) in objects.into_iter().zip(kept) {
+        check(fields, item)?;
+    }
+    Ok(())
 }
 
 /// Through uniffi's wire format (what Kotlin, Swift and Python receive) and back.
@@ -343,13 +351,8 @@ proptest! {
         let body = format!(r#"{{"data":{{"offers":{}}}}}"#, list(&items));
         match offerkit::decode::listing(body.as_bytes(), false) {
             Ok(page) => {
-                let sent = items.clone();
                 let page = round_trip(ListingPage::from(page));
-                let objects = check_split(&sent, &page.skipped)?;
-                prop_assert_eq!(page.offers.len(), objects.len());
-                for (fields, offer) in objects.iter().zip(&page.offers) {
-                    check_offer(fields, offer)?;
-                }
+                check_split(&items, &page.offers, &page.skipped, check_offer)?;
             }
             Err(e) => {
                 // Only a list of nothing but non-objects fails.
@@ -425,11 +428,7 @@ proptest! {
                 let page = round_trip(PlayerOffersPage::from(page));
                 prop_assert_eq!(page.next_cursor.as_deref(), Some("c1"));
                 prop_assert_eq!(entries(&page.extra_json), vec![("x_page".to_string(), page_extra.clone())]);
-                let objects = check_split(&items, &page.skipped)?;
-                prop_assert_eq!(page.items.len(), objects.len());
-                for (fields, item) in objects.iter().zip(&page.items) {
-                    check_player_offer(fields, item)?;
-                }
+                check_split(&items, &page.items, &page.skipped, check_player_offer)?;
             }
             Err(e) => {
                 prop_assert_eq!(e.kind(), offerkit::ErrorKind::Decode);

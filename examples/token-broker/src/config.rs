@@ -9,6 +9,7 @@ use std::time::Duration;
 use offerkit::server::RefreshToken;
 
 use crate::session::SessionPolicy;
+use crate::vars;
 
 #[derive(Debug, Clone)]
 pub struct BrokerConfig {
@@ -37,20 +38,9 @@ impl BrokerConfig {
             .parse::<SocketAddr>()
             .map_err(|e| format!("BROKER_BIND: {e}"))?;
         let base_url = var("OFFERKIT_BASE_URL").ok_or("OFFERKIT_BASE_URL is required")?;
-        let refresh_token = match (
-            var("OFFERKIT_REFRESH_TOKEN_FILE"),
-            var("OFFERKIT_REFRESH_TOKEN"),
-        ) {
-            (Some(path), _) => {
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("OFFERKIT_REFRESH_TOKEN_FILE {path:?}: {e}"))?;
-                RefreshToken::new(text.trim())
-            }
-            (None, Some(value)) => RefreshToken::new(value.trim()),
-            (None, None) => {
-                return Err("set OFFERKIT_REFRESH_TOKEN_FILE or OFFERKIT_REFRESH_TOKEN".into());
-            }
-        };
+        let refresh_token = vars::secret(&var, "OFFERKIT_REFRESH_TOKEN")?
+            .map(RefreshToken::new)
+            .ok_or("set OFFERKIT_REFRESH_TOKEN_FILE or OFFERKIT_REFRESH_TOKEN")?;
         if refresh_token.is_empty() {
             return Err("the refresh token is empty".into());
         }
@@ -68,13 +58,7 @@ impl BrokerConfig {
         }
         let refresh_skew = Duration::from_secs(number("BROKER_REFRESH_SKEW_SECS", 300)?);
         let allow_insecure_http = var("BROKER_ALLOW_INSECURE_HTTP").is_some_and(|v| v == "1");
-        let accepted = var("BROKER_DEMO_SESSIONS").map(|list| {
-            list.split(',')
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .map(str::to_owned)
-                .collect::<HashSet<_>>()
-        });
+        let accepted = var("BROKER_DEMO_SESSIONS").map(|text| vars::list::<HashSet<_>>(&text));
         Ok(BrokerConfig {
             bind,
             base_url,
@@ -90,19 +74,11 @@ impl BrokerConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
-
-    fn vars(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let map: HashMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        move |k| map.get(k).cloned()
-    }
+    use crate::vars::from_pairs;
 
     #[test]
     fn reads_settings_and_never_shows_the_token() {
-        let config = BrokerConfig::from_vars(vars(&[
+        let config = BrokerConfig::from_vars(from_pairs(&[
             ("OFFERKIT_BASE_URL", "https://offers.example.com"),
             ("OFFERKIT_REFRESH_TOKEN", " rt-env-secret \n"),
             ("BROKER_RATE_LIMIT", "5"),
@@ -122,7 +98,7 @@ mod tests {
         let file = dir.join("refresh-token");
         std::fs::write(&file, "rt-file-secret\n").unwrap();
         let path = file.to_string_lossy().into_owned();
-        let config = BrokerConfig::from_vars(vars(&[
+        let config = BrokerConfig::from_vars(from_pairs(&[
             ("OFFERKIT_BASE_URL", "https://x"),
             ("OFFERKIT_REFRESH_TOKEN_FILE", &path),
             ("OFFERKIT_REFRESH_TOKEN", "rt-env"),
@@ -131,9 +107,9 @@ mod tests {
         assert_eq!(config.refresh_token.expose(), "rt-file-secret");
         std::fs::remove_dir_all(&dir).unwrap();
 
-        let missing = BrokerConfig::from_vars(vars(&[("OFFERKIT_BASE_URL", "https://x")]));
+        let missing = BrokerConfig::from_vars(from_pairs(&[("OFFERKIT_BASE_URL", "https://x")]));
         assert!(missing.unwrap_err().contains("OFFERKIT_REFRESH_TOKEN"));
-        let zero = BrokerConfig::from_vars(vars(&[
+        let zero = BrokerConfig::from_vars(from_pairs(&[
             ("OFFERKIT_BASE_URL", "https://x"),
             ("OFFERKIT_REFRESH_TOKEN", "t"),
             ("BROKER_RATE_LIMIT", "0"),

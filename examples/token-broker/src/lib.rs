@@ -8,6 +8,7 @@ mod broker;
 mod config;
 mod rewards;
 mod session;
+mod vars;
 
 pub use broker::{Broker, router};
 pub use config::BrokerConfig;

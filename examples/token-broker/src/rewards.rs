@@ -23,6 +23,7 @@ use offerkit_rewards::{AdminToken, ReceiverConfig};
 use serde_json::json;
 
 use crate::session::{SessionPolicy, authenticate_player};
+use crate::vars;
 
 /// Rewards settings read from the environment; `None` when no postback key is set.
 pub struct RewardsSettings {
@@ -42,34 +43,19 @@ impl std::fmt::Debug for RewardsSettings {
     }
 }
 
-/// A secret from `NAME_FILE` (preferred) or `NAME`, trimmed.
-fn secret(var: &impl Fn(&str) -> Option<String>, name: &str) -> Result<Option<String>, String> {
-    match (var(&format!("{name}_FILE")), var(name)) {
-        (Some(path), _) => std::fs::read_to_string(&path)
-            .map(|text| Some(text.trim().to_owned()))
-            .map_err(|e| format!("{name}_FILE {path:?}: {e}")),
-        (None, value) => Ok(value.map(|v| v.trim().to_owned())),
-    }
-}
-
 impl RewardsSettings {
     pub fn from_vars(
         var: impl Fn(&str) -> Option<String>,
     ) -> Result<Option<RewardsSettings>, String> {
-        let Some(key) = secret(&var, "OFFERKIT_POSTBACK_KEY")?.filter(|k| !k.is_empty()) else {
+        let Some(key) = vars::secret(&var, "OFFERKIT_POSTBACK_KEY")?.filter(|k| !k.is_empty())
+        else {
             return Ok(None);
         };
-        let admin_token = secret(&var, "OFFERKIT_ADMIN_TOKEN")?
+        let admin_token = vars::secret(&var, "OFFERKIT_ADMIN_TOKEN")?
             .and_then(AdminToken::new)
             .ok_or("rewards need OFFERKIT_ADMIN_TOKEN_FILE or OFFERKIT_ADMIN_TOKEN")?;
         let blocks: Vec<String> = var("REWARDS_ALLOW_IPS")
-            .map(|list| {
-                list.split(',')
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_owned)
-                    .collect()
-            })
+            .map(|text| vars::list(&text))
             .unwrap_or_default();
         let allow_list = IpAllowList::parse(&blocks)
             .map_err(|e| format!("REWARDS_ALLOW_IPS: {}", e.message()))?;
@@ -138,23 +124,19 @@ async fn player_balance(State(state): State<Arc<PlayerBalance>>, headers: Header
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
-
-    fn vars(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let map: HashMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        move |k| map.get(k).cloned()
-    }
+    use crate::vars::from_pairs;
 
     #[test]
     fn off_without_a_key_and_complete_with_one() {
-        assert!(RewardsSettings::from_vars(vars(&[])).unwrap().is_none());
+        assert!(
+            RewardsSettings::from_vars(from_pairs(&[]))
+                .unwrap()
+                .is_none()
+        );
         let missing_admin =
-            RewardsSettings::from_vars(vars(&[("OFFERKIT_POSTBACK_KEY", "pbk-93")]));
+            RewardsSettings::from_vars(from_pairs(&[("OFFERKIT_POSTBACK_KEY", "pbk-93")]));
         assert!(missing_admin.unwrap_err().contains("OFFERKIT_ADMIN_TOKEN"));
-        let on = RewardsSettings::from_vars(vars(&[
+        let on = RewardsSettings::from_vars(from_pairs(&[
             ("OFFERKIT_POSTBACK_KEY", " pbk-93 \n"),
             ("OFFERKIT_ADMIN_TOKEN", "adm-77"),
             ("REWARDS_ALLOW_IPS", "203.0.113.0/24, 198.51.100.7"),
@@ -168,7 +150,7 @@ mod tests {
             !shown.contains("pbk-93") && !shown.contains("adm-77"),
             "{shown}"
         );
-        let bad = RewardsSettings::from_vars(vars(&[
+        let bad = RewardsSettings::from_vars(from_pairs(&[
             ("OFFERKIT_POSTBACK_KEY", "k"),
             ("OFFERKIT_ADMIN_TOKEN", "a"),
             ("REWARDS_ALLOW_IPS", "nope"),
