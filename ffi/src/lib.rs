@@ -9,7 +9,7 @@
 //!
 //! Modules, one concept each:
 //! - [`boundary`]: the one boundary every exported function goes through (panics, failures);
-//!   [`handle`]: reaching and freeing opaque handles; [`out`]: out-pointers; [`panic`]: what a
+//!   [`handle`]: reaching and freeing opaque handles; [`out`]: out-pointers; [`panic`](mod@panic): what a
 //!   caught panic becomes;
 //!   `failure`: what went wrong, on its way to C;
 //! - [`status`]: `OfferkitStatus` and `OfferkitErrorKind`; [`status_names`]: their names;
@@ -35,6 +35,9 @@
 // of the header (pointers are NULL or live handles of this library, strings NUL-terminated,
 // handles not freed while in use); repeating it in every doc comment would repeat it in the header.
 #![allow(clippy::missing_safety_doc)]
+// This crate's own docs are for its maintainers (`cargo doc --document-private-items`): module
+// docs may name the private helpers they describe.
+#![allow(rustdoc::private_intra_doc_links)]
 // The C ABI is the one crate where `unsafe` belongs (the workspace denies it everywhere else);
 // every block says why it is sound on a `// SAFETY:` line (clippy::undocumented_unsafe_blocks).
 #![allow(unsafe_code)]
