@@ -74,7 +74,8 @@
  *             listing page does not advance, or after max_pages pages (default 1000,
  *             offerkit_config_set_max_pages); the walk is then over.
  *
- * Config      offerkit_config_set_* store what they are given; every bound they document is
+ * Config      offerkit_config_set_* store what they are given (only an unknown enum value, as
+ *             in offerkit_config_set_delivery, is refused at once); every bound they document is
  *             checked by offerkit_client_new, which fails with OFFERKIT_STATUS_INVALID_ARGUMENT
  *             and one field entry (path "config") naming every setting out of bounds.
  *

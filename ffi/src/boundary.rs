@@ -16,7 +16,8 @@
 //! - A function that cannot panic (it returns a constant, or stores one atomic) does without, and
 //!   says why in a one-line comment.
 //!
-//! The checks keep each function's argument order: its first bad argument is the one reported.
+//! The checks run in one order: the handle, then out-pointers and the callback, then the other
+//! arguments; the first bad one is the one reported.
 //! Functions alike but for their handle share one body taking these steps for them
 //! (`crate::items`, `crate::query::started`).
 //!

@@ -1,6 +1,6 @@
 //! `OfferkitClient`: making and freeing a client, and what a host tells it between queries —
 //! its access token (or that there is none to be had), cache invalidation, and the poll that
-//! runs queued completions. The queries themselves are in the `query_*` modules.
+//! runs queued completions. The queries themselves are in `queries` (how they run: `query`).
 
 use std::ffi::c_char;
 use std::sync::Arc;

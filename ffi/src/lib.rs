@@ -21,7 +21,8 @@
 //!   callback;
 //! - [`queries`]: every query of a client (raw GraphQL included), blocking and `_async`;
 //!   [`query`]: how a query runs either way; [`options`]: the queries' options structs;
-//! - [`request`]: request handles, cancellation, completion delivery and `offerkit_client_poll`;
+//! - [`request`]: request handles, cancellation and completion delivery (run by
+//!   `offerkit_client_poll`, in [`client`]);
 //! - [`offers`], [`player_offers`], [`items`], [`skipped`]: the result handles and the items
 //!   left out of them;
 //! - [`pager`]: the `playerOffers` pager;
