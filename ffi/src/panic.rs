@@ -7,7 +7,7 @@ use std::any::Any;
 use crate::failure::Failure;
 
 /// The text of a caught panic.
-pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> String {
+fn panic_message(payload: &(dyn Any + Send)) -> String {
     offerkit_bindings_common::panic::panic_message(payload)
         .unwrap_or("unknown panic payload")
         .to_string()
