@@ -1,21 +1,30 @@
-// offerkit.hpp: header-only C++17 wrapper of the offerkit C ABI (offerkit.h), for Unreal and other
-// C++ hosts.
+// offerkit.hpp: header-only C++17 wrapper of the offerkit C ABI 1.0 (offerkit.h), for Unreal and
+// other C++ hosts. bindings/cpp/README.md has the overview; this comment is the short version.
 //
 // - Every handle has unique ownership (move-only classes freeing their C handle).
-// - Every fallible call returns offerkit::Result<T>: a value or an offerkit::Error carrying core's
-//   error kind, message, HTTP status, field entries, cursor reason and retry-after. Nothing
-//   throws unless you ask: Result::value() on an error throws offerkit::Exception when exceptions
-//   are enabled, and calls std::abort() when they are not (Unreal builds without exceptions by
-//   default: check ok() first there).
-// - Asynchronous calls take a std::function completion, run exactly once (see offerkit.h for
-//   where: a library thread, or offerkit::Client::poll on your thread with Delivery::Poll). A
-//   completion that throws has its exception swallowed: nothing unwinds into C.
+// - Every fallible call returns offerkit::Result<T>: a value or an offerkit::Error carrying the
+//   error kind (one per OfferkitStatus), message, HTTP status, field entries, cursor reason and
+//   retry-after. Nothing throws unless you ask: Result::value() on an error throws
+//   offerkit::Exception when exceptions are enabled, and calls std::abort() when they are not
+//   (Unreal builds without exceptions by default: check ok() first there).
+// - Options are plain values; std::nullopt is "not sent". A number that is set is always sent,
+//   0 and negatives included, so the library's checks see it (limit 0 fails with
+//   ErrorKind::InvalidArgument and the spec's message instead of meaning "no limit").
+// - Asynchronous calls take a std::function completion, run exactly once. With Delivery::Poll
+//   every callback of the client runs on the thread calling Client::poll / poll_wait: the
+//   completions, and token_needed for asynchronous calls (for a blocking call it runs on the
+//   thread making that call); log messages too when set_log_callback was given Delivery::Poll.
+//   With Delivery::Thread they run on the library's I/O thread. A callback that throws has its
+//   exception swallowed: nothing unwinds into C.
 // - Strings are UTF-8. string_view arguments are copied (the C ABI needs NUL-terminated text).
 // - A typed field the selection did not ask for (or the service left out) is std::nullopt, never
-//   an empty string or 0; items the service sent malformed are left out of a list and listed
-//   by skipped() with their position, id and reason.
+//   an empty string or 0; so is a field_json/field_text path that names nothing. Items the
+//   service sent malformed are left out of a list and listed by skipped() with their position,
+//   id and reason.
 // - Blocking calls return within ClientOptions::deadline (default 30 s): attempts, retries,
 //   Retry-After waits and the wait for a token all happen inside it.
+// - offerkit::shutdown() stops the library's threads and frees its globals once every Client and
+//   PlayerOffersPager is gone (call it before unloading the library or at exit).
 #ifndef OFFERKIT_HPP
 #define OFFERKIT_HPP
 
@@ -46,29 +55,44 @@
 
 namespace offerkit {
 
-/// Core's error kinds, with the C ABI's numbers.
+/// What went wrong: one kind per error status of the C ABI (OfferkitStatus), with its numbers.
+/// 1 to 16 are core's kinds (the names every binding uses); 100 and up are misuse of the
+/// interface (nothing was done or sent).
 enum class ErrorKind : uint32_t {
-    InvalidArgument = OFFERKIT_ERROR_KIND_INVALID_ARGUMENT,
-    Unauthorized = OFFERKIT_ERROR_KIND_UNAUTHORIZED,
-    Forbidden = OFFERKIT_ERROR_KIND_FORBIDDEN,
-    Validation = OFFERKIT_ERROR_KIND_VALIDATION,
-    Query = OFFERKIT_ERROR_KIND_QUERY,
-    InvalidCursor = OFFERKIT_ERROR_KIND_INVALID_CURSOR,
-    UnsupportedMediaType = OFFERKIT_ERROR_KIND_UNSUPPORTED_MEDIA_TYPE,
-    Unprocessable = OFFERKIT_ERROR_KIND_UNPROCESSABLE,
-    RateLimited = OFFERKIT_ERROR_KIND_RATE_LIMITED,
-    Server = OFFERKIT_ERROR_KIND_SERVER,
-    Network = OFFERKIT_ERROR_KIND_NETWORK,
-    Timeout = OFFERKIT_ERROR_KIND_TIMEOUT,
-    Cancelled = OFFERKIT_ERROR_KIND_CANCELLED,
-    Decode = OFFERKIT_ERROR_KIND_DECODE,
-    Internal = OFFERKIT_ERROR_KIND_INTERNAL,
+    InvalidArgument = OFFERKIT_STATUS_INVALID_ARGUMENT,
+    Unauthorized = OFFERKIT_STATUS_UNAUTHORIZED,
+    Forbidden = OFFERKIT_STATUS_FORBIDDEN,
+    Validation = OFFERKIT_STATUS_VALIDATION,
+    Query = OFFERKIT_STATUS_QUERY,
+    InvalidCursor = OFFERKIT_STATUS_INVALID_CURSOR,
+    UnsupportedMediaType = OFFERKIT_STATUS_UNSUPPORTED_MEDIA_TYPE,
+    Unprocessable = OFFERKIT_STATUS_UNPROCESSABLE,
+    RateLimited = OFFERKIT_STATUS_RATE_LIMITED,
+    Server = OFFERKIT_STATUS_SERVER,
+    Network = OFFERKIT_STATUS_NETWORK,
+    Timeout = OFFERKIT_STATUS_TIMEOUT,
+    Cancelled = OFFERKIT_STATUS_CANCELLED,
+    Decode = OFFERKIT_STATUS_DECODE,
+    Internal = OFFERKIT_STATUS_INTERNAL,
     /// Another 4xx (400, 404, 405, ...) or a redirect: the request as sent was refused (a wrong
     /// base URL or path prefix is the usual cause). Never retried or answered from the cache.
-    Rejected = OFFERKIT_ERROR_KIND_REJECTED,
+    Rejected = OFFERKIT_STATUS_REJECTED,
+    /// A required argument was missing (the wrapper never passes one: seen only through get()).
+    NullArgument = OFFERKIT_STATUS_NULL_ARGUMENT,
+    /// A string argument was not valid UTF-8; the field entry names the argument.
+    InvalidUtf8 = OFFERKIT_STATUS_INVALID_UTF8,
+    /// A number or enum argument outside its documented range (e.g. a poll_wait over 24 h).
+    OutOfRange = OFFERKIT_STATUS_OUT_OF_RANGE,
+    /// A blocking call (or shutdown, poll_wait) made on a library thread, inside a callback
+    /// offerkit runs there: use the _async form.
+    WouldDeadlock = OFFERKIT_STATUS_WOULD_DEADLOCK,
+    /// Nothing at that path (the field getters turn it into std::nullopt).
+    NotFound = OFFERKIT_STATUS_NOT_FOUND,
+    /// shutdown() while a Client or PlayerOffersPager is alive; nothing was stopped.
+    Busy = OFFERKIT_STATUS_BUSY,
 };
 
-/// Where completions run (see offerkit_config_set_delivery).
+/// Where callbacks run (see offerkit_config_set_delivery and offerkit_set_log_callback).
 enum class Delivery : uint32_t { Thread = OFFERKIT_DELIVERY_THREAD, Poll = OFFERKIT_DELIVERY_POLL };
 
 /// Why the client asks for a token.
@@ -88,10 +112,46 @@ enum class LogLevel : uint32_t {
     Trace = OFFERKIT_LOG_LEVEL_TRACE,
 };
 
-/// The stable snake_case name of a kind ("rate_limited", …).
+/// The stable snake_case name of a kind ("rate_limited", "null_argument", ...), as
+/// offerkit_status_name gives it.
 inline std::string_view kind_name(ErrorKind kind) {
-    return offerkit_error_kind_name(static_cast<uint32_t>(kind));
+    return offerkit_status_name(static_cast<uint32_t>(kind));
 }
+
+namespace detail {
+/// The kind of a failed call's status. Every OfferkitStatus is named here, without a default,
+/// so that a status added to offerkit.h and not mapped is a -Wswitch-enum diagnostic (the tests
+/// compile with it as an error). OK is no error: an error object carrying it would be a bug of
+/// the library, reported as Internal, as is a number outside the enum.
+inline ErrorKind kind_of(OfferkitStatus status) {
+    switch (status) {
+    case OFFERKIT_STATUS_OK: return ErrorKind::Internal;
+    case OFFERKIT_STATUS_INVALID_ARGUMENT: return ErrorKind::InvalidArgument;
+    case OFFERKIT_STATUS_UNAUTHORIZED: return ErrorKind::Unauthorized;
+    case OFFERKIT_STATUS_FORBIDDEN: return ErrorKind::Forbidden;
+    case OFFERKIT_STATUS_VALIDATION: return ErrorKind::Validation;
+    case OFFERKIT_STATUS_QUERY: return ErrorKind::Query;
+    case OFFERKIT_STATUS_INVALID_CURSOR: return ErrorKind::InvalidCursor;
+    case OFFERKIT_STATUS_UNSUPPORTED_MEDIA_TYPE: return ErrorKind::UnsupportedMediaType;
+    case OFFERKIT_STATUS_UNPROCESSABLE: return ErrorKind::Unprocessable;
+    case OFFERKIT_STATUS_RATE_LIMITED: return ErrorKind::RateLimited;
+    case OFFERKIT_STATUS_SERVER: return ErrorKind::Server;
+    case OFFERKIT_STATUS_NETWORK: return ErrorKind::Network;
+    case OFFERKIT_STATUS_TIMEOUT: return ErrorKind::Timeout;
+    case OFFERKIT_STATUS_CANCELLED: return ErrorKind::Cancelled;
+    case OFFERKIT_STATUS_DECODE: return ErrorKind::Decode;
+    case OFFERKIT_STATUS_INTERNAL: return ErrorKind::Internal;
+    case OFFERKIT_STATUS_REJECTED: return ErrorKind::Rejected;
+    case OFFERKIT_STATUS_NULL_ARGUMENT: return ErrorKind::NullArgument;
+    case OFFERKIT_STATUS_INVALID_UTF8: return ErrorKind::InvalidUtf8;
+    case OFFERKIT_STATUS_OUT_OF_RANGE: return ErrorKind::OutOfRange;
+    case OFFERKIT_STATUS_WOULD_DEADLOCK: return ErrorKind::WouldDeadlock;
+    case OFFERKIT_STATUS_NOT_FOUND: return ErrorKind::NotFound;
+    case OFFERKIT_STATUS_BUSY: return ErrorKind::Busy;
+    }
+    return ErrorKind::Internal;
+}
+} // namespace detail
 
 /// One field entry of an error: its path (dotted) and, per argument, the messages.
 struct FieldEntry {
@@ -102,16 +162,12 @@ struct FieldEntry {
 /// An error, copied out of the C error object (which is freed). A plain value: copy it freely.
 class Error {
 public:
-    /// Takes ownership of a C error (frees it). A NULL error becomes an internal error.
+    /// Takes ownership of a C error (frees it). Without an error object the status alone is
+    /// the error (its name is the message).
     static Error adopt(OfferkitError *error, OfferkitStatus status) {
         Error e;
         e.status_ = error ? offerkit_error_status(error) : status;
-        if (error)
-            e.kind_ = static_cast<ErrorKind>(offerkit_error_kind(error));
-        else if (status >= OFFERKIT_STATUS_INVALID_ARGUMENT && status <= OFFERKIT_STATUS_REJECTED)
-            e.kind_ = static_cast<ErrorKind>(static_cast<uint32_t>(status));
-        else
-            e.kind_ = ErrorKind::InvalidArgument; // misuse of the C interface
+        e.kind_ = detail::kind_of(e.status_);
         e.message_ = error ? offerkit_error_message(error) : offerkit_status_name(status);
         e.http_status_ = offerkit_error_http_status(error);
         if (const char *reason = offerkit_error_reason(error)) e.reason_ = reason;
@@ -135,7 +191,7 @@ public:
     }
 
     ErrorKind kind() const { return kind_; }
-    /// The C status: equals the kind, or an interface-misuse status (100 and up).
+    /// The C status (the same number as the kind).
     OfferkitStatus status() const { return status_; }
     std::string_view kind_name() const { return offerkit::kind_name(kind_); }
     const std::string &message() const { return message_; }
@@ -279,15 +335,15 @@ inline std::vector<std::string> convention_names(uint32_t flags) {
     return names;
 }
 
-/// Runs a completion, never letting an exception reach C.
-template <class F, class R> void run(F &function, R &&result) noexcept {
+/// Runs a host callback, never letting an exception reach C.
+template <class F, class... A> void run(F &function, A &&...arguments) noexcept {
 #if OFFERKIT_CPP_EXCEPTIONS
     try {
-        function(std::forward<R>(result));
+        function(std::forward<A>(arguments)...);
     } catch (...) {
     }
 #else
-    function(std::forward<R>(result));
+    function(std::forward<A>(arguments)...);
 #endif
 }
 
@@ -332,7 +388,8 @@ template <class H, class Get> std::vector<SkippedItem> skipped(H *handle, size_t
 }
 
 /// Any field of item `index` by dotted path, read by a list's or page's field getter (as JSON
-/// text, or unquoted text); nullopt when absent.
+/// text, or unquoted text). nullopt when the path names nothing (OFFERKIT_STATUS_NOT_FOUND), and
+/// for an index past the end or a path that is not UTF-8.
 template <class H, class Get>
 std::optional<std::string> field(H *handle, size_t index, std::string_view path, Get get) {
     std::string p(path);
@@ -505,6 +562,8 @@ public:
     explicit Request(OfferkitRequest *request) : handle_(request) {}
     /// Cancels: true if this cancelled it (the completion then gets ErrorKind::Cancelled).
     bool cancel() const { return offerkit_request_cancel(handle_.get()); }
+    /// The request's number: unique in the process, never 0.
+    uint64_t id() const { return offerkit_request_id(handle_.get()); }
     OfferkitRequest *get() const { return handle_.get(); }
 
 private:
@@ -554,10 +613,12 @@ template <class Call> Result<void> call_void(Call &&c_call) {
 template <class T> using Completion = std::function<void(Result<T>)>;
 
 /// The C callback of every async call: runs the completion it was started with, exactly once,
-/// with the adopted result or the error.
+/// with the adopted result or the error. (The request is the one Request::get() holds, or a
+/// fire-and-forget one; the completion does not need it.)
 template <class T>
-void complete(void *user_data, OfferkitStatus status, typename Adopt<T>::Raw *raw,
-              OfferkitError *error) {
+void complete(void *user_data, const OfferkitRequest *request, OfferkitStatus status,
+              typename Adopt<T>::Raw *raw, OfferkitError *error) {
+    (void)request;
     std::unique_ptr<Completion<T>> done(static_cast<Completion<T> *>(user_data));
     if (status == OFFERKIT_STATUS_OK)
         run(*done, Result<T>(Adopt<T>::from(raw)));
@@ -608,10 +669,14 @@ private:
     detail::Handle<OfferkitPlayerOffersPager, offerkit_player_offers_pager_free> handle_;
 };
 
-/// Options of offers (unset: not sent).
+/// Options of offers. std::nullopt: not sent; a value is sent as it is, 0 and negatives
+/// included (the library refuses them with ErrorKind::InvalidArgument and the spec's message).
 struct OffersOptions {
+    /// At least 1.
     std::optional<int64_t> limit;
+    /// 2 to 5 characters ("en", "zh-HK").
     std::optional<std::string> language;
+    /// "epc.asc", "epc.desc", "last_activation.asc" or "last_activation.desc".
     std::optional<std::string> sort;
     /// GraphQL fields added to the selection, e.g. "links { click_url }".
     std::optional<std::string> select;
@@ -620,16 +685,27 @@ struct OffersOptions {
     std::optional<std::string> selection;
 };
 
-/// Options of playerOffers (unset: not sent).
+/// Options of playerOffers (std::nullopt: not sent; values as in OffersOptions).
 struct PlayerOffersOptions {
     std::optional<std::string> language;
+    /// 1 to 100 (the service's default: 50).
     std::optional<int64_t> limit;
+    /// A next_cursor of a previous page of the same query.
     std::optional<std::string> after;
     /// GraphQL fields added to each item's default selection.
     std::optional<std::string> select;
     /// The whole playerOffers selection, e.g. "offers: items { id } next_cursor": the items are
     /// read from the one list it names. Not together with select.
     std::optional<std::string> selection;
+};
+
+/// Options of GET /v1/offers (std::nullopt: not sent; values as in OffersOptions).
+struct ListOffersOptions {
+    /// 1 to 100; unset: every offer at once.
+    std::optional<int64_t> per_page;
+    /// 1-indexed; only with per_page (unset: the first). For list_all_offers: the page the walk
+    /// starts at.
+    std::optional<int64_t> page;
 };
 
 /// Options of links (unset: the default selection, support_portal).
@@ -640,9 +716,141 @@ struct LinksOptions {
     std::optional<std::string> selection;
 };
 
+namespace detail {
+
+/// Runs C setters one after the other until one fails; keeps that one's status and error.
+class Setters {
+public:
+    /// Runs `set(&error)` when `wanted` and nothing failed yet.
+    template <class Set> Setters &then(bool wanted, Set &&set) {
+        if (wanted && status_ == OFFERKIT_STATUS_OK) status_ = set(&error_);
+        return *this;
+    }
+    bool ok() const { return status_ == OFFERKIT_STATUS_OK; }
+    Error error() { return error_of(status_, error_); }
+
+private:
+    OfferkitStatus status_ = OFFERKIT_STATUS_OK;
+    OfferkitError *error_ = nullptr;
+};
+
+using NativeOffersOptions = Handle<OfferkitOffersOptions, offerkit_offers_options_free>;
+using NativePlayerOffersOptions = Handle<OfferkitPlayerOffersOptions, offerkit_player_offers_options_free>;
+using NativeListOffersOptions = Handle<OfferkitListOffersOptions, offerkit_list_offers_options_free>;
+
+/// The C options object of one call, built from the value (every set member is set; the
+/// object is freed once the call has returned, which copied what it needs).
+inline Result<NativeOffersOptions> native(const OffersOptions &o) {
+    OfferkitOffersOptions *raw = nullptr;
+    OfferkitError *error = nullptr;
+    OfferkitStatus status = offerkit_offers_options_new(&raw, &error);
+    if (status != OFFERKIT_STATUS_OK) return error_of(status, error);
+    NativeOffersOptions c(raw);
+    Setters set;
+    set.then(o.limit.has_value(), [&](OfferkitError **e) {
+           return offerkit_offers_options_set_limit(raw, *o.limit, e);
+       })
+        .then(o.language.has_value(), [&](OfferkitError **e) {
+            return offerkit_offers_options_set_language(raw, o.language->c_str(), e);
+        })
+        .then(o.sort.has_value(), [&](OfferkitError **e) {
+            return offerkit_offers_options_set_sort(raw, o.sort->c_str(), e);
+        })
+        .then(o.select.has_value(), [&](OfferkitError **e) {
+            return offerkit_offers_options_set_select(raw, o.select->c_str(), e);
+        })
+        .then(o.selection.has_value(), [&](OfferkitError **e) {
+            return offerkit_offers_options_set_selection(raw, o.selection->c_str(), e);
+        });
+    if (!set.ok()) return set.error();
+    return Result<NativeOffersOptions>(std::move(c));
+}
+
+inline Result<NativePlayerOffersOptions> native(const PlayerOffersOptions &o) {
+    OfferkitPlayerOffersOptions *raw = nullptr;
+    OfferkitError *error = nullptr;
+    OfferkitStatus status = offerkit_player_offers_options_new(&raw, &error);
+    if (status != OFFERKIT_STATUS_OK) return error_of(status, error);
+    NativePlayerOffersOptions c(raw);
+    Setters set;
+    set.then(o.limit.has_value(), [&](OfferkitError **e) {
+           return offerkit_player_offers_options_set_limit(raw, *o.limit, e);
+       })
+        .then(o.language.has_value(), [&](OfferkitError **e) {
+            return offerkit_player_offers_options_set_language(raw, o.language->c_str(), e);
+        })
+        .then(o.after.has_value(), [&](OfferkitError **e) {
+            return offerkit_player_offers_options_set_after(raw, o.after->c_str(), e);
+        })
+        .then(o.select.has_value(), [&](OfferkitError **e) {
+            return offerkit_player_offers_options_set_select(raw, o.select->c_str(), e);
+        })
+        .then(o.selection.has_value(), [&](OfferkitError **e) {
+            return offerkit_player_offers_options_set_selection(raw, o.selection->c_str(), e);
+        });
+    if (!set.ok()) return set.error();
+    return Result<NativePlayerOffersOptions>(std::move(c));
+}
+
+inline Result<NativeListOffersOptions> native(const ListOffersOptions &o) {
+    OfferkitListOffersOptions *raw = nullptr;
+    OfferkitError *error = nullptr;
+    OfferkitStatus status = offerkit_list_offers_options_new(&raw, &error);
+    if (status != OFFERKIT_STATUS_OK) return error_of(status, error);
+    NativeListOffersOptions c(raw);
+    Setters set;
+    set.then(o.per_page.has_value(), [&](OfferkitError **e) {
+           return offerkit_list_offers_options_set_per_page(raw, *o.per_page, e);
+       })
+        .then(o.page.has_value(), [&](OfferkitError **e) {
+            return offerkit_list_offers_options_set_page(raw, *o.page, e);
+        });
+    if (!set.ok()) return set.error();
+    return Result<NativeListOffersOptions>(std::move(c));
+}
+
+} // namespace detail
+
+/// A client borrowed for the length of a call: what token_needed is given to answer with (the
+/// client that needs the token). Do not keep it past the callback.
+class ClientRef {
+public:
+    explicit ClientRef(const OfferkitClient *client) : client_(client) {}
+
+    /// Sets or replaces the access token; requests waiting for one continue with it.
+    Result<void> set_access_token(std::string_view token) const {
+        std::string t(token);
+        return detail::call_void([&](OfferkitError **error) {
+            return offerkit_client_set_access_token(client_, t.c_str(), error);
+        });
+    }
+
+    /// Forgets the access token.
+    Result<void> clear_access_token() const {
+        return detail::call_void([&](OfferkitError **error) {
+            return offerkit_client_set_access_token(client_, nullptr, error);
+        });
+    }
+
+    /// The other answer to token_needed: no token can be had now. Requests waiting for one fail
+    /// at once with ErrorKind::Unauthorized carrying `reason`, instead of timing out.
+    Result<void> fail_token_request(std::string_view reason) const {
+        std::string r(reason);
+        return detail::call_void([&](OfferkitError **error) {
+            return offerkit_client_fail_token_request(client_, r.c_str(), error);
+        });
+    }
+
+    const OfferkitClient *get() const { return client_; }
+
+private:
+    const OfferkitClient *client_;
+};
+
 /// Everything a Client is made from. Client::create checks every bound (times 1 ms to 24 h, at
 /// most 10 retries, at least one page): out of bounds, it fails with ErrorKind::InvalidArgument
 /// and one field entry "config" naming each such setting ("timeout", "retry.max_retries", …).
+/// Unset (std::nullopt): the library's default; a value that is set is always passed on.
 struct ClientOptions {
     std::string base_url;
     std::optional<std::chrono::milliseconds> timeout;
@@ -653,11 +861,15 @@ struct ClientOptions {
     std::vector<std::string> extra_root_pem;
     bool allow_insecure_http = false;
     std::optional<std::string> access_token;
+    /// Where this client's callbacks run: Thread (the library's I/O thread) or Poll (the thread
+    /// calling Client::poll / poll_wait — a game loop's).
     Delivery delivery = Delivery::Thread;
-    /// Asked for a token (answer with Client::set_access_token, now or later, any thread, or
-    /// with Client::fail_token_request when there is none to be had). Runs on
-    /// library threads or the caller of a blocking call: must be thread-safe and quick.
-    std::function<void(TokenReason)> token_needed;
+    /// Asked for a token, with the client that needs it: answer with
+    /// client.set_access_token (now, or later through the Client, from any thread) or with
+    /// client.fail_token_request when there is none to be had. Runs, for a blocking call, on
+    /// the thread making that call; for an asynchronous one, with Delivery::Poll inside poll on
+    /// the polling thread, with Delivery::Thread on the library's I/O thread. Must be quick.
+    std::function<void(ClientRef client, TokenReason reason)> token_needed;
     std::optional<std::chrono::milliseconds> token_wait;
     /// The bound of a whole call (default 30 s): attempts, retries, Retry-After waits and the
     /// token wait happen inside it, so no blocking call takes longer.
@@ -670,7 +882,8 @@ struct ClientOptions {
 };
 
 /// A client of the offer service. Thread-safe; move-only; destroying it cancels what is in
-/// flight and runs every owed completion first (see offerkit_client_free).
+/// flight and runs every owed completion first (see offerkit_client_free): with Delivery::Poll
+/// on the destroying thread, so destroy it on the thread that polls.
 class Client {
 public:
     static Result<Client> create(const ClientOptions &options) {
@@ -680,96 +893,118 @@ public:
         if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
         detail::Handle<OfferkitConfig, offerkit_config_free> config(raw);
         // Setters store what they are given (offerkit_client_new checks every bound); one fails
-        // only on NULL or bad UTF-8, and its own status is what is reported.
-        OfferkitStatus failed = OFFERKIT_STATUS_OK;
-        auto check = [&](OfferkitStatus s) {
-            if (s != OFFERKIT_STATUS_OK) failed = s;
-            return s == OFFERKIT_STATUS_OK;
-        };
+        // only on NULL, bad UTF-8 or an unknown enum value, and its own error is what is reported.
         auto state = std::make_unique<State>();
         state->token_needed = options.token_needed;
-        bool ok =
-            (!options.timeout ||
-             check(offerkit_config_set_timeout_ms(config.get(), ms(*options.timeout), &error))) &&
-            (!options.connect_timeout ||
-             check(offerkit_config_set_connect_timeout_ms(config.get(), ms(*options.connect_timeout),
-                                                          &error))) &&
-            (!options.max_retries ||
-             check(offerkit_config_set_max_retries(config.get(), *options.max_retries, &error))) &&
-            (!options.retry_backoff ||
-             check(offerkit_config_set_retry_backoff_ms(config.get(), ms(options.retry_backoff->first),
-                                                        ms(options.retry_backoff->second), &error))) &&
-            check(offerkit_config_set_allow_insecure_http(config.get(), options.allow_insecure_http,
-                                                          &error)) &&
-            check(offerkit_config_set_access_token(config.get(),
-                                                   detail::c_str_or_null(options.access_token), &error)) &&
-            check(offerkit_config_set_delivery(config.get(), static_cast<uint32_t>(options.delivery),
-                                               &error)) &&
-            (!options.token_wait ||
-             check(offerkit_config_set_token_wait_ms(config.get(), ms(*options.token_wait), &error))) &&
-            (!options.deadline ||
-             check(offerkit_config_set_deadline_ms(config.get(), ms(*options.deadline), &error))) &&
-            (!options.max_pages ||
-             check(offerkit_config_set_max_pages(config.get(), *options.max_pages, &error))) &&
-            (!options.proxy ||
-             check(offerkit_config_set_proxy(config.get(), options.proxy->c_str(), &error))) &&
-            (!options.token_needed ||
-             check(offerkit_config_set_token_needed(config.get(), &Client::on_token_needed,
-                                                    state.get(), &error)));
+        detail::Setters set;
+        set.then(options.timeout.has_value(), [&](OfferkitError **e) {
+               return offerkit_config_set_timeout_ms(raw, ms(*options.timeout), e);
+           })
+            .then(options.connect_timeout.has_value(), [&](OfferkitError **e) {
+                return offerkit_config_set_connect_timeout_ms(raw, ms(*options.connect_timeout), e);
+            })
+            .then(options.max_retries.has_value(), [&](OfferkitError **e) {
+                return offerkit_config_set_max_retries(raw, *options.max_retries, e);
+            })
+            .then(options.retry_backoff.has_value(), [&](OfferkitError **e) {
+                return offerkit_config_set_retry_backoff_ms(raw, ms(options.retry_backoff->first),
+                                                            ms(options.retry_backoff->second), e);
+            })
+            .then(true, [&](OfferkitError **e) {
+                return offerkit_config_set_allow_insecure_http(raw, options.allow_insecure_http, e);
+            })
+            .then(options.access_token.has_value(), [&](OfferkitError **e) {
+                return offerkit_config_set_access_token(raw, options.access_token->c_str(), e);
+            })
+            .then(true, [&](OfferkitError **e) {
+                return offerkit_config_set_delivery(raw, static_cast<uint32_t>(options.delivery), e);
+            })
+            .then(options.token_wait.has_value(), [&](OfferkitError **e) {
+                return offerkit_config_set_token_wait_ms(raw, ms(*options.token_wait), e);
+            })
+            .then(options.deadline.has_value(), [&](OfferkitError **e) {
+                return offerkit_config_set_deadline_ms(raw, ms(*options.deadline), e);
+            })
+            .then(options.max_pages.has_value(), [&](OfferkitError **e) {
+                return offerkit_config_set_max_pages(raw, *options.max_pages, e);
+            })
+            .then(options.proxy.has_value(), [&](OfferkitError **e) {
+                return offerkit_config_set_proxy(raw, options.proxy->c_str(), e);
+            })
+            .then(static_cast<bool>(options.token_needed), [&](OfferkitError **e) {
+                return offerkit_config_set_token_needed(raw, &Client::on_token_needed, state.get(), e);
+            });
         for (const std::string &pem : options.extra_root_pem)
-            ok = ok && check(offerkit_config_add_root_pem(config.get(), pem.c_str(), &error));
-        if (!ok) return detail::error_of(failed, error);
+            set.then(true, [&](OfferkitError **e) { return offerkit_config_add_root_pem(raw, pem.c_str(), e); });
+        if (!set.ok()) return set.error();
         OfferkitClient *client = nullptr;
-        status = offerkit_client_new(config.get(), &client, &error);
+        status = offerkit_client_new(raw, &client, &error);
         if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
         return Client(client, std::move(state));
     }
 
+    /// This client, borrowed (what token_needed is given).
+    ClientRef ref() const { return ClientRef(handle_.get()); }
+
     /// Sets or replaces the access token, at any time, from any thread.
-    Result<void> set_access_token(std::string_view token) const {
-        std::string t(token);
-        return detail::call_void([&](OfferkitError **error) {
-            return offerkit_client_set_access_token(handle_.get(), t.c_str(), error);
-        });
-    }
+    Result<void> set_access_token(std::string_view token) const { return ref().set_access_token(token); }
 
     /// Forgets the access token.
-    Result<void> clear_access_token() const {
-        return detail::call_void([&](OfferkitError **error) {
-            return offerkit_client_set_access_token(handle_.get(), nullptr, error);
-        });
-    }
+    Result<void> clear_access_token() const { return ref().clear_access_token(); }
 
     /// The other answer to token_needed: no token can be had now. Requests waiting for one fail
     /// at once with ErrorKind::Unauthorized carrying `reason`, instead of timing out.
     Result<void> fail_token_request(std::string_view reason) const {
-        std::string r(reason);
-        return detail::call_void([&](OfferkitError **error) {
-            return offerkit_client_fail_token_request(handle_.get(), r.c_str(), error);
-        });
+        return ref().fail_token_request(reason);
     }
 
-    /// Runs queued completions here (Delivery::Poll): at most `max`, 0 = all queued now.
+    // ---- Delivery::Poll
+
+    /// Runs queued callbacks here (completions, token_needed of asynchronous calls, and the
+    /// queued log messages of a Delivery::Poll log callback): at most `max`, 0 = all queued now.
+    /// Never blocks; 0 for a Delivery::Thread client. A callback blocking here only delays this
+    /// client's other callbacks.
     size_t poll(size_t max = 0) const { return offerkit_client_poll(handle_.get(), max); }
+
+    /// How many callbacks wait for poll (completions and token requests); 0 with Delivery::Thread.
+    size_t pending_completions() const { return offerkit_client_pending_completions(handle_.get()); }
+
+    /// Waits until a callback is queued or `timeout` passed (0: does not wait; at most 24 h,
+    /// else ErrorKind::OutOfRange), then runs like poll(max). How many ran: 0 on a timeout.
+    /// ErrorKind::InvalidArgument for a Delivery::Thread client; ErrorKind::WouldDeadlock on a
+    /// library thread.
+    Result<size_t> poll_wait(std::chrono::milliseconds timeout, size_t max = 0) const {
+        uint32_t wait = timeout.count() <= 0 ? 0u
+                        : timeout.count() > static_cast<int64_t>(UINT32_MAX)
+                            ? UINT32_MAX
+                            : static_cast<uint32_t>(timeout.count());
+        size_t ran = 0;
+        OfferkitError *error = nullptr;
+        OfferkitStatus status = offerkit_client_poll_wait(handle_.get(), wait, max, &ran, &error);
+        if (status != OFFERKIT_STATUS_OK) return detail::error_of(status, error);
+        return ran;
+    }
 
     // ---- offers
 
     Result<OfferList> offers(std::string_view player_id, const OffersOptions &options = {}) const {
+        auto o = detail::native(options);
+        if (!o.ok()) return o.error();
         std::string id(player_id);
-        OfferkitOffersOptions o = c_options(options);
         return detail::call<OfferList>([&](OfferkitOfferList **list, OfferkitError **error) {
-            return offerkit_client_offers(handle_.get(), id.c_str(), &o, list, error);
+            return offerkit_client_offers(handle_.get(), id.c_str(), o.value().get(), list, error);
         });
     }
 
     Result<Request> offers_async(std::string_view player_id, const OffersOptions &options,
                                  std::function<void(Result<OfferList>)> done) const {
+        auto o = detail::native(options);
+        if (!o.ok()) return o.error();
         std::string id(player_id);
-        OfferkitOffersOptions o = c_options(options);
         return detail::start<OfferList>(std::move(done), [&](void *ud, OfferkitRequest **r,
                                                              OfferkitError **e) {
-            return offerkit_client_offers_async(handle_.get(), id.c_str(), &o, detail::complete<OfferList>,
-                                                ud, r, e);
+            return offerkit_client_offers_async(handle_.get(), id.c_str(), o.value().get(),
+                                                detail::complete<OfferList>, ud, r, e);
         });
     }
 
@@ -800,64 +1035,79 @@ public:
 
     Result<PlayerOffersPage> player_offers(std::string_view player_id,
                                            const PlayerOffersOptions &options = {}) const {
+        auto o = detail::native(options);
+        if (!o.ok()) return o.error();
         std::string id(player_id);
-        OfferkitPlayerOffersOptions o = c_options(options);
         return detail::call<PlayerOffersPage>(
             [&](OfferkitPlayerOffersPage **page, OfferkitError **error) {
-                return offerkit_client_player_offers(handle_.get(), id.c_str(), &o, page, error);
+                return offerkit_client_player_offers(handle_.get(), id.c_str(), o.value().get(), page,
+                                                     error);
             });
     }
 
     Result<Request> player_offers_async(std::string_view player_id, const PlayerOffersOptions &options,
                                         std::function<void(Result<PlayerOffersPage>)> done) const {
+        auto o = detail::native(options);
+        if (!o.ok()) return o.error();
         std::string id(player_id);
-        OfferkitPlayerOffersOptions o = c_options(options);
         return detail::start<PlayerOffersPage>(std::move(done), [&](void *ud, OfferkitRequest **r,
                                                                     OfferkitError **e) {
-            return offerkit_client_player_offers_async(handle_.get(), id.c_str(), &o,
+            return offerkit_client_player_offers_async(handle_.get(), id.c_str(), o.value().get(),
                                                        detail::complete<PlayerOffersPage>, ud, r, e);
         });
     }
 
     Result<PlayerOffersPager> player_offers_pager(std::string_view player_id,
                                                   const PlayerOffersOptions &options = {}) const {
+        auto o = detail::native(options);
+        if (!o.ok()) return o.error();
         std::string id(player_id);
-        OfferkitPlayerOffersOptions o = c_options(options);
         return detail::call<PlayerOffersPager>(
             [&](OfferkitPlayerOffersPager **pager, OfferkitError **error) {
-                return offerkit_client_player_offers_pager(handle_.get(), id.c_str(), &o, pager, error);
+                return offerkit_client_player_offers_pager(handle_.get(), id.c_str(), o.value().get(),
+                                                           pager, error);
             });
     }
 
     // ---- GET /v1/offers
 
-    /// per_page 0: every offer at once; else page `page` (0: the first) of per_page offers.
-    Result<OfferList> list_offers(int64_t per_page = 0, int64_t page = 0) const {
+    /// Without per_page every offer at once; else page `page` (unset: the first) of per_page.
+    Result<OfferList> list_offers(const ListOffersOptions &options = {}) const {
+        auto o = detail::native(options);
+        if (!o.ok()) return o.error();
         return detail::call<OfferList>([&](OfferkitOfferList **list, OfferkitError **error) {
-            return offerkit_client_list_offers(handle_.get(), per_page, page, list, error);
+            return offerkit_client_list_offers(handle_.get(), o.value().get(), list, error);
         });
     }
 
-    Result<Request> list_offers_async(int64_t per_page, int64_t page,
+    Result<Request> list_offers_async(const ListOffersOptions &options,
                                       std::function<void(Result<OfferList>)> done) const {
+        auto o = detail::native(options);
+        if (!o.ok()) return o.error();
         return detail::start<OfferList>(std::move(done), [&](void *ud, OfferkitRequest **r,
                                                              OfferkitError **e) {
-            return offerkit_client_list_offers_async(handle_.get(), per_page, page,
+            return offerkit_client_list_offers_async(handle_.get(), o.value().get(),
                                                      detail::complete<OfferList>, ud, r, e);
         });
     }
 
-    Result<OfferList> list_all_offers(int64_t per_page) const {
+    /// Every page from options.page (unset: the first) on, per_page offers at a time, as one
+    /// list (at most max_pages pages).
+    Result<OfferList> list_all_offers(const ListOffersOptions &options = {}) const {
+        auto o = detail::native(options);
+        if (!o.ok()) return o.error();
         return detail::call<OfferList>([&](OfferkitOfferList **list, OfferkitError **error) {
-            return offerkit_client_list_all_offers(handle_.get(), per_page, list, error);
+            return offerkit_client_list_all_offers(handle_.get(), o.value().get(), list, error);
         });
     }
 
-    Result<Request> list_all_offers_async(int64_t per_page,
+    Result<Request> list_all_offers_async(const ListOffersOptions &options,
                                           std::function<void(Result<OfferList>)> done) const {
+        auto o = detail::native(options);
+        if (!o.ok()) return o.error();
         return detail::start<OfferList>(std::move(done), [&](void *ud, OfferkitRequest **r,
                                                              OfferkitError **e) {
-            return offerkit_client_list_all_offers_async(handle_.get(), per_page,
+            return offerkit_client_list_all_offers_async(handle_.get(), o.value().get(),
                                                          detail::complete<OfferList>, ud, r, e);
         });
     }
@@ -891,39 +1141,20 @@ public:
 
 private:
     struct State {
-        std::function<void(TokenReason)> token_needed;
+        std::function<void(ClientRef, TokenReason)> token_needed;
     };
 
     Client(OfferkitClient *client, std::unique_ptr<State> state)
         : state_(std::move(state)), handle_(client) {}
 
-    static void on_token_needed(void *user_data, OfferkitTokenReason reason) {
+    static void on_token_needed(void *user_data, const OfferkitClient *client, OfferkitTokenReason reason) {
         auto *state = static_cast<State *>(user_data);
-        if (state->token_needed) detail::run(state->token_needed, static_cast<TokenReason>(reason));
+        if (state->token_needed)
+            detail::run(state->token_needed, ClientRef(client), static_cast<TokenReason>(reason));
     }
 
     static uint64_t ms(std::chrono::milliseconds d) {
         return d.count() < 0 ? 0 : static_cast<uint64_t>(d.count());
-    }
-
-    static OfferkitOffersOptions c_options(const OffersOptions &o) {
-        OfferkitOffersOptions c{};
-        c.limit = o.limit.value_or(0);
-        c.language = detail::c_str_or_null(o.language);
-        c.sort = detail::c_str_or_null(o.sort);
-        c.select = detail::c_str_or_null(o.select);
-        c.selection = detail::c_str_or_null(o.selection);
-        return c;
-    }
-
-    static OfferkitPlayerOffersOptions c_options(const PlayerOffersOptions &o) {
-        OfferkitPlayerOffersOptions c{};
-        c.language = detail::c_str_or_null(o.language);
-        c.limit = o.limit.value_or(0);
-        c.after = detail::c_str_or_null(o.after);
-        c.select = detail::c_str_or_null(o.select);
-        c.selection = detail::c_str_or_null(o.selection);
-        return c;
     }
 
     // Declared first, destroyed last: the client (and its token callback) goes before its state.
@@ -933,7 +1164,8 @@ private:
 
 // ---- helpers
 
-/// The loaded library's version ("0.1.0").
+
+/// The loaded library's version ("1.0.0").
 inline std::string_view version() { return offerkit_version(); }
 
 /// Checks the service's rule for a player id (1 to 255 characters).
@@ -964,39 +1196,87 @@ inline Result<std::string> short_player_id(std::string_view internal_id) {
 }
 
 namespace detail {
+using LogFunction = std::function<void(LogLevel, std::string_view)>;
+
+/// The process-wide log callback. The library is always given this state as user_data, and a
+/// message runs whichever function is current when it is delivered: a message queued for
+/// Delivery::Poll before a replacement (or delivered while one happens) never reaches a
+/// function that was freed.
 struct LogState {
-    std::mutex lock;
-    std::unique_ptr<std::function<void(LogLevel, std::string_view)>> current;
+    std::mutex setting;                  // one set_log_callback or shutdown at a time
+    std::mutex lock;                     // guards current; held only to copy it
+    std::shared_ptr<LogFunction> current;
 };
+
 inline LogState &log_state() {
-    static LogState state;
-    return state;
+    // Never destroyed: a library thread may still deliver a message while statics are torn down
+    // at exit (unless shutdown() ran first).
+    static LogState *state = new LogState();
+    return *state;
 }
+
 inline void on_log(void *user_data, OfferkitLogLevel level, const char *message) {
-    auto *fn = static_cast<std::function<void(LogLevel, std::string_view)> *>(user_data);
-#if OFFERKIT_CPP_EXCEPTIONS
-    try {
-        (*fn)(static_cast<LogLevel>(level), std::string_view(message));
-    } catch (...) {
+    auto *state = static_cast<LogState *>(user_data);
+    std::shared_ptr<LogFunction> function;
+    {
+        std::lock_guard<std::mutex> guard(state->lock);
+        function = state->current;
     }
-#else
-    (*fn)(static_cast<LogLevel>(level), std::string_view(message));
-#endif
+    if (function) run(*function, static_cast<LogLevel>(level), std::string_view(message));
 }
 } // namespace detail
 
 /// Sets (or with an empty function, removes) the process-wide log callback, up to `max_level`.
+/// Delivery::Thread: each message on the thread that logged (often the library's I/O thread;
+/// several at once). Delivery::Poll: messages are queued (at most 1 024, the oldest dropped
+/// first, then a Warn line says how many) and run on the thread calling Client::poll /
+/// poll_wait of any client, or log_poll(). Must not call set_log_callback or shutdown itself.
 inline Result<void> set_log_callback(std::function<void(LogLevel, std::string_view)> callback,
-                                     LogLevel max_level = LogLevel::Info) {
+                                     LogLevel max_level = LogLevel::Info,
+                                     Delivery delivery = Delivery::Thread) {
     detail::LogState &state = detail::log_state();
-    std::lock_guard<std::mutex> guard(state.lock);
-    std::unique_ptr<std::function<void(LogLevel, std::string_view)>> next;
-    if (callback) next = std::make_unique<std::function<void(LogLevel, std::string_view)>>(std::move(callback));
-    OfferkitStatus status = offerkit_set_log_callback(next ? detail::on_log : nullptr, next.get(),
-                                                      static_cast<uint32_t>(max_level));
-    if (status != OFFERKIT_STATUS_OK) return Error::adopt(nullptr, status);
-    state.current = std::move(next); // the previous one no longer runs: free it
-    return Result<void>();
+    std::lock_guard<std::mutex> setting(state.setting);
+    std::shared_ptr<detail::LogFunction> next;
+    if (callback) next = std::make_shared<detail::LogFunction>(std::move(callback));
+    std::shared_ptr<detail::LogFunction> previous;
+    {
+        std::lock_guard<std::mutex> guard(state.lock);
+        previous = state.current;
+        state.current = next;
+    }
+    OfferkitStatus status =
+        offerkit_set_log_callback(next ? detail::on_log : nullptr, next ? &state : nullptr,
+                                  static_cast<uint32_t>(max_level), static_cast<uint32_t>(delivery));
+    if (status != OFFERKIT_STATUS_OK) {
+        std::lock_guard<std::mutex> guard(state.lock);
+        state.current = previous; // nothing changed in the library
+        return Error::adopt(nullptr, status);
+    }
+    return Result<void>(); // `previous` is freed here, unless a message is running it
+}
+
+/// Runs queued log messages (set_log_callback with Delivery::Poll) on this thread: at most
+/// `max`, 0 = all queued now. How many ran. Client::poll does the same for every client.
+inline size_t log_poll(size_t max = 0) { return offerkit_log_poll(max); }
+
+/// Stops the library: removes the log callback (dropping queued messages), joins its I/O and
+/// DNS threads and frees every global it allocated. Call it once every Client and
+/// PlayerOffersPager is destroyed (ErrorKind::Busy otherwise, and nothing is stopped) and not
+/// from inside a callback (ErrorKind::WouldDeadlock): before unloading the library, or at exit
+/// so no library thread outlives main. OK when nothing runs. Creating a Client afterwards
+/// starts the library again.
+inline Result<void> shutdown() {
+    detail::LogState &state = detail::log_state();
+    std::lock_guard<std::mutex> setting(state.setting);
+    Result<void> stopped = detail::call_void([](OfferkitError **error) { return offerkit_shutdown(error); });
+    if (stopped.ok()) {
+        std::shared_ptr<detail::LogFunction> removed;
+        {
+            std::lock_guard<std::mutex> guard(state.lock);
+            removed.swap(state.current);
+        }
+    }
+    return stopped;
 }
 
 } // namespace offerkit

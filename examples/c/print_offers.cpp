@@ -4,11 +4,9 @@
 
 #include "offerkit.hpp"
 
-int main(int argc, char **argv) {
-    if (argc < 2) {
-        std::fprintf(stderr, "usage: %s BASE_URL [PLAYER_ID]\n", argv[0]);
-        return 2;
-    }
+namespace {
+
+int print_offers(int argc, char **argv) {
     offerkit::ClientOptions options;
     options.base_url = argv[1];
     if (const char *token = std::getenv("OFFERKIT_ACCESS_TOKEN")) options.access_token = token;
@@ -38,4 +36,21 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "skipped item %zu: %.*s\n", bad.index, static_cast<int>(bad.reason.size()),
                      bad.reason.data());
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: %s BASE_URL [PLAYER_ID]\n", argv[0]);
+        return 2;
+    }
+    int status = print_offers(argc, argv); // the client is gone when it returns
+    // Stops the library's threads before exit (it refuses while a client lives).
+    auto stopped = offerkit::shutdown();
+    if (!stopped) {
+        std::fprintf(stderr, "%s: %s\n", stopped.error().kind_name().data(), stopped.error().message().c_str());
+        return 1;
+    }
+    return status;
 }

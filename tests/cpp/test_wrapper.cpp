@@ -1,6 +1,13 @@
 // Tests of the C++17 wrapper (bindings/cpp/offerkit.hpp) against the simulator: RAII handles,
-// Result<T> carrying the error kind, std::function completions (thread and poll delivery),
-// cancellation, the pager, tokens, helpers and logging. Ends with "N passed, N failed".
+// Result<T> carrying the error kind, options as values (a set number is always sent),
+// std::function completions (thread and poll delivery, every callback on the polling thread),
+// cancellation, the pager, tokens, helpers, logging and shutdown. Ends with "N passed, N failed".
+//
+// -Wswitch-enum as an error: the wrapper's mapping of OfferkitStatus (and the switch below over
+// offerkit::ErrorKind) must name every value, so a status added to offerkit.h fails this build.
+#if defined(__GNUC__)
+#pragma GCC diagnostic error "-Wswitch-enum"
+#endif
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -78,6 +85,7 @@ void test_create_and_errors_carry_the_kind() {
     EXPECT(!result.ok());
     EXPECT(result.kind() == offerkit::ErrorKind::InvalidArgument);
     EXPECT(result.error().kind_name() == "invalid_argument");
+    EXPECT(!result.ok() && result.error().status() == OFFERKIT_STATUS_INVALID_ARGUMENT);
 
     auto c = client();
     sim_fault("{\"kind\":\"status\",\"status\":429,\"retry_after_secs\":7}");
@@ -103,7 +111,9 @@ void test_create_and_errors_carry_the_kind() {
 #if OFFERKIT_CPP_EXCEPTIONS
     bool thrown = false;
     try {
-        (void)c.list_offers(0, 3).value(); // page without per_page
+        offerkit::ListOffersOptions page_only;
+        page_only.page = 3; // page without per_page
+        (void)c.list_offers(page_only).value();
     } catch (const offerkit::Exception &e) {
         thrown = e.error().kind() == offerkit::ErrorKind::InvalidArgument;
     }
@@ -146,11 +156,21 @@ void test_blocking_queries() {
     EXPECT(links && links->find("\"offerwall\"") != std::string::npos &&
            links->find("support_portal") == std::string::npos);
 
-    auto page = c.list_offers(10, 1);
+    offerkit::ListOffersOptions first;
+    first.per_page = 10;
+    first.page = 1;
+    auto page = c.list_offers(first);
     EXPECT(page && page->size() == 10);
     EXPECT(page->pagination() && page->pagination()->next_page == std::optional<int64_t>(2));
-    auto all = c.list_all_offers(20);
+    offerkit::ListOffersOptions twenty;
+    twenty.per_page = 20;
+    auto all = c.list_all_offers(twenty);
     EXPECT(all && all->size() == 50 && !all->pagination());
+    auto everything = c.list_offers();
+    EXPECT(everything && everything->size() == 50 && !everything->pagination());
+    twenty.page = 2; // the walk starts at page 2: 20 + 10 of the 50
+    auto rest = c.list_all_offers(twenty);
+    EXPECT(rest && rest->size() == 30);
 
     offerkit::PlayerOffersOptions po;
     po.limit = 3;
@@ -226,7 +246,7 @@ void test_cancel_and_destroy_with_requests_in_flight() {
     auto c = client();
     sim_fault("{\"kind\":\"latency\",\"ms\":30000,\"times\":2}");
     Box<offerkit::Result<offerkit::OfferList>> cancelled;
-    auto request = c.list_offers_async(0, 0, [&](auto r) { cancelled.set(std::move(r)); });
+    auto request = c.list_offers_async({}, [&](auto r) { cancelled.set(std::move(r)); });
     EXPECT(request.ok() && request->cancel());
     if (!cancelled.wait(30s)) {
         EXPECT(cancelled.value.has_value()); /* the cancellation was delivered */
@@ -261,39 +281,40 @@ void test_cancel_and_destroy_with_requests_in_flight() {
 }
 
 void test_token_needed_callback() {
-    auto slot = std::make_shared<offerkit::Client *>(nullptr);
     auto reasons = std::make_shared<std::vector<offerkit::TokenReason>>();
+    auto asked_by = std::make_shared<const OfferkitClient *>(nullptr);
     std::string good = token();
     offerkit::ClientOptions o = options();
     o.access_token = std::string("bad-token");
-    o.token_needed = [slot, reasons, good](offerkit::TokenReason reason) {
+    o.token_needed = [reasons, asked_by, good](offerkit::ClientRef client, offerkit::TokenReason reason) {
         reasons->push_back(reason);
-        (*slot)->set_access_token(good);
+        *asked_by = client.get();
+        client.set_access_token(good); // answered through the client the callback is given
     };
     auto c = offerkit::Client::create(o);
     EXPECT(c.ok());
-    *slot = &*c;
+    if (!c.ok()) return;
     auto list = c->offers("demo");
     EXPECT(list.ok());
     EXPECT(reasons->size() == 1 && (*reasons)[0] == offerkit::TokenReason::Rejected);
+    EXPECT(*asked_by == c->get());
     EXPECT(c->clear_access_token().ok());
 
     // Refused inside the callback: the blocking call fails at once, saying why.
     offerkit::ClientOptions r = options();
     r.access_token.reset();
     r.token_wait = 60s;
-    auto refused = std::make_shared<offerkit::Client *>(nullptr);
-    r.token_needed = [refused](offerkit::TokenReason) {
-        (*refused)->fail_token_request("player signed out");
+    r.token_needed = [](offerkit::ClientRef client, offerkit::TokenReason) {
+        client.fail_token_request("player signed out");
     };
     auto rc = offerkit::Client::create(r);
     EXPECT(rc.ok());
-    *refused = &*rc;
-    auto started = std::chrono::steady_clock::now();
+    if (!rc.ok()) return;
+    long sent = sim_stat("requests");
     auto denied = rc->offers("demo");
     EXPECT(!denied.ok() && denied.kind() == offerkit::ErrorKind::Unauthorized);
     EXPECT(!denied.ok() && denied.error().message().find("player signed out") != std::string::npos);
-    EXPECT(std::chrono::steady_clock::now() - started < 30s);
+    EXPECT(sim_stat("requests") == sent); // refused before anything was sent
 }
 
 void test_helpers_and_logging() {
@@ -470,6 +491,227 @@ void test_deadline_max_pages_proxy_and_rejected() {
     EXPECT(!rejected.ok() && rejected.error().kind_name() == "rejected");
 }
 
+/// Every kind by name, in a switch without a default: with -Wswitch-enum (an error in this file)
+/// a kind added to the wrapper and not named here fails the build.
+const char *expected_name(offerkit::ErrorKind kind) {
+    switch (kind) {
+    case offerkit::ErrorKind::InvalidArgument: return "invalid_argument";
+    case offerkit::ErrorKind::Unauthorized: return "unauthorized";
+    case offerkit::ErrorKind::Forbidden: return "forbidden";
+    case offerkit::ErrorKind::Validation: return "validation";
+    case offerkit::ErrorKind::Query: return "query";
+    case offerkit::ErrorKind::InvalidCursor: return "invalid_cursor";
+    case offerkit::ErrorKind::UnsupportedMediaType: return "unsupported_media_type";
+    case offerkit::ErrorKind::Unprocessable: return "unprocessable";
+    case offerkit::ErrorKind::RateLimited: return "rate_limited";
+    case offerkit::ErrorKind::Server: return "server";
+    case offerkit::ErrorKind::Network: return "network";
+    case offerkit::ErrorKind::Timeout: return "timeout";
+    case offerkit::ErrorKind::Cancelled: return "cancelled";
+    case offerkit::ErrorKind::Decode: return "decode";
+    case offerkit::ErrorKind::Internal: return "internal";
+    case offerkit::ErrorKind::Rejected: return "rejected";
+    case offerkit::ErrorKind::NullArgument: return "null_argument";
+    case offerkit::ErrorKind::InvalidUtf8: return "invalid_utf8";
+    case offerkit::ErrorKind::OutOfRange: return "out_of_range";
+    case offerkit::ErrorKind::WouldDeadlock: return "would_deadlock";
+    case offerkit::ErrorKind::NotFound: return "not_found";
+    case offerkit::ErrorKind::Busy: return "busy";
+    }
+    return "?";
+}
+
+// One enum: every error status is a kind with the same number and the library's name for it.
+void test_every_error_status_is_a_kind() {
+    const uint32_t statuses[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                 100, 101, 102, 103, 104, 105};
+    for (uint32_t number : statuses) {
+        offerkit::Error e = offerkit::Error::adopt(nullptr, static_cast<OfferkitStatus>(number));
+        EXPECT(static_cast<uint32_t>(e.kind()) == number);
+        EXPECT(static_cast<uint32_t>(e.status()) == number);
+        EXPECT(e.kind_name() == expected_name(e.kind()));
+    }
+    // A number the enum does not name (a newer library's) is reported as internal.
+    EXPECT(offerkit::Error::adopt(nullptr, static_cast<OfferkitStatus>(120)).kind() ==
+           offerkit::ErrorKind::Internal);
+    EXPECT(offerkit::kind_name(offerkit::ErrorKind::NotFound) == "not_found");
+    EXPECT(offerkit::kind_name(offerkit::ErrorKind::Busy) == "busy");
+}
+
+// A number that is set is sent to the library's checks as it is; unset is not sent.
+void test_set_numbers_reach_the_checks_and_unset_is_not_sent() {
+    auto c = client();
+    offerkit::OffersOptions zero;
+    zero.limit = 0;
+    auto refused = c.offers("demo", zero);
+    EXPECT(refused.kind() == offerkit::ErrorKind::InvalidArgument);
+    if (!refused.ok()) {
+        const auto &fields = refused.error().fields();
+        EXPECT(fields.size() == 1 && fields[0].path == "offers");
+        EXPECT(fields.size() == 1 && fields[0].arguments.size() == 1 &&
+               fields[0].arguments[0].first == "limit" &&
+               fields[0].arguments[0].second == std::vector<std::string>{"The limit field must be at least 1."});
+    }
+    Box<offerkit::Result<offerkit::OfferList>> later;
+    EXPECT(c.offers_async("demo", zero, [&](auto r) { later.set(std::move(r)); }).ok());
+    EXPECT(later.wait());
+    EXPECT(later.value && later.value->kind() == offerkit::ErrorKind::InvalidArgument);
+
+    offerkit::PlayerOffersOptions no_items;
+    no_items.limit = 0;
+    EXPECT(c.player_offers("demo", no_items).kind() == offerkit::ErrorKind::InvalidArgument);
+    offerkit::PlayerOffersOptions too_many;
+    too_many.limit = 101;
+    auto over = c.player_offers("demo", too_many);
+    EXPECT(!over.ok() && over.error().fields().size() == 1 &&
+           over.error().fields()[0].arguments[0].second ==
+               std::vector<std::string>{"The limit field must not be greater than 100."});
+    offerkit::ListOffersOptions empty_pages;
+    empty_pages.per_page = 0;
+    EXPECT(c.list_offers(empty_pages).kind() == offerkit::ErrorKind::InvalidArgument);
+    EXPECT(c.list_all_offers(empty_pages).kind() == offerkit::ErrorKind::InvalidArgument);
+    EXPECT(sim_stat("requests") == 0); // all refused before sending
+
+    // Unset: no limit is sent, and the service answers with more than a small page.
+    auto unset = c.offers("demo");
+    EXPECT(unset.ok() && unset->size() > 4);
+
+    // Text that is not UTF-8 is refused by the options object, naming the argument.
+    offerkit::OffersOptions bad;
+    bad.language = std::string("e\xff");
+    auto utf = c.offers("demo", bad);
+    EXPECT(utf.kind() == offerkit::ErrorKind::InvalidUtf8);
+    EXPECT(!utf.ok() && utf.error().fields().size() == 1 &&
+           utf.error().fields()[0].path == "offerkit_offers_options_set_language" &&
+           utf.error().fields()[0].arguments.size() == 1 &&
+           utf.error().fields()[0].arguments[0].first == "language");
+    EXPECT(c.player_offers_pager("demo", [] {
+                offerkit::PlayerOffersOptions o;
+                o.after = std::string("\xc3");
+                return o;
+            }()).kind() == offerkit::ErrorKind::InvalidUtf8);
+}
+
+// Delivery::Poll: the completion, the token request of an asynchronous call and the log
+// messages all run on the thread that polls (here a "game" thread, not the main one); the token
+// request of a blocking call on the thread making it.
+void test_poll_delivery_runs_every_callback_on_the_polling_thread() {
+    std::mutex lock;
+    std::vector<std::thread::id> log_threads, token_threads;
+    EXPECT(offerkit::set_log_callback(
+               [&](offerkit::LogLevel, std::string_view) {
+                   std::lock_guard<std::mutex> g(lock);
+                   log_threads.push_back(std::this_thread::get_id());
+               },
+               offerkit::LogLevel::Debug, offerkit::Delivery::Poll)
+               .ok());
+    std::string good = token();
+    offerkit::ClientOptions o = options(offerkit::Delivery::Poll);
+    o.access_token.reset();
+    o.token_needed = [&](offerkit::ClientRef client, offerkit::TokenReason) {
+        {
+            std::lock_guard<std::mutex> g(lock);
+            token_threads.push_back(std::this_thread::get_id());
+        }
+        client.set_access_token(good);
+    };
+    std::thread::id game_id, completion_thread;
+    size_t tokens_before_poll = 99, queued_before_poll = 0;
+    bool completed = false, blocking_ok = false;
+    uint64_t first_id = 0, second_id = 0;
+    std::thread game([&] {
+        game_id = std::this_thread::get_id();
+        auto created = offerkit::Client::create(o);
+        EXPECT(created.ok());
+        if (!created.ok()) return;
+        offerkit::Client &c = created.value();
+        std::optional<offerkit::Result<offerkit::OfferList>> result;
+        auto request = c.offers_async("demo", {}, [&](offerkit::Result<offerkit::OfferList> r) {
+            completion_thread = std::this_thread::get_id();
+            result.emplace(std::move(r));
+        });
+        EXPECT(request.ok());
+        if (request.ok()) first_id = request->id();
+        // The token request is queued for poll like a completion: nothing runs until then.
+        auto give_up = std::chrono::steady_clock::now() + 60s;
+        while (c.pending_completions() == 0 && std::chrono::steady_clock::now() < give_up)
+            std::this_thread::sleep_for(1ms);
+        queued_before_poll = c.pending_completions();
+        {
+            std::lock_guard<std::mutex> g(lock);
+            tokens_before_poll = token_threads.size();
+        }
+        while (!result && std::chrono::steady_clock::now() < give_up) {
+            auto ran = c.poll_wait(100ms);
+            EXPECT(ran.ok());
+        }
+        completed = result && result->ok() && (*result)->size() > 0;
+        // A blocking call asks on this thread, inline.
+        EXPECT(c.clear_access_token().ok());
+        blocking_ok = c.offers("demo").ok();
+        auto again = c.links_async("demo", {}, [](offerkit::Result<std::string>) {});
+        if (again.ok()) second_id = again->id();
+        while (c.pending_completions() == 0 && std::chrono::steady_clock::now() < give_up)
+            std::this_thread::sleep_for(1ms);
+        c.poll();
+        offerkit::log_poll();
+    });
+    game.join();
+    EXPECT(offerkit::set_log_callback(nullptr).ok());
+    EXPECT(queued_before_poll >= 1);
+    EXPECT(tokens_before_poll == 0);
+    EXPECT(completed);
+    EXPECT(blocking_ok);
+    EXPECT(completion_thread == game_id);
+    EXPECT(token_threads.size() == 2);
+    for (std::thread::id id : token_threads) EXPECT(id == game_id);
+    EXPECT(!log_threads.empty());
+    for (std::thread::id id : log_threads) EXPECT(id == game_id);
+    EXPECT(first_id != 0 && second_id != 0 && first_id != second_id);
+
+    // poll_wait is for poll clients, and waits at most 24 h.
+    auto threaded = client();
+    EXPECT(threaded.poll_wait(1ms).kind() == offerkit::ErrorKind::InvalidArgument);
+    auto polled = client(offerkit::Delivery::Poll);
+    EXPECT(polled.poll_wait(std::chrono::hours(25)).kind() == offerkit::ErrorKind::OutOfRange);
+    auto nothing = polled.poll_wait(0ms);
+    EXPECT(nothing.ok() && *nothing == 0);
+}
+
+// shutdown stops the library only once every client and pager is gone, removes the log
+// callback, and the library starts again afterwards.
+void test_shutdown_waits_for_every_handle_and_restarts() {
+    std::atomic<int> lines{0};
+    EXPECT(offerkit::set_log_callback([&](offerkit::LogLevel, std::string_view) { lines++; },
+                                      offerkit::LogLevel::Debug)
+               .ok());
+    std::optional<offerkit::Client> c(client());
+    EXPECT(c->links("demo").ok());
+    EXPECT(lines.load() > 0);
+    auto busy = offerkit::shutdown();
+    EXPECT(busy.kind() == offerkit::ErrorKind::Busy);
+    EXPECT(!busy.ok() && busy.error().message().find('1') != std::string::npos);
+    EXPECT(c->links("demo").ok()); // nothing was stopped
+    std::optional<offerkit::PlayerOffersPager> pager;
+    {
+        auto made = c->player_offers_pager("demo");
+        EXPECT(made.ok());
+        if (made.ok()) pager.emplace(std::move(made).value());
+    }
+    c.reset();
+    EXPECT(offerkit::shutdown().kind() == offerkit::ErrorKind::Busy); // the pager still lives
+    pager.reset();
+    EXPECT(offerkit::shutdown().ok());
+    EXPECT(offerkit::shutdown().ok()); // nothing running: OK again
+    lines = 0;
+    {
+        auto again = client(); // starts the library afresh
+        EXPECT(again.links("demo").ok());
+    }
+    EXPECT(lines.load() == 0); // shutdown removed the log callback
+    EXPECT(offerkit::shutdown().ok());
+}
+
 } // namespace
 
 int main() {
@@ -488,6 +730,11 @@ int main() {
         {"settings_out_of_bounds_are_named_by_create", test_settings_out_of_bounds_are_named_by_create},
         {"deadline_max_pages_proxy_and_rejected", test_deadline_max_pages_proxy_and_rejected},
         {"misbehaving_service", test_misbehaving_service},
+        {"every_error_status_is_a_kind", test_every_error_status_is_a_kind},
+        {"set_numbers_reach_the_checks_and_unset_is_not_sent", test_set_numbers_reach_the_checks_and_unset_is_not_sent},
+        {"poll_delivery_runs_every_callback_on_the_polling_thread",
+         test_poll_delivery_runs_every_callback_on_the_polling_thread},
+        {"shutdown_waits_for_every_handle_and_restarts", test_shutdown_waits_for_every_handle_and_restarts},
     };
     int passed = 0, failed = 0;
     for (const Test &t : tests) {
