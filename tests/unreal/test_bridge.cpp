@@ -1,7 +1,8 @@
 // test_bridge.cpp: the engine-free part of the Unreal plugin (OfferKitBridge.h) compiled with g++
-// the way Unreal compiles (C++17, no exceptions) and run against the simulator, with a queue
-// standing in for AsyncTask(ENamedThreads::GameThread, ...): every completion and token request
-// must arrive through the queue, on the "game thread", exactly once. Prints "N passed, N failed".
+// the way Unreal compiles (C++17, no exceptions) and run against the simulator. The main thread
+// is the "game thread": it polls the bridge as the subsystem's Tick does, and every completion,
+// token request and log line must run there, exactly once, never inside the call that started
+// the request. Prints "N passed, N failed".
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -12,7 +13,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -104,47 +104,27 @@ void sim_reset() {
     sim_http("POST", "/_sim/stats/reset", "");
 }
 
-// ---- the "game thread": tasks posted from any thread, run by pump() on the main thread
+// ---- the "game thread": the main thread, polling the bridge as the subsystem's Tick does
 
 struct GameThread {
-    std::mutex lock;
-    std::deque<std::function<void()>> tasks;
     std::thread::id id = std::this_thread::get_id();
-    std::atomic<int> posted{0};
-
-    offerkit_unreal::Post post() {
-        return [this](std::function<void()> task) {
-            std::lock_guard<std::mutex> guard(lock);
-            tasks.push_back(std::move(task));
-            posted++;
-        };
-    }
-
-    /// Runs posted tasks until `done` holds (gives up after 120 s: a hang guard, not a timing
-    /// check; the suite also runs under valgrind).
-    template <class F> bool pump_until(F done) {
-        auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-        while (!done()) {
-            std::function<void()> task;
-            {
-                std::lock_guard<std::mutex> guard(lock);
-                if (!tasks.empty()) {
-                    task = std::move(tasks.front());
-                    tasks.pop_front();
-                }
-            }
-            if (task) {
-                task();
-                continue;
-            }
-            if (std::chrono::steady_clock::now() > give_up) return false;
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        }
-        return true;
-    }
 };
 
 GameThread *game = nullptr;
+
+/// Polls `bridge` (without one, the log queue) on this thread until `done` holds: every callback
+/// runs inside these polls. Gives up after 120 s: a hang guard, not a timing check (the suite
+/// also runs under valgrind).
+template <class F> bool pump_until(const std::unique_ptr<Bridge> &bridge, F done) {
+    auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (!done()) {
+        size_t ran = bridge ? bridge->poll() : offerkit_unreal::poll_logs();
+        if (ran > 0) continue;
+        if (std::chrono::steady_clock::now() > give_up) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return true;
+}
 
 std::unique_ptr<Bridge> make_bridge(const std::string &token = sim_token(),
                                     std::function<void(offerkit::TokenReason)> token_needed = nullptr,
@@ -153,7 +133,7 @@ std::unique_ptr<Bridge> make_bridge(const std::string &token = sim_token(),
     settings.access_token = token;
     settings.token_needed = std::move(token_needed);
     Outcome error;
-    std::unique_ptr<Bridge> bridge = Bridge::create(settings, game->post(), error);
+    std::unique_ptr<Bridge> bridge = Bridge::create(settings, error);
     CHECK(bridge != nullptr && error.ok);
     return bridge;
 }
@@ -175,7 +155,7 @@ void test_queries_complete_on_the_game_thread() {
         calls++;
     });
     CHECK(id > 0);
-    CHECK(game->pump_until([&] { return calls == 1; }));
+    CHECK(pump_until(bridge, [&] { return calls == 1; }));
     CHECK(offers.size() == 3);
     for (const auto &offer : offers) {
         CHECK(offer.id && !offer.id->empty() && offer.name && !offer.name->empty());
@@ -201,7 +181,10 @@ void test_queries_complete_on_the_game_thread() {
         calls++;
     });
     offerkit_unreal::Listing listing;
-    bridge->list_offers(10, 2, [&](offerkit_unreal::Listing l, Outcome outcome) {
+    offerkit::ListOffersOptions second;
+    second.per_page = 10;
+    second.page = 2;
+    bridge->list_offers(second, [&](offerkit_unreal::Listing l, Outcome outcome) {
         CHECK(outcome.ok);
         listing = std::move(l);
         calls++;
@@ -212,7 +195,7 @@ void test_queries_complete_on_the_game_thread() {
         data = std::move(json);
         calls++;
     });
-    CHECK(game->pump_until([&] { return calls == 5; }));
+    CHECK(pump_until(bridge, [&] { return calls == 5; }));
     CHECK(links.find("/support") != std::string::npos && links.find("/offerwall") != std::string::npos);
     CHECK(page.items.size() == 2 && !page.next_cursor.empty());
     CHECK(page.items[0].status == std::string("in_progress") || page.items[0].status == std::string("completed"));
@@ -239,33 +222,49 @@ void test_errors_carry_kind_fields_and_reason() {
         cursor = outcome;
         calls++;
     });
-    CHECK(game->pump_until([&] { return calls == 2; }));
+    CHECK(pump_until(bridge, [&] { return calls == 2; }));
     sim_fault("{\"kind\":\"status\",\"status\":429,\"retry_after_secs\":3}");
     bridge->links("demo", {}, [&](std::string, Outcome outcome) {
         limited = outcome;
         calls++;
     });
-    CHECK(game->pump_until([&] { return calls == 3; }));
-    CHECK(!invalid.ok && invalid.kind == OFFERKIT_ERROR_KIND_INVALID_ARGUMENT && invalid.kind_name == "invalid_argument");
+    CHECK(pump_until(bridge, [&] { return calls == 3; }));
+    CHECK(!invalid.ok && invalid.kind == OFFERKIT_STATUS_INVALID_ARGUMENT && invalid.kind_name == "invalid_argument");
     CHECK(invalid.fields.size() == 1 && invalid.fields[0].path == "offers");
     CHECK(invalid.fields[0].arguments.size() == 1 && invalid.fields[0].arguments[0].name == "limit");
     CHECK(invalid.fields[0].arguments[0].messages[0] == "The limit field must be at least 1.");
-    CHECK(!cursor.ok && cursor.kind == OFFERKIT_ERROR_KIND_INVALID_CURSOR && !cursor.reason.empty());
-    CHECK(!limited.ok && limited.kind == OFFERKIT_ERROR_KIND_RATE_LIMITED && limited.http_status == 429);
+    CHECK(!cursor.ok && cursor.kind == OFFERKIT_STATUS_INVALID_CURSOR && !cursor.reason.empty());
+    CHECK(!limited.ok && limited.kind == OFFERKIT_STATUS_RATE_LIMITED && limited.http_status == 429);
     CHECK(limited.retry_after_ms == 3000);
 }
 
-void test_a_start_failure_is_posted_too() {
+void test_a_start_failure_is_delivered_by_poll_too() {
     std::unique_ptr<Bridge> bridge = make_bridge();
     int calls = 0;
     Outcome outcome;
-    offerkit_unreal::RequestId id = bridge->links(std::string(300, 'x'), {}, [&](std::string, Outcome o) {
+    offerkit::OffersOptions bad;
+    bad.language = std::string("e\xff"); // refused before anything starts
+    offerkit_unreal::RequestId id = bridge->offers("demo", bad, [&](offerkit_unreal::OfferList, Outcome o) {
+        CHECK(std::this_thread::get_id() == game->id);
         outcome = o;
         calls++;
     });
-    CHECK(game->pump_until([&] { return calls == 1; }));
-    CHECK(!outcome.ok && outcome.kind == OFFERKIT_ERROR_KIND_INVALID_ARGUMENT);
-    CHECK(id >= 0);
+    CHECK(id == 0);
+    CHECK(calls == 0); // not inside the call
+    CHECK(bridge->pending() == 1);
+    CHECK(pump_until(bridge, [&] { return calls == 1; }));
+    CHECK(!outcome.ok && outcome.kind == OFFERKIT_STATUS_INVALID_UTF8 && outcome.kind_name == "invalid_utf8");
+    CHECK(outcome.fields.size() == 1 && outcome.fields[0].arguments.size() == 1 &&
+          outcome.fields[0].arguments[0].name == "language");
+
+    // What core refuses (a 300-character id) starts, and fails through the same path.
+    bridge->links(std::string(300, 'x'), {}, [&](std::string, Outcome o) {
+        outcome = o;
+        calls++;
+    });
+    CHECK(calls == 1);
+    CHECK(pump_until(bridge, [&] { return calls == 2; }));
+    CHECK(!outcome.ok && outcome.kind == OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(sim_stat("requests") == 0);
 }
 
@@ -279,30 +278,30 @@ void test_cancel_by_id() {
         outcome = o;
         calls++;
     });
-    CHECK(game->pump_until([&] { return sim_stat("in_flight") == 1; }));
+    CHECK(pump_until(bridge, [&] { return sim_stat("in_flight") == 1; }));
     CHECK(bridge->in_flight() == 1);
     CHECK(bridge->cancel(id));
-    CHECK(game->pump_until([&] { return calls == 1; }));
-    CHECK(!outcome.ok && outcome.kind == OFFERKIT_ERROR_KIND_CANCELLED);
+    CHECK(pump_until(bridge, [&] { return calls == 1; }));
+    CHECK(!outcome.ok && outcome.kind == OFFERKIT_STATUS_CANCELLED);
     CHECK(!bridge->cancel(id)); // already ended
     CHECK(bridge->in_flight() == 0);
 }
 
-void test_destroying_the_bridge_posts_every_cancellation_first() {
+void test_destroying_the_bridge_runs_every_cancellation_on_the_game_thread_first() {
     std::unique_ptr<Bridge> bridge = make_bridge();
     sim_fault("{\"kind\":\"latency\",\"ms\":20000,\"times\":4}");
-    std::atomic<int> calls{0};
+    int calls = 0;
     int cancelled = 0;
     for (int i = 0; i < 4; i++)
         bridge->links("demo", {}, [&](std::string, Outcome o) {
-            cancelled += o.kind == OFFERKIT_ERROR_KIND_CANCELLED;
+            CHECK(std::this_thread::get_id() == game->id);
+            cancelled += o.kind == OFFERKIT_STATUS_CANCELLED;
             calls++;
         });
-    CHECK(game->pump_until([&] { return sim_stat("in_flight") == 4; }));
-    int posted_before = game->posted;
+    CHECK(pump_until(bridge, [&] { return sim_stat("in_flight") == 4; }));
+    CHECK(calls == 0);
     bridge.reset();
-    CHECK(game->posted == posted_before + 4); // posted before the destructor returned
-    CHECK(game->pump_until([&] { return calls == 4; }));
+    CHECK(calls == 4); // ran before the destructor returned, here
     CHECK(cancelled == 4);
 }
 
@@ -322,7 +321,7 @@ void test_token_needed_reaches_the_game_thread_and_set_token_answers() {
         outcome = out;
         calls++;
     });
-    CHECK(game->pump_until([&] { return calls == 1; }));
+    CHECK(pump_until(bridge, [&] { return calls == 1; }));
     CHECK(outcome.ok && !offers.empty());
     CHECK(reasons.size() == 1 && reasons[0] == offerkit::TokenReason::Missing);
     // A 401 asks again (Rejected) and the request is retried once with the new token.
@@ -331,7 +330,7 @@ void test_token_needed_reaches_the_game_thread_and_set_token_answers() {
         outcome = out;
         calls++;
     });
-    CHECK(game->pump_until([&] { return calls == 2; }));
+    CHECK(pump_until(bridge, [&] { return calls == 2; }));
     CHECK(outcome.ok);
     CHECK(reasons.size() == 2 && reasons[1] == offerkit::TokenReason::Rejected);
 }
@@ -350,8 +349,8 @@ void test_token_request_refused_on_the_game_thread_fails_the_request_saying_why(
         outcome = out;
         calls++;
     });
-    CHECK(game->pump_until([&] { return calls == 1; }));
-    CHECK(!outcome.ok && outcome.kind == OFFERKIT_ERROR_KIND_UNAUTHORIZED);
+    CHECK(pump_until(bridge, [&] { return calls == 1; }));
+    CHECK(!outcome.ok && outcome.kind == OFFERKIT_STATUS_UNAUTHORIZED);
     CHECK(outcome.message.find("player signed out") != std::string::npos);
     CHECK(asked == 1);
     CHECK(sim_stat("requests") == 0);
@@ -361,16 +360,16 @@ void test_create_fails_with_a_typed_error() {
     offerkit_unreal::Settings settings;
     settings.base_url = "ftp://example.com";
     Outcome error;
-    CHECK(Bridge::create(settings, game->post(), error) == nullptr);
-    CHECK(!error.ok && error.kind == OFFERKIT_ERROR_KIND_INVALID_ARGUMENT && !error.message.empty());
+    CHECK(Bridge::create(settings, error) == nullptr);
+    CHECK(!error.ok && error.kind == OFFERKIT_STATUS_INVALID_ARGUMENT && !error.message.empty());
 
     // Settings out of bounds pass through to the library, which names each one.
     settings.base_url = sim_url;
     settings.timeout_ms = 86400001;
     settings.max_retries = 11;
     Outcome bounds;
-    CHECK(Bridge::create(settings, game->post(), bounds) == nullptr);
-    CHECK(!bounds.ok && bounds.kind == OFFERKIT_ERROR_KIND_INVALID_ARGUMENT);
+    CHECK(Bridge::create(settings, bounds) == nullptr);
+    CHECK(!bounds.ok && bounds.kind == OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(bounds.fields.size() == 1 && bounds.fields[0].path == "config");
     CHECK(bounds.fields[0].arguments.size() == 2);
     CHECK(bounds.fields[0].arguments[0].name == "retry.max_retries");
@@ -394,7 +393,7 @@ void test_many_requests_from_many_threads() {
                 });
         });
     for (std::thread &s : starters) s.join();
-    CHECK(game->pump_until([&] { return calls == 100; }));
+    CHECK(pump_until(bridge, [&] { return calls == 100; }));
     CHECK(ok == 100);
     CHECK(bridge->in_flight() == 0);
 }
@@ -417,14 +416,14 @@ void test_absent_fields_and_skipped_items_are_copied() {
         list = std::move(l);
         calls++;
     });
-    CHECK(game->pump_until([&] { return calls == 1; }));
+    CHECK(pump_until(bridge, [&] { return calls == 1; }));
     offerkit_unreal::PlayerOffersPage page;
     bridge->player_offers("demo", {}, [&](offerkit_unreal::PlayerOffersPage p, Outcome outcome) {
         CHECK(outcome.ok);
         page = std::move(p);
         calls++;
     });
-    CHECK(game->pump_until([&] { return calls == 2; }));
+    CHECK(pump_until(bridge, [&] { return calls == 2; }));
     CHECK(list.offers.size() == 2);
     if (list.offers.size() == 2) {
         // Present but empty or zero stays present.
@@ -478,7 +477,7 @@ void test_selections_reach_the_service() {
         page = std::move(p);
         calls++;
     });
-    CHECK(game->pump_until([&] { return calls == 3; }));
+    CHECK(pump_until(bridge, [&] { return calls == 3; }));
     CHECK(offers.size() == 2);
     for (const auto &offer : offers) CHECK(offer.id && !offer.name && !offer.total_payout_usd && !offer.creative_name);
     CHECK(links.find("/offerwall") != std::string::npos && links.find("support_portal") == std::string::npos);
@@ -499,9 +498,9 @@ void test_settings_bound_and_route_requests() {
         stormed = o;
         calls++;
     });
-    CHECK(game->pump_until([&] { return calls == 1; }));
+    CHECK(pump_until(bridge, [&] { return calls == 1; }));
     CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
-    CHECK(!stormed.ok && stormed.kind == OFFERKIT_ERROR_KIND_SERVER && stormed.retry_after_ms == 30000);
+    CHECK(!stormed.ok && stormed.kind == OFFERKIT_STATUS_SERVER && stormed.retry_after_ms == 30000);
     CHECK(stormed.http_status == 503);
     CHECK(sim_stat("graphql") == 1);
     sim_http("DELETE", "/_sim/faults", "");
@@ -514,8 +513,8 @@ void test_settings_bound_and_route_requests() {
         unreachable = o;
         calls++;
     });
-    CHECK(game->pump_until([&] { return calls == 2; }));
-    CHECK(!unreachable.ok && unreachable.kind == OFFERKIT_ERROR_KIND_NETWORK && unreachable.http_status == 0);
+    CHECK(pump_until(bridge, [&] { return calls == 2; }));
+    CHECK(!unreachable.ok && unreachable.kind == OFFERKIT_STATUS_NETWORK && unreachable.http_status == 0);
 
     offerkit_unreal::Settings wrong;
     wrong.base_url = sim_url + "/wrong-prefix";
@@ -524,8 +523,8 @@ void test_settings_bound_and_route_requests() {
         rejected = o;
         calls++;
     });
-    CHECK(game->pump_until([&] { return calls == 3; }));
-    CHECK(!rejected.ok && rejected.kind == OFFERKIT_ERROR_KIND_REJECTED && rejected.kind_name == "rejected");
+    CHECK(pump_until(bridge, [&] { return calls == 3; }));
+    CHECK(!rejected.ok && rejected.kind == OFFERKIT_STATUS_REJECTED && rejected.kind_name == "rejected");
     CHECK(rejected.http_status == 404);
 }
 
@@ -545,7 +544,7 @@ void test_misbehaving_service() {
         list = std::move(l);
         calls++;
     });
-    CHECK(game->pump_until([&] { return calls == 1; }));
+    CHECK(pump_until(bridge, [&] { return calls == 1; }));
     CHECK(list.offers.size() == 6 && list.skipped.size() == 2);
     if (list.skipped.size() == 2) {
         CHECK(list.skipped[0].index == 1 && list.skipped[0].id && list.skipped[0].reason.find("name is null") != std::string::npos);
@@ -565,9 +564,103 @@ void test_misbehaving_service() {
         stormed = o;
         calls++;
     });
-    CHECK(game->pump_until([&] { return calls == 2; }));
+    CHECK(pump_until(bridge, [&] { return calls == 2; }));
     CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
-    CHECK(!stormed.ok && stormed.kind == OFFERKIT_ERROR_KIND_SERVER && stormed.retry_after_ms == 30000);
+    CHECK(!stormed.ok && stormed.kind == OFFERKIT_STATUS_SERVER && stormed.retry_after_ms == 30000);
+}
+
+// The log lines (process-wide) are queued and run inside the bridge's poll, on the game thread.
+void test_log_lines_reach_the_game_thread() {
+    std::mutex lock;
+    std::vector<std::thread::id> threads;
+    std::vector<std::string> lines;
+    CHECK(offerkit_unreal::set_log_handler(
+              [&](offerkit::LogLevel, std::string_view line) {
+                  std::lock_guard<std::mutex> guard(lock);
+                  threads.push_back(std::this_thread::get_id());
+                  lines.emplace_back(line);
+              },
+              offerkit::LogLevel::Debug)
+              .ok);
+    std::unique_ptr<Bridge> bridge = make_bridge();
+    int calls = 0;
+    bridge->links("demo", {}, [&](std::string, Outcome) { calls++; });
+    auto logged = [&] {
+        std::lock_guard<std::mutex> guard(lock);
+        for (const std::string &line : lines)
+            if (line.find("offer service request") != std::string::npos) return true;
+        return false;
+    };
+    CHECK(pump_until(bridge, [&] { return calls == 1 && logged(); }));
+    bridge.reset();
+    std::unique_ptr<Bridge> none;
+    pump_until(none, [&] { return offerkit_unreal::poll_logs() == 0; }); // what freeing logged
+    CHECK(offerkit_unreal::set_log_handler(nullptr, offerkit::LogLevel::Info).ok);
+    std::lock_guard<std::mutex> guard(lock);
+    CHECK(!threads.empty());
+    for (std::thread::id id : threads) CHECK(id == game->id);
+}
+
+// A number that is set is sent as it is: 0 reaches the rules of the spec instead of meaning
+// "not sent".
+void test_numbers_that_are_set_reach_the_rules() {
+    std::unique_ptr<Bridge> bridge = make_bridge();
+    int calls = 0;
+    Outcome zero_limit, zero_per_page;
+    offerkit::OffersOptions zero;
+    zero.limit = 0;
+    bridge->offers("demo", zero, [&](offerkit_unreal::OfferList, Outcome o) {
+        zero_limit = o;
+        calls++;
+    });
+    offerkit::ListOffersOptions empty_pages;
+    empty_pages.per_page = 0;
+    bridge->list_offers(empty_pages, [&](offerkit_unreal::Listing, Outcome o) {
+        zero_per_page = o;
+        calls++;
+    });
+    CHECK(pump_until(bridge, [&] { return calls == 2; }));
+    CHECK(!zero_limit.ok && zero_limit.kind == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    CHECK(zero_limit.fields.size() == 1 && zero_limit.fields[0].arguments.size() == 1 &&
+          zero_limit.fields[0].arguments[0].name == "limit" &&
+          zero_limit.fields[0].arguments[0].messages == std::vector<std::string>{"The limit field must be at least 1."});
+    CHECK(!zero_per_page.ok && zero_per_page.kind == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    CHECK(sim_stat("requests") == 0);
+
+    offerkit_unreal::Settings zero_timeout;
+    zero_timeout.base_url = sim_url;
+    zero_timeout.timeout_ms = 0;
+    Outcome refused;
+    CHECK(Bridge::create(zero_timeout, refused) == nullptr);
+    CHECK(!refused.ok && refused.kind == OFFERKIT_STATUS_INVALID_ARGUMENT && refused.fields.size() == 1 &&
+          refused.fields[0].arguments.size() == 1 && refused.fields[0].arguments[0].name == "timeout");
+}
+
+// The module's ShutdownModule: the library stops only once every bridge is gone, and starts
+// again for the next one.
+void test_the_library_stops_only_once_every_bridge_is_gone() {
+    std::unique_ptr<Bridge> bridge = make_bridge();
+    Outcome busy = offerkit_unreal::shutdown_library();
+    CHECK(!busy.ok && busy.kind == OFFERKIT_STATUS_BUSY && busy.kind_name == "busy");
+    int calls = 0;
+    Outcome outcome;
+    bridge->links("demo", {}, [&](std::string, Outcome o) {
+        outcome = o;
+        calls++;
+    });
+    CHECK(pump_until(bridge, [&] { return calls == 1; }));
+    CHECK(outcome.ok); // nothing was stopped
+    bridge.reset();
+    CHECK(offerkit_unreal::shutdown_library().ok);
+    bridge = make_bridge(); // starts the library afresh
+    bridge->links("demo", {}, [&](std::string, Outcome o) {
+        outcome = o;
+        calls++;
+    });
+    CHECK(pump_until(bridge, [&] { return calls == 2; }));
+    CHECK(outcome.ok);
+    bridge.reset();
+    CHECK(offerkit_unreal::shutdown_library().ok);
 }
 
 } // namespace
@@ -588,9 +681,9 @@ int main() {
     } tests[] = {
         {"queries complete on the game thread", test_queries_complete_on_the_game_thread},
         {"errors carry kind, fields and reason", test_errors_carry_kind_fields_and_reason},
-        {"a start failure is posted too", test_a_start_failure_is_posted_too},
+        {"a start failure is delivered by poll too", test_a_start_failure_is_delivered_by_poll_too},
         {"cancel by id", test_cancel_by_id},
-        {"destroying the bridge posts every cancellation first", test_destroying_the_bridge_posts_every_cancellation_first},
+        {"destroying the bridge runs every cancellation on the game thread first", test_destroying_the_bridge_runs_every_cancellation_on_the_game_thread_first},
         {"token needed reaches the game thread; set token answers", test_token_needed_reaches_the_game_thread_and_set_token_answers},
         {"token request refused on the game thread fails the request saying why", test_token_request_refused_on_the_game_thread_fails_the_request_saying_why},
         {"create fails with a typed error", test_create_fails_with_a_typed_error},
@@ -599,16 +692,15 @@ int main() {
         {"selections reach the service", test_selections_reach_the_service},
         {"settings bound and route requests", test_settings_bound_and_route_requests},
         {"misbehaving service", test_misbehaving_service},
+        {"log lines reach the game thread", test_log_lines_reach_the_game_thread},
+        {"numbers that are set reach the rules", test_numbers_that_are_set_reach_the_rules},
+        {"the library stops only once every bridge is gone", test_the_library_stops_only_once_every_bridge_is_gone},
     };
     int passed = 0;
     for (auto &test : tests) {
         sim_reset();
         current_failures = 0;
-        test.run();
-        game_thread.pump_until([&] {
-            std::lock_guard<std::mutex> guard(game_thread.lock);
-            return game_thread.tasks.empty();
-        });
+        test.run(); // its bridges are gone: every callback they owed has run
         std::printf("%s %s\n", current_failures ? "FAIL" : "ok  ", test.name);
         if (current_failures) failures++;
         else passed++;

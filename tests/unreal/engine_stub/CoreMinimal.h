@@ -80,6 +80,7 @@ private:
 class UObject {
 public:
     virtual ~UObject() = default;
+    bool IsTemplate() const { return false; }
 };
 
 #define DECLARE_DYNAMIC_DELEGATE_TwoParams(Name, T1, N1, T2, N2)                                   \

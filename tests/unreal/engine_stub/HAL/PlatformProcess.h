@@ -5,4 +5,5 @@
 struct FPlatformProcess {
     static const TCHAR *GetModulesDirectory() { return ""; }
     static void *GetDllHandle(const TCHAR *) { return nullptr; }
+    static void FreeDllHandle(void *) {}
 };

@@ -1,17 +1,19 @@
 // OfferKitBridge.h: the engine-free half of the Unreal plugin, in plain C++17 over
 // bindings/cpp/offerkit.hpp, so it can be compiled and tested without Unreal
 // (tests/unreal/test_bridge.cpp). It turns offerkit results into plain copies (std::string, no
-// handles), hands every completion and token request to a "post to game thread" function the
-// host supplies (Unreal: AsyncTask(ENamedThreads::GameThread, ...)), and keeps the requests in
-// flight by id so the game can cancel them. No exceptions are needed (Unreal builds without).
-// A typed field the service did not send stays std::nullopt here (the subsystem turns that into
-// an empty value with its bHas... flag false); malformed items come with each result as
-// SkippedItem.
+// handles), keeps the requests in flight by id so the game can cancel them, and runs every
+// callback on the game thread: its client uses offerkit's poll delivery, and the game thread
+// calls Bridge::poll once per frame, which runs the completions, the token requests and the
+// queued log messages right there (no offerkit thread ever runs game code, nothing is posted
+// between threads). No exceptions are needed (Unreal builds without). A typed field the service
+// did not send stays std::nullopt here (the subsystem turns that into an empty value with its
+// bHas... flag false); malformed items come with each result as SkippedItem.
 #ifndef OFFERKIT_UNREAL_BRIDGE_H
 #define OFFERKIT_UNREAL_BRIDGE_H
 
 #include <chrono>
 #include <cstddef>
+#include <deque>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -43,7 +45,7 @@ struct FieldError {
 /// The outcome of a call: ok, or everything the offerkit error carries.
 struct Outcome {
     bool ok = true;
-    uint32_t kind = 0; ///< an OfferkitErrorKind (0 when ok)
+    uint32_t kind = 0; ///< the OfferkitStatus (offerkit::ErrorKind) number; 0 when ok
     std::string kind_name;
     std::string message;
     uint16_t http_status = 0;
@@ -120,27 +122,48 @@ struct Listing {
     int64_t next_page = 0;
 };
 
-/// Runs a task on the game thread (must accept tasks from any thread, and keep working until
-/// the Bridge is destroyed: destroying it posts the completions of cancelled requests).
-using Post = std::function<void(std::function<void()>)>;
-
-/// Request ids start at 1; 0 means "nothing started" (the completion was posted with the error).
+/// Request ids start at 1; 0 means "nothing started" (the completion still runs, with the
+/// error, in the next poll).
 using RequestId = int64_t;
 
+/// The client's settings. Unset (std::nullopt): the library's default; a value that is set is
+/// passed on as it is, so the library's bounds check sees it (0 ms is refused, not "default").
 struct Settings {
     std::string base_url;
     std::string access_token; ///< empty: none
-    int64_t timeout_ms = 0;   ///< 0: the library's default
-    int32_t max_retries = -1; ///< -1: the library's default
-    /// The longest any request takes until its completion is posted (0: the library's 30 s):
+    std::optional<int64_t> timeout_ms;
+    std::optional<int32_t> max_retries;
+    /// The longest any request takes until its completion is ready for poll (default 30 s):
     /// attempts, retries, Retry-After waits and the wait for a token all happen inside it.
-    int64_t deadline_ms = 0;
-    int32_t max_pages = 0; ///< 0: the library's default (1000)
-    std::string proxy;     ///< "http://[user:password@]host:port"; empty: direct connections
+    std::optional<int64_t> deadline_ms;
+    std::optional<int32_t> max_pages; ///< default 1000
+    std::string proxy;                ///< "http://[user:password@]host:port"; empty: direct connections
     bool allow_insecure_http = false;
-    /// Asked (on the game thread, through Post) for a token; answer with set_access_token.
+    /// Asked for a token, on the game thread inside poll(); answer with set_access_token (or
+    /// fail_token_request), there or later.
     std::function<void(offerkit::TokenReason)> token_needed;
 };
+
+/// Routes offerkit's log messages (process-wide, up to `max_level`) to `handler`, on the game
+/// thread: they are queued and run inside poll() of any Bridge, or by poll_logs() (at most
+/// 1 024 wait; beyond, the oldest are dropped and a Warn line says how many). An empty handler
+/// removes it. Not from inside a log handler.
+inline Outcome set_log_handler(std::function<void(offerkit::LogLevel, std::string_view)> handler,
+                               offerkit::LogLevel max_level) {
+    offerkit::Result<void> set = offerkit::set_log_callback(std::move(handler), max_level, offerkit::Delivery::Poll);
+    return set.ok() ? Outcome::success() : Outcome::from(set.error());
+}
+
+/// Runs the queued log messages here (for frames without any Bridge); how many ran.
+inline size_t poll_logs() { return offerkit::log_poll(0); }
+
+/// Stops the library (offerkit::shutdown): its threads are joined, its globals freed and the log
+/// handler removed. Kind busy (nothing stopped) while a Bridge is alive. The module calls it on
+/// shutdown; a later Bridge starts the library again.
+inline Outcome shutdown_library() {
+    offerkit::Result<void> stopped = offerkit::shutdown();
+    return stopped.ok() ? Outcome::success() : Outcome::from(stopped.error());
+}
 
 /// A borrowed optional view as an owned optional copy.
 inline std::optional<std::string> copy_text(const std::optional<std::string_view> &text) {
@@ -204,28 +227,33 @@ inline Listing copy_listing(const offerkit::OfferList &list) {
 /// JSON text (links, raw GraphQL) is already a plain copy.
 inline std::string copy_json(const std::string &json) { return json; }
 
-/// One offerkit client for the plugin. Thread-safe. Destroying it cancels every request in
-/// flight; their completions (kind cancelled) are posted before the destructor returns.
+/// One offerkit client for the plugin. Its methods may be called from any thread; its callbacks
+/// (completions, token requests) run only on the thread calling poll() — the game thread — and
+/// never inside the call that started a request. Destroy it on the game thread: that cancels
+/// every request in flight and runs their completions (kind cancelled) there before the
+/// destructor returns. A callback may destroy its own Bridge.
 class Bridge {
 public:
-    static std::unique_ptr<Bridge> create(const Settings &settings, Post post, Outcome &error) {
-        std::unique_ptr<Bridge> bridge(new Bridge(std::move(post)));
+    static std::unique_ptr<Bridge> create(const Settings &settings, Outcome &error) {
+        std::unique_ptr<Bridge> bridge(new Bridge());
         offerkit::ClientOptions options;
         options.base_url = settings.base_url;
+        options.delivery = offerkit::Delivery::Poll;
         if (!settings.access_token.empty()) options.access_token = settings.access_token;
-        if (settings.timeout_ms > 0) options.timeout = std::chrono::milliseconds(settings.timeout_ms);
-        if (settings.max_retries >= 0) options.max_retries = static_cast<uint32_t>(settings.max_retries);
-        if (settings.deadline_ms > 0) options.deadline = std::chrono::milliseconds(settings.deadline_ms);
-        if (settings.max_pages > 0) options.max_pages = static_cast<uint32_t>(settings.max_pages);
+        if (settings.timeout_ms) options.timeout = std::chrono::milliseconds(*settings.timeout_ms);
+        // Negative counts are out of bounds: passed on as a count the bounds check refuses.
+        if (settings.max_retries)
+            options.max_retries = *settings.max_retries < 0 ? UINT32_MAX : static_cast<uint32_t>(*settings.max_retries);
+        if (settings.deadline_ms) options.deadline = std::chrono::milliseconds(*settings.deadline_ms);
+        if (settings.max_pages)
+            options.max_pages = *settings.max_pages < 0 ? 0u : static_cast<uint32_t>(*settings.max_pages);
         if (!settings.proxy.empty()) options.proxy = settings.proxy;
         options.allow_insecure_http = settings.allow_insecure_http;
         if (settings.token_needed) {
-            // Runs on a library thread: only posts. The handler is shared with the posted tasks.
-            auto handler = std::make_shared<std::function<void(offerkit::TokenReason)>>(settings.token_needed);
-            Post post_copy = bridge->post_;
-            options.token_needed = [handler, post_copy](offerkit::TokenReason reason) {
-                post_copy([handler, reason] { (*handler)(reason); });
-            };
+            // Runs inside poll() on the game thread (the bridge makes no blocking calls, whose
+            // token requests would run on their caller's thread).
+            std::function<void(offerkit::TokenReason)> handler = settings.token_needed;
+            options.token_needed = [handler](offerkit::ClientRef, offerkit::TokenReason reason) { handler(reason); };
         }
         offerkit::Result<offerkit::Client> client = offerkit::Client::create(options);
         if (!client.ok()) {
@@ -238,14 +266,49 @@ public:
     }
 
     ~Bridge() {
-        // offerkit_client_free: cancels what is in flight and runs every owed completion first.
+        *alive_ = false;
+        // offerkit_client_free: cancels what is in flight and runs every owed completion here.
         client_.reset();
-        std::lock_guard<std::mutex> guard(lock_);
-        requests_.clear();
+        // Requests that never started still owe their completion.
+        std::deque<std::function<void()>> unstarted;
+        {
+            std::lock_guard<std::mutex> guard(lock_);
+            unstarted.swap(unstarted_);
+            requests_.clear();
+        }
+        for (std::function<void()> &task : unstarted) task();
     }
 
     Bridge(const Bridge &) = delete;
     Bridge &operator=(const Bridge &) = delete;
+
+    /// Runs, here, what is ready: completions, token requests and queued log messages (at most
+    /// `max` of them; 0: all ready now). Call it once per frame on the game thread. How many ran.
+    size_t poll(size_t max = 0) {
+        std::shared_ptr<bool> alive = alive_; // a callback may destroy this Bridge
+        size_t ran = 0;
+        while (max == 0 || ran < max) {
+            std::function<void()> task;
+            {
+                std::lock_guard<std::mutex> guard(lock_);
+                if (unstarted_.empty()) break;
+                task = std::move(unstarted_.front());
+                unstarted_.pop_front();
+            }
+            task();
+            ran++;
+            if (!*alive) return ran;
+        }
+        if (max != 0 && ran >= max) return ran;
+        // The last use of this object: the client may be freed by one of the callbacks.
+        return ran + client_->poll(max == 0 ? 0 : max - ran);
+    }
+
+    /// How many callbacks wait for poll().
+    size_t pending() const {
+        std::lock_guard<std::mutex> guard(lock_);
+        return unstarted_.size() + client_->pending_completions();
+    }
 
     Outcome set_access_token(const std::string &token) {
         offerkit::Result<void> r = token.empty() ? client_->clear_access_token() : client_->set_access_token(token);
@@ -293,9 +356,10 @@ public:
         });
     }
 
-    RequestId list_offers(int64_t per_page, int64_t page, std::function<void(Listing, Outcome)> done) {
+    /// GET /v1/offers: without per_page every offer at once, else one page.
+    RequestId list_offers(const offerkit::ListOffersOptions &options, std::function<void(Listing, Outcome)> done) {
         return start<offerkit::OfferList>(std::move(done), copy_listing, [&](auto finish) {
-            return client_->list_offers_async(per_page, page, std::move(finish));
+            return client_->list_offers_async(options, std::move(finish));
         });
     }
 
@@ -307,11 +371,11 @@ public:
     }
 
 private:
-    explicit Bridge(Post post) : post_(std::move(post)) {}
+    Bridge() = default;
 
-    /// Starts one call. The completion (a library thread, or the thread destroying the Bridge)
-    /// copies the result, forgets the request and posts `done` to the game thread. `start_call`
-    /// starts the wrapper's async call with the completion it is given.
+    /// Starts one call. The completion (inside poll, or in the destructor) forgets the request,
+    /// copies the result and runs `done`, last: `done` may destroy this Bridge. A call that did
+    /// not start has its `done` queued for the next poll, so it never runs inside this call.
     template <class Native, class Plain, class Convert, class StartCall>
     RequestId start(std::function<void(Plain, Outcome)> done, Convert convert, StartCall start_call) {
         RequestId id;
@@ -319,39 +383,37 @@ private:
             std::lock_guard<std::mutex> guard(lock_);
             id = ++next_id_;
         }
-        Post post = post_;
-        auto finish = [this, id, done, convert, post](offerkit::Result<Native> result) {
+        auto finish = [this, id, done, convert](offerkit::Result<Native> result) {
             forget(id);
-            if (result.ok()) {
-                Plain plain = convert(result.value());
-                post([done, plain] { done(plain, Outcome::success()); });
-            } else {
-                Outcome error = Outcome::from(result.error());
-                post([done, error] { done(Plain(), error); });
-            }
+            if (result.ok())
+                done(convert(result.value()), Outcome::success());
+            else
+                done(Plain(), Outcome::from(result.error()));
         };
         offerkit::Result<offerkit::Request> request = start_call(std::move(finish));
+        std::lock_guard<std::mutex> guard(lock_);
         if (!request.ok()) {
             Outcome error = Outcome::from(request.error());
-            post_([done, error] { done(Plain(), error); });
+            unstarted_.push_back([done, error] { done(Plain(), error); });
             return 0;
         }
-        std::lock_guard<std::mutex> guard(lock_);
         if (finished_early_.erase(id) == 0) requests_.emplace(id, std::move(request).value());
         return id;
     }
 
-    /// The request ended; when its completion beat the start call's return, remember that.
+    /// The request ended; when its completion beat the start call's return (poll on the game
+    /// thread while another thread starts a request), remember that.
     void forget(RequestId id) {
         std::lock_guard<std::mutex> guard(lock_);
         if (requests_.erase(id) == 0) finished_early_.insert(id);
     }
 
-    Post post_;
+    std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
     mutable std::mutex lock_;
     RequestId next_id_ = 0;
     std::unordered_map<RequestId, offerkit::Request> requests_;
     std::unordered_set<RequestId> finished_early_;
+    std::deque<std::function<void()>> unstarted_;
     std::optional<offerkit::Client> client_; // last: destroyed first, while the rest still lives
 };
 

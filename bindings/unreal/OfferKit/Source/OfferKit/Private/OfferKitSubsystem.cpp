@@ -1,9 +1,9 @@
-// OfferKitSubsystem.cpp: Unreal types in and out of the engine-free Bridge. Completions come
-// from offerkit's library thread; the Bridge posts them here through AsyncTask(GameThread), and
-// a weak pointer drops those that arrive after the subsystem is gone.
+// OfferKitSubsystem.cpp: Unreal types in and out of the engine-free Bridge. The subsystem ticks
+// on the game thread and polls the Bridge there, so every completion and token request runs on
+// the game thread, inside Tick; the completions of requests cancelled by Deinitialize are
+// dropped (the game has let go of the subsystem).
 #include "OfferKitSubsystem.h"
 
-#include "Async/Async.h"
 #include "OfferKitBridge.h"
 #include "offerkit_click.hpp"
 
@@ -97,15 +97,16 @@ int64 NotStarted(const TDone& OnDone, const TEmpty&... Empty)
 	return 0;
 }
 
-/** A Bridge completion that runs Function only while the subsystem lives: completions are
- *  posted to the game thread and may arrive after it is gone. */
+/** A Bridge completion that runs Function only while the subsystem is in use: Deinitialize
+ *  destroys the Bridge, which runs the completions of the cancelled requests at once. */
 template <typename TFunction>
 auto WhileAlive(UOfferKitSubsystem* Subsystem, TFunction Function)
 {
 	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(Subsystem);
 	return [WeakThis, Function](auto Result, offerkit_unreal::Outcome Outcome)
 	{
-		if (WeakThis.IsValid()) Function(MoveTemp(Result), MoveTemp(Outcome));
+		UOfferKitSubsystem* Self = WeakThis.Get();
+		if (Self && !Self->IsDeinitializing()) Function(MoveTemp(Result), MoveTemp(Outcome));
 	};
 }
 
@@ -123,22 +124,17 @@ std::optional<std::string> Optional(const FString& Text)
 	return Text.IsEmpty() ? std::nullopt : std::optional<std::string>(Utf8(Text));
 }
 
-/** Limit, Language, Select and Selection, which the offers and playerOffers options share (0 or
- *  empty: not sent). */
+/** Limit, Language, Select and Selection, which the offers and playerOffers options share
+ *  (bHasLimit false or empty text: not sent; a Limit that is set is sent as it is). */
 template <typename TOptions, typename FOptions>
 TOptions QueryOptions(const FOptions& Options)
 {
 	TOptions O;
-	if (Options.Limit != 0) O.limit = Options.Limit;
+	if (Options.bHasLimit) O.limit = Options.Limit;
 	O.language = Optional(Options.Language);
 	O.select = Optional(Options.Select);
 	O.selection = Optional(Options.Selection);
 	return O;
-}
-
-void PostToGameThread(std::function<void()> Task)
-{
-	AsyncTask(ENamedThreads::GameThread, [Task = MoveTemp(Task)]() { Task(); });
 }
 } // namespace
 
@@ -147,8 +143,33 @@ UOfferKitSubsystem::~UOfferKitSubsystem() = default;
 
 void UOfferKitSubsystem::Deinitialize()
 {
-	Bridge.reset(); // cancels what is in flight; the posted completions find the subsystem gone
+	bDeinitializing = true;
+	Bridge.reset(); // cancels what is in flight; its completions run now and are dropped
 	Super::Deinitialize();
+}
+
+void UOfferKitSubsystem::Tick(float DeltaTime)
+{
+	(void)DeltaTime;
+	if (Bridge)
+	{
+		Bridge->poll(); // completions, token requests and log lines (a callback may replace Bridge)
+	}
+	else
+	{
+		offerkit_unreal::poll_logs();
+	}
+}
+
+ETickableTickType UOfferKitSubsystem::GetTickableTickType() const
+{
+	// The class default object never ticks; every real subsystem does, each frame.
+	return IsTemplate() ? ETickableTickType::Never : ETickableTickType::Always;
+}
+
+TStatId UOfferKitSubsystem::GetStatId() const
+{
+	RETURN_QUICK_DECLARE_CYCLE_STAT(UOfferKitSubsystem, STATGROUP_Tickables);
 }
 
 bool UOfferKitSubsystem::Configure(const FOfferKitSettings& Settings, FOfferKitError& Error)
@@ -157,21 +178,24 @@ bool UOfferKitSubsystem::Configure(const FOfferKitSettings& Settings, FOfferKitE
 	offerkit_unreal::Settings S;
 	S.base_url = Utf8(Settings.BaseUrl);
 	S.access_token = Utf8(Settings.AccessToken);
-	S.timeout_ms = Settings.TimeoutMs;
-	S.max_retries = Settings.MaxRetries;
-	S.deadline_ms = Settings.DeadlineMs;
-	S.max_pages = Settings.MaxPages;
+	// The documented defaults (0, or -1 for MaxRetries) are not sent; any other number is, and
+	// the library checks it.
+	if (Settings.TimeoutMs != 0) S.timeout_ms = Settings.TimeoutMs;
+	if (Settings.MaxRetries != -1) S.max_retries = Settings.MaxRetries;
+	if (Settings.DeadlineMs != 0) S.deadline_ms = Settings.DeadlineMs;
+	if (Settings.MaxPages != 0) S.max_pages = Settings.MaxPages;
 	S.proxy = Utf8(Settings.ProxyUrl);
 	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
 	S.token_needed = [WeakThis](offerkit::TokenReason Reason)
 	{
+		// On the game thread, inside Tick.
 		if (UOfferKitSubsystem* Self = WeakThis.Get())
 		{
 			Self->OnTokenNeeded.Broadcast(static_cast<EOfferKitTokenReason>(Reason));
 		}
 	};
 	offerkit_unreal::Outcome Outcome;
-	Bridge = offerkit_unreal::Bridge::create(S, &PostToGameThread, Outcome);
+	Bridge = offerkit_unreal::Bridge::create(S, Outcome);
 	Error = ToUnreal(Outcome);
 	return Bridge != nullptr;
 }
@@ -230,10 +254,13 @@ int64 UOfferKitSubsystem::FetchPlayerOffers(const FString& PlayerId, const FOffe
 	}));
 }
 
-int64 UOfferKitSubsystem::ListOffers(int32 PerPage, int32 Page, FOfferKitListingDone OnDone)
+int64 UOfferKitSubsystem::ListOffers(const FOfferKitListOffersOptions& Options, FOfferKitListingDone OnDone)
 {
 	if (!Bridge) return NotStarted(OnDone, FOfferKitListing());
-	return Bridge->list_offers(PerPage, Page, WhileAlive(this, [OnDone](offerkit_unreal::Listing Listing, offerkit_unreal::Outcome Outcome)
+	offerkit::ListOffersOptions O;
+	if (Options.bHasPerPage) O.per_page = Options.PerPage;
+	if (Options.bHasPage) O.page = Options.Page;
+	return Bridge->list_offers(O, WhileAlive(this, [OnDone](offerkit_unreal::Listing Listing, offerkit_unreal::Outcome Outcome)
 	{
 		FOfferKitListing Out;
 		for (const offerkit_unreal::Offer& Offer : Listing.offers) Out.Offers.Add(ToUnreal(Offer));

@@ -1,12 +1,14 @@
 // OfferKitSubsystem.h: offerkit for Unreal games: one client per game instance, every query
-// asynchronous, completions delivered on the game thread to Blueprint-friendly delegates. The
-// logic lives in the engine-free OfferKitBridge.h; this class only converts to Unreal types.
-// No query blocks the game thread; each one's OnDone runs at most FOfferKitSettings::DeadlineMs
-// (default 30 s) after the call, plus the time until the game thread runs the posted task.
+// asynchronous, every callback (OnDone, OnTokenNeeded, log lines) run on the game thread by the
+// subsystem's own tick, which polls the client once per frame (offerkit's poll delivery: no
+// offerkit thread ever runs game code). The logic lives in the engine-free OfferKitBridge.h;
+// this class only converts to Unreal types. No query blocks the game thread; each one's OnDone
+// runs at most FOfferKitSettings::DeadlineMs (default 30 s) after the call, plus one frame.
 #pragma once
 
 #include "CoreMinimal.h"
 #include "Subsystems/GameInstanceSubsystem.h"
+#include "Tickable.h"
 #include "OfferKitTypes.h"
 
 #include <memory>
@@ -16,7 +18,7 @@
 namespace offerkit_unreal { class Bridge; }
 
 UCLASS()
-class OFFERKIT_API UOfferKitSubsystem : public UGameInstanceSubsystem
+class OFFERKIT_API UOfferKitSubsystem : public UGameInstanceSubsystem, public FTickableGameObject
 {
 	GENERATED_BODY()
 
@@ -24,9 +26,18 @@ public:
 	UOfferKitSubsystem();
 	~UOfferKitSubsystem();
 
+	/** Destroys the client: requests in flight are cancelled and their OnDone is not called. */
 	virtual void Deinitialize() override;
 
-	/** Makes the client (replacing any previous one, whose requests complete as Cancelled). */
+	/** Once per frame, also while paused: runs the client's ready callbacks (and the queued log
+	 *  lines) here, on the game thread. */
+	virtual void Tick(float DeltaTime) override;
+	virtual ETickableTickType GetTickableTickType() const override;
+	virtual bool IsTickableWhenPaused() const override { return true; }
+	virtual TStatId GetStatId() const override;
+
+	/** Makes the client (replacing any previous one, whose requests complete as Cancelled, at
+	 *  once, before this returns). */
 	UFUNCTION(BlueprintCallable, Category = "OfferKit")
 	bool Configure(const FOfferKitSettings& Settings, FOfferKitError& Error);
 
@@ -56,9 +67,9 @@ public:
 	UFUNCTION(BlueprintCallable, Category = "OfferKit")
 	int64 FetchPlayerOffers(const FString& PlayerId, const FOfferKitPlayerOffersOptions& Options, FOfferKitPlayerOffersDone OnDone);
 
-	/** GET /v1/offers: PerPage 0 for everything at once, else page Page (0: the first) of PerPage (1 to 100). */
+	/** GET /v1/offers: without bHasPerPage everything at once, else page Page (bHasPage false: the first) of PerPage (1 to 100). */
 	UFUNCTION(BlueprintCallable, Category = "OfferKit")
-	int64 ListOffers(int32 PerPage, int32 Page, FOfferKitListingDone OnDone);
+	int64 ListOffers(const FOfferKitListOffersOptions& Options, FOfferKitListingDone OnDone);
 
 	/** Raw GraphQL: the response's data as JSON text. */
 	UFUNCTION(BlueprintCallable, Category = "OfferKit")
@@ -90,6 +101,11 @@ public:
 	UFUNCTION(BlueprintCallable, Category = "OfferKit")
 	static bool ClickUrl(const FString& OfferClickUrl, const FString& PlayerId, FString& Url, TArray<FString>& Warnings, FOfferKitError& Error);
 
+	/** True from the start of Deinitialize: completions arriving then are dropped. */
+	bool IsDeinitializing() const { return bDeinitializing; }
+
 private:
 	std::unique_ptr<offerkit_unreal::Bridge> Bridge;
+	/** Set by Deinitialize: the completions of the cancelled requests are not delivered. */
+	bool bDeinitializing = false;
 };

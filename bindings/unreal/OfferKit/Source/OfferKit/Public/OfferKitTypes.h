@@ -6,12 +6,17 @@
 // flag. Absent: the flag is false and the value empty (or 0). Present: the flag is true, even
 // when the value itself is empty or 0. Items the service sent malformed are never in Offers or
 // Items: they are listed in Skipped with their position, id and reason.
+//
+// Numbers in options work the same way in reverse: Limit, PerPage and Page are sent only when
+// their bHas... flag is true, and then as they are (0 and negatives included), so the
+// service's rules see them (a Limit of 0 fails with InvalidArgument instead of meaning "none").
 #pragma once
 
 #include "CoreMinimal.h"
 #include "OfferKitTypes.generated.h"
 
-/** offerkit's error kinds, with the C ABI's numbers (None: success). */
+/** offerkit's error kinds: the C ABI's statuses, with their numbers (None: success). 1 to 16 are
+ *  the kinds every offerkit binding names; 100 and up are misuse of the C interface. */
 UENUM(BlueprintType)
 enum class EOfferKitErrorKind : uint8
 {
@@ -34,6 +39,18 @@ enum class EOfferKitErrorKind : uint8
 	/** Another 4xx (400, 404, 405, ...) or a redirect: the request as sent was refused; a wrong
 	 *  BaseUrl or path prefix is the usual cause. Never retried. */
 	Rejected = 16,
+	/** A required argument was missing (a bug of the plugin if ever seen). */
+	NullArgument = 100,
+	/** A text was not valid UTF-8; Fields names which. */
+	InvalidUtf8 = 101,
+	/** A number outside its documented range. */
+	OutOfRange = 102,
+	/** A blocking call on one of offerkit's own threads (never made by the plugin). */
+	WouldDeadlock = 103,
+	/** Nothing at that path. */
+	NotFound = 104,
+	/** The library cannot stop while a client is alive. */
+	Busy = 105,
 };
 
 /** Why offerkit asks for an access token. */
@@ -70,7 +87,7 @@ struct FOfferKitError
 	GENERATED_BODY()
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") bool bOk = true;
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") EOfferKitErrorKind Kind = EOfferKitErrorKind::None;
-	/** "rate_limited", ... (the same names in every offerkit binding). */
+	/** "rate_limited", "invalid_utf8", ... (the same names in every offerkit binding). */
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString KindName;
 	UPROPERTY(BlueprintReadOnly, Category = "OfferKit") FString Message;
 	/** The response's HTTP status (also 200 for an answer that could not be read); 0 when no
@@ -162,8 +179,10 @@ USTRUCT(BlueprintType)
 struct FOfferKitOffersOptions
 {
 	GENERATED_BODY()
-	/** 0: no limit. */
-	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") int32 Limit = 0;
+	/** Sent only when bHasLimit: at least 1. */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit", meta = (EditCondition = "bHasLimit")) int32 Limit = 0;
+	/** False: no limit is sent. */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit", meta = (InlineEditConditionToggle)) bool bHasLimit = false;
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString Language;
 	/** epc.asc, epc.desc, last_activation.asc, last_activation.desc; empty: default. */
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString Sort;
@@ -180,14 +199,31 @@ struct FOfferKitPlayerOffersOptions
 {
 	GENERATED_BODY()
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString Language;
-	/** 0: the service's default (50). */
-	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") int32 Limit = 0;
+	/** Sent only when bHasLimit: 1 to 100. */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit", meta = (EditCondition = "bHasLimit")) int32 Limit = 0;
+	/** False: the service's default (50). */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit", meta = (InlineEditConditionToggle)) bool bHasLimit = false;
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString After;
 	/** GraphQL fields added to each item's default selection. */
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString Select;
 	/** The whole playerOffers selection, e.g. "offers: items { id } next_cursor" (the items are
 	 *  read from the one list it names); not together with Select. Empty: the default. */
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString Selection;
+};
+
+/** Options of ListOffers (GET /v1/offers). */
+USTRUCT(BlueprintType)
+struct FOfferKitListOffersOptions
+{
+	GENERATED_BODY()
+	/** Sent only when bHasPerPage: 1 to 100. */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit", meta = (EditCondition = "bHasPerPage")) int32 PerPage = 0;
+	/** False: every offer at once. */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit", meta = (InlineEditConditionToggle)) bool bHasPerPage = false;
+	/** Sent only when bHasPage (and only with PerPage): 1-indexed. */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit", meta = (EditCondition = "bHasPage")) int32 Page = 0;
+	/** False: the first page. */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit", meta = (InlineEditConditionToggle)) bool bHasPage = false;
 };
 
 USTRUCT(BlueprintType)
@@ -207,15 +243,16 @@ struct FOfferKitSettings
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString BaseUrl;
 	/** Optional; otherwise answer OnTokenNeeded with SetAccessToken. */
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString AccessToken;
-	/** 0: the library's default (10 s). */
+	/** 0: the library's default (10 s); any other value is checked (1 ms to 24 h). */
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") int32 TimeoutMs = 0;
-	/** -1: the library's default (2). */
+	/** -1: the library's default (2); any other value is checked (0 to 10). */
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") int32 MaxRetries = -1;
 	/** The longest a request takes until OnDone runs, whatever the service does: attempts,
 	 *  retries, Retry-After waits and the wait for a token happen inside it (a Retry-After past
-	 *  it fails at once). 0: the library's default (30 000 ms). */
+	 *  it fails at once). 0: the library's default (30 000 ms); any other value is checked. */
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") int32 DeadlineMs = 0;
-	/** The most pages a walk over pages follows (0: the library's default, 1000). */
+	/** The most pages a walk over pages follows (0: the library's default, 1000; negative values
+	 *  are refused). */
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") int32 MaxPages = 0;
 	/** Every request through this proxy, "http://[user:password@]host:port"; empty: direct
 	 *  connections (the player's system proxy settings are never read). */
