@@ -1092,7 +1092,8 @@ public:
     }
 
     /// Every page from options.page (unset: the first) on, per_page offers at a time, as one
-    /// list (at most max_pages pages).
+    /// list without pagination (at most max_pages pages); without per_page, the one answer that
+    /// holds every offer.
     Result<OfferList> list_all_offers(const ListOffersOptions &options = {}) const {
         auto o = detail::native(options);
         if (!o.ok()) return o.error();
