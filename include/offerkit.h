@@ -173,16 +173,13 @@
 #define OFFERKIT_VERSION_PATCH 0
 
 /**
- * What a call returned. Numbers are stable: new values may be added, never renumbered.
+ * What a call returned, and what an error is (`offerkit_error_status`). Numbers are stable:
+ * new values may be added, never renumbered; `offerkit_status_name` gives each its name.
  *
- * `OFFERKIT_STATUS_OK` is success. 1 to 16 equal the `OfferkitErrorKind` of the error object.
- * 100 and up are misuse of the C interface (their error object has kind `invalid_argument`).
+ * `OFFERKIT_STATUS_OK` is success. 1 to 16 are core's error kinds (the names every binding
+ * uses). 100 and up belong to the C interface: nothing was done or sent.
  */
-enum OfferkitStatus
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
+typedef enum OfferkitStatus {
     /**
      * Success: the out-pointers were written.
      */
@@ -270,23 +267,20 @@ enum OfferkitStatus
      * callback run by offerkit), where waiting could deadlock. Use the `_async` form there.
      */
     OFFERKIT_STATUS_WOULD_DEADLOCK = 103,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum OfferkitStatus OfferkitStatus;
-#else
-typedef uint32_t OfferkitStatus;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+    /**
+     * `*_field_json` / `*_field_text`: the path names nothing in the item. Nothing was written.
+     */
+    OFFERKIT_STATUS_NOT_FOUND = 104,
+    /**
+     * `offerkit_shutdown` while clients or pagers are still alive. Nothing was stopped.
+     */
+    OFFERKIT_STATUS_BUSY = 105,
+} OfferkitStatus;
 
 /**
  * Why a client asks the host for an access token.
  */
-enum OfferkitTokenReason
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
+typedef enum OfferkitTokenReason {
     /**
      * The client has no token.
      */
@@ -299,104 +293,12 @@ enum OfferkitTokenReason
      * The service answered 401 to the current token.
      */
     OFFERKIT_TOKEN_REASON_REJECTED = 3,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum OfferkitTokenReason OfferkitTokenReason;
-#else
-typedef uint32_t OfferkitTokenReason;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
-
-/**
- * The kind of an `OfferkitError`: exactly core's kinds, numbered as the matching statuses.
- */
-enum OfferkitErrorKind
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
-    /**
-     * `"invalid_argument"`: a value the spec (or the C interface) rejects; nothing was sent.
-     */
-    OFFERKIT_ERROR_KIND_INVALID_ARGUMENT = 1,
-    /**
-     * `"unauthorized"`: HTTP 401.
-     */
-    OFFERKIT_ERROR_KIND_UNAUTHORIZED = 2,
-    /**
-     * `"forbidden"`: HTTP 403.
-     */
-    OFFERKIT_ERROR_KIND_FORBIDDEN = 3,
-    /**
-     * `"validation"`: GraphQL validation errors.
-     */
-    OFFERKIT_ERROR_KIND_VALIDATION = 4,
-    /**
-     * `"query"`: GraphQL query errors.
-     */
-    OFFERKIT_ERROR_KIND_QUERY = 5,
-    /**
-     * `"invalid_cursor"`: a cursor the service did not issue.
-     */
-    OFFERKIT_ERROR_KIND_INVALID_CURSOR = 6,
-    /**
-     * `"unsupported_media_type"`: HTTP 415.
-     */
-    OFFERKIT_ERROR_KIND_UNSUPPORTED_MEDIA_TYPE = 7,
-    /**
-     * `"unprocessable"`: HTTP 422.
-     */
-    OFFERKIT_ERROR_KIND_UNPROCESSABLE = 8,
-    /**
-     * `"rate_limited"`: HTTP 429.
-     */
-    OFFERKIT_ERROR_KIND_RATE_LIMITED = 9,
-    /**
-     * `"server"`: HTTP 5xx.
-     */
-    OFFERKIT_ERROR_KIND_SERVER = 10,
-    /**
-     * `"network"`: connection failures.
-     */
-    OFFERKIT_ERROR_KIND_NETWORK = 11,
-    /**
-     * `"timeout"`: the request or the token wait took too long.
-     */
-    OFFERKIT_ERROR_KIND_TIMEOUT = 12,
-    /**
-     * `"cancelled"`: the caller cancelled.
-     */
-    OFFERKIT_ERROR_KIND_CANCELLED = 13,
-    /**
-     * `"decode"`: an unexpected response.
-     */
-    OFFERKIT_ERROR_KIND_DECODE = 14,
-    /**
-     * `"internal"`: a bug inside offerkit.
-     */
-    OFFERKIT_ERROR_KIND_INTERNAL = 15,
-    /**
-     * `"rejected"`: another 4xx or a redirect.
-     */
-    OFFERKIT_ERROR_KIND_REJECTED = 16,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum OfferkitErrorKind OfferkitErrorKind;
-#else
-typedef uint32_t OfferkitErrorKind;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+} OfferkitTokenReason;
 
 /**
  * Severity of a log message (and the most verbose level a host asks for).
  */
-enum OfferkitLogLevel
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
+typedef enum OfferkitLogLevel {
     /**
      * Nothing (only as the `max_level` of `offerkit_set_log_callback`).
      */
@@ -406,23 +308,12 @@ enum OfferkitLogLevel
     OFFERKIT_LOG_LEVEL_INFO = 3,
     OFFERKIT_LOG_LEVEL_DEBUG = 4,
     OFFERKIT_LOG_LEVEL_TRACE = 5,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum OfferkitLogLevel OfferkitLogLevel;
-#else
-typedef uint32_t OfferkitLogLevel;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+} OfferkitLogLevel;
 
 /**
  * Where completion callbacks run (see `offerkit_config_set_delivery`).
  */
-enum OfferkitDelivery
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
+typedef enum OfferkitDelivery {
     /**
      * On an offerkit library thread, as soon as the request ends (the default).
      */
@@ -431,14 +322,7 @@ enum OfferkitDelivery
      * Queued until the host calls `offerkit_client_poll`, which runs them on its own thread.
      */
     OFFERKIT_DELIVERY_POLL = 1,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum OfferkitDelivery OfferkitDelivery;
-#else
-typedef uint32_t OfferkitDelivery;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+} OfferkitDelivery;
 
 /**
  * A client of the offer service. Thread-safe: every function taking a client may be called
@@ -460,10 +344,30 @@ typedef struct OfferkitConfig OfferkitConfig;
 typedef struct OfferkitError OfferkitError;
 
 /**
+ * Options of the listing (`offerkit_client_list_offers`, `offerkit_client_list_all_offers`):
+ * per_page and page, each unset until set. Same rules as `OfferkitOffersOptions`.
+ */
+typedef struct OfferkitListOffersOptions OfferkitListOffersOptions;
+
+/**
  * A list of offers. Owned by the caller: free with `offerkit_offer_list_free`. Immutable: any
  * thread may read it, also at once.
  */
 typedef struct OfferkitOfferList OfferkitOfferList;
+
+/**
+ * Options of `offers` (`offerkit_client_offers`): limit, language, sort, select, selection,
+ * each unset until set. Made by `offerkit_offers_options_new`, freed by
+ * `offerkit_offers_options_free`. Use from one thread at a time (like `OfferkitConfig`); a
+ * query copies what it needs during the call.
+ */
+typedef struct OfferkitOffersOptions OfferkitOffersOptions;
+
+/**
+ * Options of `playerOffers` (`offerkit_client_player_offers`, the pager): limit, language,
+ * after, select, selection, each unset until set. Same rules as `OfferkitOffersOptions`.
+ */
+typedef struct OfferkitPlayerOffersOptions OfferkitPlayerOffersOptions;
 
 /**
  * One page of `playerOffers`. Owned by the caller: free with
@@ -489,76 +393,18 @@ typedef struct OfferkitPlayerOffersPager OfferkitPlayerOffersPager;
 typedef struct OfferkitRequest OfferkitRequest;
 
 /**
- * Options of `offers`. Zero-initialise, then set what you need: a NULL string or a 0 number
- * is not sent (every valid number is at least 1; negative numbers are sent to core's checks,
- * which refuse them with `INVALID_ARGUMENT`). A NULL options pointer means all unset.
- */
-typedef struct OfferkitOffersOptions {
-    /**
-     * At least 1; 0: no limit.
-     */
-    int64_t limit;
-    /**
-     * 2 to 5 characters (`en`, `zh-HK`); NULL: the service's default.
-     */
-    const char *language;
-    /**
-     * `epc.asc`, `epc.desc`, `last_activation.asc` or `last_activation.desc`; NULL: default.
-     */
-    const char *sort;
-    /**
-     * GraphQL fields added to the selection, e.g. `links { click_url }`.
-     */
-    const char *select;
-    /**
-     * The whole offer selection, replacing the default `id name total_payout_usd creatives {
-     * name description }` (`select` is then added to it); NULL: the default. The spec fields
-     * it leaves out are NULL (NaN) in the views.
-     */
-    const char *selection;
-} OfferkitOffersOptions;
-
-/**
  * Receives the outcome of an `_async` call returning offers: on `OFFERKIT_STATUS_OK`, `list` is
  * an owned list (free with `offerkit_offer_list_free`) and `error` is NULL; otherwise `list` is
  * NULL and `error` is an owned error (free with `offerkit_error_free`) whose kind equals
  * `status`. Runs exactly once per request (see `offerkit_config_set_delivery` for where).
  */
-typedef void (*OfferkitOfferListCallback)(void *user_data, OfferkitStatus status, struct OfferkitOfferList *list, struct OfferkitError *error);
+typedef void (*OfferkitOfferListCallback)(void *user_data, enum OfferkitStatus status, struct OfferkitOfferList *list, struct OfferkitError *error);
 
 /**
  * Receives the outcome of an `_async` call returning JSON text (`links`, raw GraphQL): like
  * `OfferkitOfferListCallback`, with an owned string (free with `offerkit_string_free`).
  */
-typedef void (*OfferkitJsonCallback)(void *user_data, OfferkitStatus status, char *json, struct OfferkitError *error);
-
-/**
- * Options of `playerOffers` (same conventions as `OfferkitOffersOptions`).
- */
-typedef struct OfferkitPlayerOffersOptions {
-    /**
-     * 2 to 5 characters; NULL: the service's default.
-     */
-    const char *language;
-    /**
-     * 1 to 100; 0: the service's default (50).
-     */
-    int64_t limit;
-    /**
-     * A `next_cursor` of a previous page of the same query; NULL: the first page.
-     */
-    const char *after;
-    /**
-     * GraphQL fields added to each item's default selection.
-     */
-    const char *select;
-    /**
-     * The whole `playerOffers` selection, replacing the default (e.g.
-     * `offers: items { id } next_cursor`): the items are read from the one list field it
-     * names. Not together with `select`.
-     */
-    const char *selection;
-} OfferkitPlayerOffersOptions;
+typedef void (*OfferkitJsonCallback)(void *user_data, enum OfferkitStatus status, char *json, struct OfferkitError *error);
 
 /**
  * Receives the outcome of an `_async` call returning a `playerOffers` page: like
@@ -566,7 +412,7 @@ typedef struct OfferkitPlayerOffersOptions {
  * From `offerkit_player_offers_pager_next_async`, `page` is NULL with `OFFERKIT_STATUS_OK` when
  * the pager had already passed the last page.
  */
-typedef void (*OfferkitPlayerOffersPageCallback)(void *user_data, OfferkitStatus status, struct OfferkitPlayerOffersPage *page, struct OfferkitError *error);
+typedef void (*OfferkitPlayerOffersPageCallback)(void *user_data, enum OfferkitStatus status, struct OfferkitPlayerOffersPage *page, struct OfferkitError *error);
 
 /**
  * Asks the host for an access token. The host answers by calling
@@ -581,7 +427,7 @@ typedef void (*OfferkitPlayerOffersPageCallback)(void *user_data, OfferkitStatus
  * offerkit call cannot answer in time). Must be thread-safe, return quickly, not unwind, and
  * not free the client. It is never called again once `offerkit_client_free` has returned.
  */
-typedef void (*OfferkitTokenNeededCallback)(void *user_data, OfferkitTokenReason reason);
+typedef void (*OfferkitTokenNeededCallback)(void *user_data, enum OfferkitTokenReason reason);
 
 /**
  * Receives one log message: `message` is UTF-8, NUL-terminated, formatted as
@@ -590,7 +436,7 @@ typedef void (*OfferkitTokenNeededCallback)(void *user_data, OfferkitTokenReason
  * (that call would return `OFFERKIT_STATUS_WOULD_DEADLOCK`). Messages logged by offerkit calls
  * made from inside the callback are dropped.
  */
-typedef void (*OfferkitLogCallback)(void *user_data, OfferkitLogLevel level, const char *message);
+typedef void (*OfferkitLogCallback)(void *user_data, enum OfferkitLogLevel level, const char *message);
 
 /**
  * The spec's fields of one offer. Strings are UTF-8, NUL-terminated, borrowed from the list:
@@ -690,7 +536,7 @@ extern "C" {
  * `offerkit_string_free`) and, if `out_warnings` is not NULL, `*out_warnings` the
  * `OFFERKIT_PLAYER_ID_*` conventions the id breaks (0: none). Any thread.
  */
-OfferkitStatus offerkit_click_url(const char *click_url, const char *player_id, char **out_url, uint32_t *out_warnings, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_click_url(const char *click_url, const char *player_id, char **out_url, uint32_t *out_warnings, struct OfferkitError **out_error);
 
 /**
  * Makes a client from `config` (copied; the config may be freed or reused afterwards).
@@ -701,7 +547,7 @@ OfferkitStatus offerkit_click_url(const char *click_url, const char *player_id, 
  * `cache.max_stale`) with core's message. On success `*out_client` owns the client: free it
  * with `offerkit_client_free`.
  */
-OfferkitStatus offerkit_client_new(const struct OfferkitConfig *config, struct OfferkitClient **out_client, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_new(const struct OfferkitConfig *config, struct OfferkitClient **out_client, struct OfferkitError **out_error);
 
 /**
  * Frees a client. `offerkit_client_free(NULL)` does nothing.
@@ -727,7 +573,7 @@ void offerkit_client_free(struct OfferkitClient *client);
  * the answer to the token-needed callback. NULL forgets the token. Requests waiting for a
  * token continue with this one.
  */
-OfferkitStatus offerkit_client_set_access_token(const struct OfferkitClient *client, const char *access_token, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_set_access_token(const struct OfferkitClient *client, const char *access_token, struct OfferkitError **out_error);
 
 /**
  * The other answer to the token-needed callback: the host cannot supply a token now (its
@@ -736,13 +582,13 @@ OfferkitStatus offerkit_client_set_access_token(const struct OfferkitClient *cli
  * instead of waiting until the token wait times out; later requests ask again. Does nothing
  * when no request is waiting. Any thread, also from inside the callback.
  */
-OfferkitStatus offerkit_client_fail_token_request(const struct OfferkitClient *client, const char *reason, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_fail_token_request(const struct OfferkitClient *client, const char *reason, struct OfferkitError **out_error);
 
 /**
  * Forgets every cached answer for `player_id` (no-op without a cache): call it when the player
  * completes an offer, so the next `offers` call refreshes.
  */
-OfferkitStatus offerkit_client_invalidate(const struct OfferkitClient *client, const char *player_id, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_invalidate(const struct OfferkitClient *client, const char *player_id, struct OfferkitError **out_error);
 
 /**
  * Forgets every cached answer (no-op without a cache or for NULL).
@@ -759,10 +605,11 @@ size_t offerkit_client_poll(const struct OfferkitClient *client, size_t max);
 
 /**
  * Blocking `offers`: every targeted offer for `player_id` (1 to 255 characters), with
- * `options` (NULL: none). On success `*out_list` owns the offers. Returns
- * `OFFERKIT_STATUS_WOULD_DEADLOCK` on a library thread.
+ * `options` (NULL: everything unset; copied, so they may be freed or changed once the call
+ * returns). On success `*out_list` owns the offers. Returns `OFFERKIT_STATUS_WOULD_DEADLOCK`
+ * on a library thread.
  */
-OfferkitStatus offerkit_client_offers(const struct OfferkitClient *client, const char *player_id, const struct OfferkitOffersOptions *options, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_offers(const struct OfferkitClient *client, const char *player_id, const struct OfferkitOffersOptions *options, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
 
 /**
  * Asynchronous `offers`. On `OFFERKIT_STATUS_OK` the request is under way: `callback` will run
@@ -770,57 +617,60 @@ OfferkitStatus offerkit_client_offers(const struct OfferkitClient *client, const
  * `out_request` is not NULL) is a handle to cancel it, freed with `offerkit_request_free`. On
  * any other status nothing was started and the callback never runs.
  */
-OfferkitStatus offerkit_client_offers_async(const struct OfferkitClient *client, const char *player_id, const struct OfferkitOffersOptions *options, OfferkitOfferListCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_offers_async(const struct OfferkitClient *client, const char *player_id, const struct OfferkitOffersOptions *options, OfferkitOfferListCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
 
 /**
  * Blocking `links`: the tracking links of `player_id` as a JSON object text (owned; free with
  * `offerkit_string_free`), each field as the service sent it. `select` adds fields to the
  * default selection (`support_portal`), `selection` replaces it; NULL for neither.
  */
-OfferkitStatus offerkit_client_links(const struct OfferkitClient *client, const char *player_id, const char *select, const char *selection, char **out_json, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_links(const struct OfferkitClient *client, const char *player_id, const char *select, const char *selection, char **out_json, struct OfferkitError **out_error);
 
 /**
  * Asynchronous `links` (see `offerkit_client_offers_async` for the request rules).
  */
-OfferkitStatus offerkit_client_links_async(const struct OfferkitClient *client, const char *player_id, const char *select, const char *selection, OfferkitJsonCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_links_async(const struct OfferkitClient *client, const char *player_id, const char *select, const char *selection, OfferkitJsonCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
 
 /**
  * Blocking `playerOffers`: one page of the offers `player_id` engaged with. On success
  * `*out_page` owns the page. To follow `next_cursor` to the end, see
  * `offerkit_client_player_offers_pager`.
  */
-OfferkitStatus offerkit_client_player_offers(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, struct OfferkitPlayerOffersPage **out_page, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_player_offers(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, struct OfferkitPlayerOffersPage **out_page, struct OfferkitError **out_error);
 
 /**
  * Asynchronous `playerOffers` (see `offerkit_client_offers_async` for the request rules).
  */
-OfferkitStatus offerkit_client_player_offers_async(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, OfferkitPlayerOffersPageCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_player_offers_async(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, OfferkitPlayerOffersPageCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
 
 /**
- * Blocking `GET /v1/offers`: with `per_page` 0 every offer at once (no pagination); with
- * `per_page` 1 to 100, page `page` (0: the first) and its pagination
- * (`offerkit_offer_list_pagination`). `page` without `per_page` is `INVALID_ARGUMENT`.
+ * Blocking `GET /v1/offers` with `options` (NULL: everything unset; copied): without
+ * `per_page` every offer at once (no pagination); with `per_page` (1 to 100), page `page`
+ * (unset: the first) and its pagination (`offerkit_offer_list_pagination`). A `page` without
+ * `per_page` is `INVALID_ARGUMENT`, as is any value out of bounds (core's messages).
  */
-OfferkitStatus offerkit_client_list_offers(const struct OfferkitClient *client, int64_t per_page, int64_t page, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_list_offers(const struct OfferkitClient *client, const struct OfferkitListOffersOptions *options, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
 
 /**
  * Asynchronous `GET /v1/offers` (see `offerkit_client_offers_async` for the request rules).
  */
-OfferkitStatus offerkit_client_list_offers_async(const struct OfferkitClient *client, int64_t per_page, int64_t page, OfferkitOfferListCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_list_offers_async(const struct OfferkitClient *client, const struct OfferkitListOffersOptions *options, OfferkitOfferListCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
 
 /**
- * Blocking listing of every page, `per_page` (1 to 100) offers per request, from page 1 while
- * the service says there are more: one list of every offer (no pagination), its skipped items
- * numbered across the walk. Each page is one call within the deadline, so this blocks for at
- * most `max_pages` deadlines; a walk that does not advance, or needs more than `max_pages`
- * pages, fails with `OFFERKIT_STATUS_DECODE`.
+ * Blocking listing of every page with `options` (NULL: everything unset; copied): with
+ * `per_page` (1 to 100), `per_page` offers per request from page `page` (unset: 1) while the
+ * service says there are more; without `per_page`, the one answer that holds every offer.
+ * One list of every offer (no pagination), its skipped items numbered across the walk. Each
+ * page is one call within the deadline, so this blocks for at most `max_pages` deadlines; a
+ * walk that does not advance, or needs more than `max_pages` pages, fails with
+ * `OFFERKIT_STATUS_DECODE`.
  */
-OfferkitStatus offerkit_client_list_all_offers(const struct OfferkitClient *client, int64_t per_page, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_list_all_offers(const struct OfferkitClient *client, const struct OfferkitListOffersOptions *options, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
 
 /**
  * Asynchronous listing of every page (see `offerkit_client_offers_async` for the rules).
  */
-OfferkitStatus offerkit_client_list_all_offers_async(const struct OfferkitClient *client, int64_t per_page, OfferkitOfferListCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_list_all_offers_async(const struct OfferkitClient *client, const struct OfferkitListOffersOptions *options, OfferkitOfferListCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
 
 /**
  * Blocking raw GraphQL: `document` with `variables_json` (a JSON object text, or NULL). On
@@ -828,12 +678,12 @@ OfferkitStatus offerkit_client_list_all_offers_async(const struct OfferkitClient
  * fails with the mapped kind (`validation`, `query`, `invalid_cursor`); the whole response is
  * then in `offerkit_error_response_json`.
  */
-OfferkitStatus offerkit_client_graphql(const struct OfferkitClient *client, const char *document, const char *variables_json, char **out_data_json, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_graphql(const struct OfferkitClient *client, const char *document, const char *variables_json, char **out_data_json, struct OfferkitError **out_error);
 
 /**
  * Asynchronous raw GraphQL (see `offerkit_client_offers_async` for the request rules).
  */
-OfferkitStatus offerkit_client_graphql_async(const struct OfferkitClient *client, const char *document, const char *variables_json, OfferkitJsonCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_graphql_async(const struct OfferkitClient *client, const char *document, const char *variables_json, OfferkitJsonCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
 
 /**
  * Makes a configuration for the service at `base_url` (`https://…`; `http://` only for
@@ -842,7 +692,7 @@ OfferkitStatus offerkit_client_graphql_async(const struct OfferkitClient *client
  * connect timeout, 2 retries of transient failures, no token, thread delivery.
  * On success `*out_config` owns a new config: free it with `offerkit_config_free`.
  */
-OfferkitStatus offerkit_config_new(const char *base_url, struct OfferkitConfig **out_config, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_new(const char *base_url, struct OfferkitConfig **out_config, struct OfferkitError **out_error);
 
 /**
  * Frees a config. `offerkit_config_free(NULL)` does nothing. Clients made from it are not
@@ -854,20 +704,20 @@ void offerkit_config_free(struct OfferkitConfig *config);
  * Sets the whole-request timeout of one attempt: 1 to 86 400 000 ms (24 h), checked by
  * `offerkit_client_new` (setting `timeout`). Default 10 000 ms.
  */
-OfferkitStatus offerkit_config_set_timeout_ms(struct OfferkitConfig *config, uint64_t timeout_ms, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_timeout_ms(struct OfferkitConfig *config, uint64_t timeout_ms, struct OfferkitError **out_error);
 
 /**
  * Sets the connection set-up timeout: 1 to 86 400 000 ms, checked by `offerkit_client_new`
  * (setting `connect_timeout`). Default 5000 ms.
  */
-OfferkitStatus offerkit_config_set_connect_timeout_ms(struct OfferkitConfig *config, uint64_t timeout_ms, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_connect_timeout_ms(struct OfferkitConfig *config, uint64_t timeout_ms, struct OfferkitError **out_error);
 
 /**
  * Sets how many times a transient failure (HTTP 502/503/504, connection error, timeout) is
  * retried after the first attempt: 0 (no retries) to 10, checked by `offerkit_client_new`
  * (setting `retry.max_retries`). Default 2.
  */
-OfferkitStatus offerkit_config_set_max_retries(struct OfferkitConfig *config, uint32_t max_retries, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_max_retries(struct OfferkitConfig *config, uint32_t max_retries, struct OfferkitError **out_error);
 
 /**
  * Sets the deadline of a whole call: 1 to 86 400 000 ms, checked by `offerkit_client_new`
@@ -875,14 +725,14 @@ OfferkitStatus offerkit_config_set_max_retries(struct OfferkitConfig *config, ui
  * happen within it, so no blocking call takes longer. A `Retry-After` that would end after it
  * is not waited for: the call fails at once with the service's retry-after. Default 30 000 ms.
  */
-OfferkitStatus offerkit_config_set_deadline_ms(struct OfferkitConfig *config, uint64_t deadline_ms, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_deadline_ms(struct OfferkitConfig *config, uint64_t deadline_ms, struct OfferkitError **out_error);
 
 /**
  * Sets the most pages a pager walks before it ends with `OFFERKIT_STATUS_DECODE` (default
  * 1000): at least 1, checked by `offerkit_client_new` (setting `max_pages`). A walk also ends
  * when a cursor repeats.
  */
-OfferkitStatus offerkit_config_set_max_pages(struct OfferkitConfig *config, uint32_t max_pages, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_max_pages(struct OfferkitConfig *config, uint32_t max_pages, struct OfferkitError **out_error);
 
 /**
  * Sends every request through the proxy at `url` (`http://[user:password@]host:port`, copied;
@@ -890,7 +740,7 @@ OfferkitStatus offerkit_config_set_max_pages(struct OfferkitConfig *config, uint
  * reads `HTTPS_PROXY` or other environment variables: a game must not inherit a proxy from
  * the player's machine.
  */
-OfferkitStatus offerkit_config_set_proxy(struct OfferkitConfig *config, const char *url, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_proxy(struct OfferkitConfig *config, const char *url, struct OfferkitError **out_error);
 
 /**
  * Sets the retry backoff: the first wait is random up to `initial_ms`, doubling per retry, each
@@ -898,57 +748,69 @@ OfferkitStatus offerkit_config_set_proxy(struct OfferkitConfig *config, const ch
  * max_ms`, checked by `offerkit_client_new` (settings `retry.initial_backoff`,
  * `retry.max_backoff`).
  */
-OfferkitStatus offerkit_config_set_retry_backoff_ms(struct OfferkitConfig *config, uint64_t initial_ms, uint64_t max_ms, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_retry_backoff_ms(struct OfferkitConfig *config, uint64_t initial_ms, uint64_t max_ms, struct OfferkitError **out_error);
 
 /**
  * Adds trusted root certificates (PEM text, one or more `CERTIFICATE` blocks) to the built-in
  * web roots. The PEM is parsed by `offerkit_client_new` (`INVALID_ARGUMENT` there if bad).
  */
-OfferkitStatus offerkit_config_add_root_pem(struct OfferkitConfig *config, const char *pem, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_add_root_pem(struct OfferkitConfig *config, const char *pem, struct OfferkitError **out_error);
 
 /**
  * Allows plain `http://` to hosts other than loopback. For testing only, never production.
  */
-OfferkitStatus offerkit_config_set_allow_insecure_http(struct OfferkitConfig *config, bool allow, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_allow_insecure_http(struct OfferkitConfig *config, bool allow, struct OfferkitError **out_error);
 
 /**
  * Sets the access token the client starts with (its JWT `exp` is read); NULL clears it.
  * The string is copied.
  */
-OfferkitStatus offerkit_config_set_access_token(struct OfferkitConfig *config, const char *access_token, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_access_token(struct OfferkitConfig *config, const char *access_token, struct OfferkitError **out_error);
 
 /**
  * Sets (or with a NULL `callback`, removes) the token-needed callback: called with
  * `user_data` when the client has no token, when it is about to expire, and once after a 401;
  * see `OfferkitTokenNeededCallback`. `user_data` must stay valid until the client is freed.
  */
-OfferkitStatus offerkit_config_set_token_needed(struct OfferkitConfig *config, OfferkitTokenNeededCallback callback, void *user_data, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_token_needed(struct OfferkitConfig *config, OfferkitTokenNeededCallback callback, void *user_data, struct OfferkitError **out_error);
 
 /**
  * Sets how long a request waits for the host to answer the token-needed callback: 1 to
- * 86 400 000 ms, checked by `offerkit_client_new` (setting `token_provider_timeout`); default:
- * the request timeout. Then it fails with `OFFERKIT_STATUS_TIMEOUT`.
+ * 86 400 000 ms, checked by `offerkit_client_new` (setting `token_provider_timeout`; 0 is
+ * refused there, it does not mean "default"). Then it fails with `OFFERKIT_STATUS_TIMEOUT`.
+ * Unset (the default, or after `offerkit_config_clear_token_wait`): the request timeout.
  */
-OfferkitStatus offerkit_config_set_token_wait_ms(struct OfferkitConfig *config, uint64_t wait_ms, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_token_wait_ms(struct OfferkitConfig *config, uint64_t wait_ms, struct OfferkitError **out_error);
 
 /**
- * Turns on the response cache for `offers` and the listing: answers younger than `ttl_ms` are
+ * Turns on (or re-sets) the response cache for `offers` and the listing: answers younger than `ttl_ms` are
  * served from memory, concurrent identical requests share one HTTP request, and when a refresh
  * fails with a network, timeout or server error an answer up to `max_stale_ms` old is returned
  * marked stale (`offerkit_offer_list_is_stale`). `ttl_ms` 0 to 86 400 000 (0: always refresh,
  * still coalescing and bridging outages), `max_entries` at least 1, `max_stale_ms` 0 (no stale
  * answers) to 86 400 000, checked by `offerkit_client_new` (settings `cache.ttl`,
  * `cache.max_entries`, `cache.max_stale`). Recommended: 300 000, 256, 3 600 000. Off by
- * default.
+ * default, and again after `offerkit_config_clear_cache`.
  */
-OfferkitStatus offerkit_config_set_cache(struct OfferkitConfig *config, uint64_t ttl_ms, uint32_t max_entries, uint64_t max_stale_ms, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_cache(struct OfferkitConfig *config, uint64_t ttl_ms, uint32_t max_entries, uint64_t max_stale_ms, struct OfferkitError **out_error);
+
+/**
+ * Unsets the token wait (`offerkit_config_set_token_wait_ms`): requests wait for a token as
+ * long as the request timeout, as when it was never set.
+ */
+enum OfferkitStatus offerkit_config_clear_token_wait(struct OfferkitConfig *config, struct OfferkitError **out_error);
+
+/**
+ * Turns the response cache off again (`offerkit_config_set_cache`), as when it was never set.
+ */
+enum OfferkitStatus offerkit_config_clear_cache(struct OfferkitConfig *config, struct OfferkitError **out_error);
 
 /**
  * Sets where completion callbacks of `_async` calls run: an `OfferkitDelivery` value
  * (`OFFERKIT_DELIVERY_THREAD` = 0, the default, or `OFFERKIT_DELIVERY_POLL` = 1); any other
  * number is `OUT_OF_RANGE`.
  */
-OfferkitStatus offerkit_config_set_delivery(struct OfferkitConfig *config, uint32_t delivery, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_delivery(struct OfferkitConfig *config, uint32_t delivery, struct OfferkitError **out_error);
 
 /**
  * Frees an error. `offerkit_error_free(NULL)` does nothing. Do not use the error or any string
@@ -957,16 +819,11 @@ OfferkitStatus offerkit_config_set_delivery(struct OfferkitConfig *config, uint3
 void offerkit_error_free(struct OfferkitError *error);
 
 /**
- * The error's kind (core's kinds). A NULL error reports `OFFERKIT_ERROR_KIND_INTERNAL`.
+ * What the error is: the status the failed call returned (or the callback received) with it,
+ * 1–16 for core's error kinds, 100 and up for the C interface's own. A NULL error reports
+ * `OFFERKIT_STATUS_NULL_ARGUMENT`.
  */
-OfferkitErrorKind offerkit_error_kind(const struct OfferkitError *error);
-
-/**
- * The status the failed call returned (or the callback received) with this error: equal to the
- * kind for 1–16, or one of the interface-misuse statuses (100 and up, kind `invalid_argument`).
- * A NULL error reports `OFFERKIT_STATUS_NULL_ARGUMENT`.
- */
-OfferkitStatus offerkit_error_status(const struct OfferkitError *error);
+enum OfferkitStatus offerkit_error_status(const struct OfferkitError *error);
 
 /**
  * A complete, readable description (UTF-8, includes every field message). Never NULL: a NULL
@@ -1041,7 +898,7 @@ const char *offerkit_error_field_message(const struct OfferkitError *error, size
  * returns, the previous callback is no longer running and never runs again; `user_data` must
  * stay valid until the callback is replaced or removed. Logging is off until first set.
  */
-OfferkitStatus offerkit_set_log_callback(OfferkitLogCallback callback, void *user_data, uint32_t max_level);
+enum OfferkitStatus offerkit_set_log_callback(OfferkitLogCallback callback, void *user_data, uint32_t max_level);
 
 /**
  * Frees a list (and every view string from it). `offerkit_offer_list_free(NULL)` does nothing.
@@ -1073,7 +930,7 @@ uint64_t offerkit_offer_list_age_ms(const struct OfferkitOfferList *list);
  * Writes the spec fields of offer `index` to `*out_view` (strings borrowed from the list).
  * `OUT_OF_RANGE` when `index >= count`.
  */
-OfferkitStatus offerkit_offer_list_get(const struct OfferkitOfferList *list, size_t index, struct OfferkitOfferView *out_view, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_offer_list_get(const struct OfferkitOfferList *list, size_t index, struct OfferkitOfferView *out_view, struct OfferkitError **out_error);
 
 /**
  * How many items of the service's answer were left out of the list because they were
@@ -1085,27 +942,28 @@ size_t offerkit_offer_list_skipped_count(const struct OfferkitOfferList *list);
  * Writes skipped item `index` (position in the service's answer, id or NULL, reason) to
  * `*out_item`; its strings are borrowed from the list. `OUT_OF_RANGE` past the end.
  */
-OfferkitStatus offerkit_offer_list_skipped_get(const struct OfferkitOfferList *list, size_t index, struct OfferkitSkippedItem *out_item, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_offer_list_skipped_get(const struct OfferkitOfferList *list, size_t index, struct OfferkitSkippedItem *out_item, struct OfferkitError **out_error);
 
 /**
  * Any field of offer `index` by dotted path (`"links.click_url"`, `"creatives.icon_url"`,
- * `"goals.0.name"`) as JSON text, e.g. `"\"https://…\""` or `1.5`. On `OFFERKIT_STATUS_OK`,
- * `*out_json` is an owned string (free with `offerkit_string_free`), or NULL when the path
- * names nothing.
+ * `"goals.0.name"`) as JSON text, e.g. `"\"https://…\""`, `1.5` or `null` (sent as null). On
+ * `OFFERKIT_STATUS_OK`, `*out_json` is an owned string (free with `offerkit_string_free`),
+ * never NULL. A path that names nothing in the item is `OFFERKIT_STATUS_NOT_FOUND`: the error
+ * names the path (field entry: this function, argument `path`) and `*out_json` is untouched.
  */
-OfferkitStatus offerkit_offer_list_field_json(const struct OfferkitOfferList *list, size_t index, const char *path, char **out_json, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_offer_list_field_json(const struct OfferkitOfferList *list, size_t index, const char *path, char **out_json, struct OfferkitError **out_error);
 
 /**
  * Like `offerkit_offer_list_field_json`, but a string value comes unquoted (`https://…`);
  * other values still come as JSON text.
  */
-OfferkitStatus offerkit_offer_list_field_text(const struct OfferkitOfferList *list, size_t index, const char *path, char **out_text, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_offer_list_field_text(const struct OfferkitOfferList *list, size_t index, const char *path, char **out_text, struct OfferkitError **out_error);
 
 /**
  * Offer `index` as the JSON object the service sent (extra selected fields included). On
  * success `*out_json` is an owned string (free with `offerkit_string_free`).
  */
-OfferkitStatus offerkit_offer_list_item_json(const struct OfferkitOfferList *list, size_t index, char **out_json, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_offer_list_item_json(const struct OfferkitOfferList *list, size_t index, char **out_json, struct OfferkitError **out_error);
 
 /**
  * The pagination of a paginated listing page: writes `*out_pagination` and returns true, or
@@ -1115,11 +973,140 @@ OfferkitStatus offerkit_offer_list_item_json(const struct OfferkitOfferList *lis
 bool offerkit_offer_list_pagination(const struct OfferkitOfferList *list, struct OfferkitPagination *out_pagination);
 
 /**
- * Makes a pager over the pages of `playerOffers` for `player_id`, starting at `options->after`
- * (or the first page). The arguments are checked now (`INVALID_ARGUMENT`, nothing sent); no
+ * Makes options for `offers` with everything unset. On success `*out_options` owns them: free
+ * with `offerkit_offers_options_free`.
+ */
+enum OfferkitStatus offerkit_offers_options_new(struct OfferkitOffersOptions **out_options, struct OfferkitError **out_error);
+
+/**
+ * Frees options. `offerkit_offers_options_free(NULL)` does nothing. Queries already made with
+ * them are not affected.
+ */
+void offerkit_offers_options_free(struct OfferkitOffersOptions *options);
+
+/**
+ * Sets `limit`, stored as given: the query refuses a value below 1 (`INVALID_ARGUMENT`, the
+ * spec's message "The limit field must be at least 1."). Unset: no limit.
+ */
+enum OfferkitStatus offerkit_offers_options_set_limit(struct OfferkitOffersOptions *options, int64_t limit, struct OfferkitError **out_error);
+
+/**
+ * Unsets `limit` (no limit is sent).
+ */
+enum OfferkitStatus offerkit_offers_options_clear_limit(struct OfferkitOffersOptions *options, struct OfferkitError **out_error);
+
+/**
+ * Sets `language` (2 to 5 characters, e.g. `en`, `zh-HK`; checked by the query), copied;
+ * NULL unsets it (the service's default).
+ */
+enum OfferkitStatus offerkit_offers_options_set_language(struct OfferkitOffersOptions *options, const char *language, struct OfferkitError **out_error);
+
+/**
+ * Sets `sort` (`epc.asc`, `epc.desc`, `last_activation.asc` or `last_activation.desc`;
+ * checked by the query), copied; NULL unsets it (the service's order).
+ */
+enum OfferkitStatus offerkit_offers_options_set_sort(struct OfferkitOffersOptions *options, const char *sort, struct OfferkitError **out_error);
+
+/**
+ * Sets `select`: GraphQL fields added to the selection, e.g. `links { click_url }` (read with
+ * `offerkit_offer_list_field_json`), copied; NULL unsets it.
+ */
+enum OfferkitStatus offerkit_offers_options_set_select(struct OfferkitOffersOptions *options, const char *select, struct OfferkitError **out_error);
+
+/**
+ * Sets `selection`: the whole offer selection, replacing the default `id name
+ * total_payout_usd creatives { name description }` (`select` is then added to it), copied;
+ * NULL unsets it (the default). The spec fields it leaves out are NULL (NaN) in the views.
+ */
+enum OfferkitStatus offerkit_offers_options_set_selection(struct OfferkitOffersOptions *options, const char *selection, struct OfferkitError **out_error);
+
+/**
+ * Makes options for `playerOffers` with everything unset. On success `*out_options` owns
+ * them: free with `offerkit_player_offers_options_free`.
+ */
+enum OfferkitStatus offerkit_player_offers_options_new(struct OfferkitPlayerOffersOptions **out_options, struct OfferkitError **out_error);
+
+/**
+ * Frees options. `offerkit_player_offers_options_free(NULL)` does nothing. Queries and pagers
+ * already made with them are not affected.
+ */
+void offerkit_player_offers_options_free(struct OfferkitPlayerOffersOptions *options);
+
+/**
+ * Sets `limit`, stored as given: the query refuses a value outside 1 to 100
+ * (`INVALID_ARGUMENT` with the spec's message). Unset: the service's default (50).
+ */
+enum OfferkitStatus offerkit_player_offers_options_set_limit(struct OfferkitPlayerOffersOptions *options, int64_t limit, struct OfferkitError **out_error);
+
+/**
+ * Unsets `limit` (the service's default).
+ */
+enum OfferkitStatus offerkit_player_offers_options_clear_limit(struct OfferkitPlayerOffersOptions *options, struct OfferkitError **out_error);
+
+/**
+ * Sets `language` (2 to 5 characters; checked by the query), copied; NULL unsets it.
+ */
+enum OfferkitStatus offerkit_player_offers_options_set_language(struct OfferkitPlayerOffersOptions *options, const char *language, struct OfferkitError **out_error);
+
+/**
+ * Sets `after`: a `next_cursor` of a previous page of the same query, copied; NULL unsets it
+ * (the first page).
+ */
+enum OfferkitStatus offerkit_player_offers_options_set_after(struct OfferkitPlayerOffersOptions *options, const char *after, struct OfferkitError **out_error);
+
+/**
+ * Sets `select`: GraphQL fields added to each item's default selection, copied; NULL unsets
+ * it.
+ */
+enum OfferkitStatus offerkit_player_offers_options_set_select(struct OfferkitPlayerOffersOptions *options, const char *select, struct OfferkitError **out_error);
+
+/**
+ * Sets `selection`: the whole `playerOffers` selection, replacing the default (e.g.
+ * `offers: items { id } next_cursor`; the items are read from the one list field it names),
+ * copied; NULL unsets it. Not together with `select` (the query refuses both).
+ */
+enum OfferkitStatus offerkit_player_offers_options_set_selection(struct OfferkitPlayerOffersOptions *options, const char *selection, struct OfferkitError **out_error);
+
+/**
+ * Makes options for the listing with everything unset. On success `*out_options` owns them:
+ * free with `offerkit_list_offers_options_free`.
+ */
+enum OfferkitStatus offerkit_list_offers_options_new(struct OfferkitListOffersOptions **out_options, struct OfferkitError **out_error);
+
+/**
+ * Frees options. `offerkit_list_offers_options_free(NULL)` does nothing.
+ */
+void offerkit_list_offers_options_free(struct OfferkitListOffersOptions *options);
+
+/**
+ * Sets `per_page`, stored as given: the query refuses a value outside 1 to 100
+ * (`INVALID_ARGUMENT`, "The per page field must be between 1 and 100."). Set, the listing is
+ * paginated; unset, every offer comes at once.
+ */
+enum OfferkitStatus offerkit_list_offers_options_set_per_page(struct OfferkitListOffersOptions *options, int64_t per_page, struct OfferkitError **out_error);
+
+/**
+ * Unsets `per_page` (no pagination).
+ */
+enum OfferkitStatus offerkit_list_offers_options_clear_per_page(struct OfferkitListOffersOptions *options, struct OfferkitError **out_error);
+
+/**
+ * Sets `page`, stored as given: the query refuses a value below 1, and a page without
+ * `per_page` (`INVALID_ARGUMENT` with the spec's messages). Unset: the first page.
+ */
+enum OfferkitStatus offerkit_list_offers_options_set_page(struct OfferkitListOffersOptions *options, int64_t page, struct OfferkitError **out_error);
+
+/**
+ * Unsets `page` (the first page).
+ */
+enum OfferkitStatus offerkit_list_offers_options_clear_page(struct OfferkitListOffersOptions *options, struct OfferkitError **out_error);
+
+/**
+ * Makes a pager over the pages of `playerOffers` for `player_id`, starting at the `after` of
+ * `options` (NULL, or `after` unset: the first page; the options are copied). The arguments are checked now (`INVALID_ARGUMENT`, nothing sent); no
  * request is made until `next`. On success `*out_pager` owns the pager.
  */
-OfferkitStatus offerkit_client_player_offers_pager(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, struct OfferkitPlayerOffersPager **out_pager, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_player_offers_pager(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, struct OfferkitPlayerOffersPager **out_pager, struct OfferkitError **out_error);
 
 /**
  * Blocking: fetches the next page (one call, within the deadline). On `OFFERKIT_STATUS_OK`,
@@ -1128,14 +1115,14 @@ OfferkitStatus offerkit_client_player_offers_pager(const struct OfferkitClient *
  * client's `max_pages`, fails with `OFFERKIT_STATUS_DECODE` and ends the walk (later calls
  * give NULL); other failures leave the position unchanged.
  */
-OfferkitStatus offerkit_player_offers_pager_next(const struct OfferkitPlayerOffersPager *pager, struct OfferkitPlayerOffersPage **out_page, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_offers_pager_next(const struct OfferkitPlayerOffersPager *pager, struct OfferkitPlayerOffersPage **out_page, struct OfferkitError **out_error);
 
 /**
  * Asynchronous `next` (see `offerkit_client_offers_async` for the request rules; the callback
  * gets a NULL page with `OFFERKIT_STATUS_OK` after the last page). Cancelling leaves the
  * pager's position unchanged.
  */
-OfferkitStatus offerkit_player_offers_pager_next_async(const struct OfferkitPlayerOffersPager *pager, OfferkitPlayerOffersPageCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_offers_pager_next_async(const struct OfferkitPlayerOffersPager *pager, OfferkitPlayerOffersPageCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
 
 /**
  * Frees a pager. `offerkit_player_offers_pager_free(NULL)` does nothing. A `next_async` under
@@ -1147,13 +1134,13 @@ void offerkit_player_offers_pager_free(struct OfferkitPlayerOffersPager *pager);
  * Checks the service's rule for a player id (1 to 255 characters): `OFFERKIT_STATUS_OK`, or
  * `OFFERKIT_STATUS_INVALID_ARGUMENT` with the service's message on the `player_id` argument.
  */
-OfferkitStatus offerkit_player_id_validate(const char *player_id, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_id_validate(const char *player_id, struct OfferkitError **out_error);
 
 /**
  * Writes to `*out_flags` the conventions `player_id` breaks, as `OFFERKIT_PLAYER_ID_*` flags
  * OR-ed together (0: follows them all). Conventions are advice: the service accepts such ids.
  */
-OfferkitStatus offerkit_player_id_lint(const char *player_id, uint32_t *out_flags, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_id_lint(const char *player_id, uint32_t *out_flags, struct OfferkitError **out_error);
 
 /**
  * The stable name of one lint flag (`"uppercase"`, `"period"`, `"space"`,
@@ -1173,7 +1160,7 @@ const char *offerkit_player_id_convention_describe(uint32_t flag);
  * `internal_id` (34 characters; every binding gives the same answer). On success `*out_id` is
  * an owned string (free with `offerkit_string_free`).
  */
-OfferkitStatus offerkit_player_id_short(const char *internal_id, char **out_id, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_id_short(const char *internal_id, char **out_id, struct OfferkitError **out_error);
 
 /**
  * Frees a page. `offerkit_player_offers_page_free(NULL)` does nothing.
@@ -1201,28 +1188,30 @@ size_t offerkit_player_offers_page_skipped_count(const struct OfferkitPlayerOffe
  * Writes skipped item `index` to `*out_item` (strings borrowed from the page).
  * `OUT_OF_RANGE` past the end.
  */
-OfferkitStatus offerkit_player_offers_page_skipped_get(const struct OfferkitPlayerOffersPage *page, size_t index, struct OfferkitSkippedItem *out_item, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_offers_page_skipped_get(const struct OfferkitPlayerOffersPage *page, size_t index, struct OfferkitSkippedItem *out_item, struct OfferkitError **out_error);
 
 /**
  * Writes the typed fields of item `index` to `*out_view`. `OUT_OF_RANGE` past the end.
  */
-OfferkitStatus offerkit_player_offers_page_get(const struct OfferkitPlayerOffersPage *page, size_t index, struct OfferkitPlayerOfferView *out_view, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_offers_page_get(const struct OfferkitPlayerOffersPage *page, size_t index, struct OfferkitPlayerOfferView *out_view, struct OfferkitError **out_error);
 
 /**
- * Any field of item `index` by dotted path, as JSON text (owned; NULL when absent). See
- * `offerkit_offer_list_field_json`.
+ * Any field of item `index` by dotted path, as JSON text (owned); `OFFERKIT_STATUS_NOT_FOUND`
+ * when the path names nothing. See `offerkit_offer_list_field_json`.
  */
-OfferkitStatus offerkit_player_offers_page_field_json(const struct OfferkitPlayerOffersPage *page, size_t index, const char *path, char **out_json, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_offers_page_field_json(const struct OfferkitPlayerOffersPage *page, size_t index, const char *path, char **out_json, struct OfferkitError **out_error);
 
 /**
- * Any field of item `index` by dotted path; strings unquoted (owned; NULL when absent).
+ * Any field of item `index` by dotted path; strings unquoted (owned);
+ * `OFFERKIT_STATUS_NOT_FOUND` when the path names nothing. See
+ * `offerkit_offer_list_field_text`.
  */
-OfferkitStatus offerkit_player_offers_page_field_text(const struct OfferkitPlayerOffersPage *page, size_t index, const char *path, char **out_text, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_offers_page_field_text(const struct OfferkitPlayerOffersPage *page, size_t index, const char *path, char **out_text, struct OfferkitError **out_error);
 
 /**
  * Item `index` as the JSON object the service sent (owned string).
  */
-OfferkitStatus offerkit_player_offers_page_item_json(const struct OfferkitPlayerOffersPage *page, size_t index, char **out_json, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_offers_page_item_json(const struct OfferkitPlayerOffersPage *page, size_t index, char **out_json, struct OfferkitError **out_error);
 
 /**
  * Cancels a request: if it has not completed yet, its task (and HTTP exchange) is dropped and
@@ -1240,17 +1229,13 @@ bool offerkit_request_cancel(const struct OfferkitRequest *request);
 void offerkit_request_free(struct OfferkitRequest *request);
 
 /**
- * The stable snake_case name of a status (`"ok"`, `"rate_limited"`, `"null_argument"`, …);
- * `"unknown"` for a number that is not an `OfferkitStatus`. Static storage: never free it.
- * Thread-safe.
+ * The stable snake_case name of a status: `"ok"`; for 1–16 core's kind names
+ * (`"invalid_argument"`, `"rate_limited"`, …, the names every other binding uses); then
+ * `"null_argument"`, `"invalid_utf8"`, `"out_of_range"`, `"would_deadlock"`, `"not_found"`,
+ * `"busy"`. `"unknown"` for a number that is not an `OfferkitStatus`. Static storage: never
+ * free it. Thread-safe.
  */
 const char *offerkit_status_name(uint32_t status);
-
-/**
- * The stable snake_case name of an error kind, exactly core's (`"invalid_argument"`, …);
- * `"unknown"` for a number that is not an `OfferkitErrorKind`. Static storage. Thread-safe.
- */
-const char *offerkit_error_kind_name(uint32_t kind);
 
 /**
  * Frees a string this library handed out as owned (`char *` results, e.g. JSON text).
@@ -1279,7 +1264,7 @@ void offerkit_test_panic_in_conversions(uint32_t count);
 /**
  * Test builds only: panics inside the call boundary; returns `OFFERKIT_STATUS_INTERNAL`.
  */
-OfferkitStatus offerkit_test_panic(struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_test_panic(struct OfferkitError **out_error);
 #endif
 
 #if defined(OFFERKIT_TEST_HOOKS)

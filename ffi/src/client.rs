@@ -60,7 +60,7 @@ pub unsafe extern "C" fn offerkit_client_new(
     out_client: *mut *mut OfferkitClient,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let config = OfferkitConfig::as_ref(config)?;
         let out = Out::required(out_client, "out_client")?;
         let mut core_config = config.to_core();
@@ -114,7 +114,7 @@ pub unsafe extern "C" fn offerkit_client_set_access_token(
     access_token: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let client = OfferkitClient::as_ref(client)?;
         let token = strings::optional(access_token, "access_token")?;
         client
@@ -136,7 +136,7 @@ pub unsafe extern "C" fn offerkit_client_fail_token_request(
     reason: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let client = OfferkitClient::as_ref(client)?;
         let reason = strings::optional(reason, "reason")?;
         let reason = reason.unwrap_or("no reason given");
@@ -153,7 +153,7 @@ pub unsafe extern "C" fn offerkit_client_invalidate(
     player_id: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let client = OfferkitClient::as_ref(client)?;
         let player_id = strings::required(player_id, "player_id")?;
         client.shared.core.invalidate(player_id);

@@ -5,7 +5,11 @@
 //!
 //! The setters store what they are given, converting types only (milliseconds to durations,
 //! strings copied); the bounds of every setting are core's (`ClientConfig::validate`), checked
-//! once, all together, when `offerkit_client_new` makes a client.
+//! once, all together, when `offerkit_client_new` makes a client. No number is a sentinel: 0
+//! is a value like any other (a valid one where it means something, such as no retries or a
+//! cache TTL of 0; refused by the bounds elsewhere). A setting that can be unset is unset by a
+//! NULL string (proxy, access token, token-needed callback) or by its own `clear_` function
+//! (token wait, cache).
 
 use std::ffi::{c_char, c_void};
 use std::time::Duration;
@@ -21,7 +25,7 @@ use crate::status::OfferkitStatus;
 use crate::strings;
 
 /// Where completion callbacks run (see `offerkit_config_set_delivery`).
-#[repr(u32)]
+#[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OfferkitDelivery {
     /// On an offerkit library thread, as soon as the request ends (the default).
@@ -31,7 +35,7 @@ pub enum OfferkitDelivery {
 }
 
 /// Why a client asks the host for an access token.
-#[repr(u32)]
+#[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OfferkitTokenReason {
     /// The client has no token.
@@ -112,7 +116,7 @@ pub unsafe extern "C" fn offerkit_config_new(
     out_config: *mut *mut OfferkitConfig,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let out = Out::required(out_config, "out_config")?;
         let base_url = strings::required(base_url, "base_url")?;
         let config = OfferkitConfig {
@@ -145,7 +149,7 @@ pub unsafe extern "C" fn offerkit_config_set_timeout_ms(
     timeout_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.timeout = Duration::from_millis(timeout_ms);
         Ok(())
     })
@@ -159,7 +163,7 @@ pub unsafe extern "C" fn offerkit_config_set_connect_timeout_ms(
     timeout_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.connect_timeout = Duration::from_millis(timeout_ms);
         Ok(())
     })
@@ -174,7 +178,7 @@ pub unsafe extern "C" fn offerkit_config_set_max_retries(
     max_retries: u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.retry.max_retries = max_retries;
         Ok(())
     })
@@ -190,7 +194,7 @@ pub unsafe extern "C" fn offerkit_config_set_deadline_ms(
     deadline_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.deadline = Duration::from_millis(deadline_ms);
         Ok(())
     })
@@ -205,7 +209,7 @@ pub unsafe extern "C" fn offerkit_config_set_max_pages(
     max_pages: u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.max_pages = max_pages;
         Ok(())
     })
@@ -221,7 +225,7 @@ pub unsafe extern "C" fn offerkit_config_set_proxy(
     url: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let config = OfferkitConfig::as_mut(config)?;
         let url = strings::optional(url, "url")?;
         config.core.proxy = url.map_or_else(Proxy::default, |url| Proxy::Url(url.to_string()));
@@ -240,7 +244,7 @@ pub unsafe extern "C" fn offerkit_config_set_retry_backoff_ms(
     max_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let retry = &mut OfferkitConfig::as_mut(config)?.core.retry;
         retry.initial_backoff = Duration::from_millis(initial_ms);
         retry.max_backoff = Duration::from_millis(max_ms);
@@ -256,7 +260,7 @@ pub unsafe extern "C" fn offerkit_config_add_root_pem(
     pem: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let config = OfferkitConfig::as_mut(config)?;
         let pem = strings::required(pem, "pem")?;
         config.core.extra_root_pem.push(pem.to_string());
@@ -271,7 +275,7 @@ pub unsafe extern "C" fn offerkit_config_set_allow_insecure_http(
     allow: bool,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.allow_insecure_http = allow;
         Ok(())
     })
@@ -285,7 +289,7 @@ pub unsafe extern "C" fn offerkit_config_set_access_token(
     access_token: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let config = OfferkitConfig::as_mut(config)?;
         let token = strings::optional(access_token, "access_token")?;
         config.core.access_token = token.map(AccessToken::new);
@@ -303,7 +307,7 @@ pub unsafe extern "C" fn offerkit_config_set_token_needed(
     user_data: *mut c_void,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.token_needed =
             callback.map(|callback| (callback, UserData(user_data)));
         Ok(())
@@ -311,29 +315,30 @@ pub unsafe extern "C" fn offerkit_config_set_token_needed(
 }
 
 /// Sets how long a request waits for the host to answer the token-needed callback: 1 to
-/// 86 400 000 ms, checked by `offerkit_client_new` (setting `token_provider_timeout`); default:
-/// the request timeout. Then it fails with `OFFERKIT_STATUS_TIMEOUT`.
+/// 86 400 000 ms, checked by `offerkit_client_new` (setting `token_provider_timeout`; 0 is
+/// refused there, it does not mean "default"). Then it fails with `OFFERKIT_STATUS_TIMEOUT`.
+/// Unset (the default, or after `offerkit_config_clear_token_wait`): the request timeout.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_token_wait_ms(
     config: *mut OfferkitConfig,
     wait_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.token_provider_timeout =
             Some(Duration::from_millis(wait_ms));
         Ok(())
     })
 }
 
-/// Turns on the response cache for `offers` and the listing: answers younger than `ttl_ms` are
+/// Turns on (or re-sets) the response cache for `offers` and the listing: answers younger than `ttl_ms` are
 /// served from memory, concurrent identical requests share one HTTP request, and when a refresh
 /// fails with a network, timeout or server error an answer up to `max_stale_ms` old is returned
 /// marked stale (`offerkit_offer_list_is_stale`). `ttl_ms` 0 to 86 400 000 (0: always refresh,
 /// still coalescing and bridging outages), `max_entries` at least 1, `max_stale_ms` 0 (no stale
 /// answers) to 86 400 000, checked by `offerkit_client_new` (settings `cache.ttl`,
 /// `cache.max_entries`, `cache.max_stale`). Recommended: 300 000, 256, 3 600 000. Off by
-/// default.
+/// default, and again after `offerkit_config_clear_cache`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_cache(
     config: *mut OfferkitConfig,
@@ -342,12 +347,37 @@ pub unsafe extern "C" fn offerkit_config_set_cache(
     max_stale_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.cache = Some(CacheConfig {
             ttl: Duration::from_millis(ttl_ms),
             max_entries: max_entries as usize,
             max_stale: Duration::from_millis(max_stale_ms),
         });
+        Ok(())
+    })
+}
+
+/// Unsets the token wait (`offerkit_config_set_token_wait_ms`): requests wait for a token as
+/// long as the request timeout, as when it was never set.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_clear_token_wait(
+    config: *mut OfferkitConfig,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible!(out_error, || {
+        OfferkitConfig::as_mut(config)?.core.token_provider_timeout = None;
+        Ok(())
+    })
+}
+
+/// Turns the response cache off again (`offerkit_config_set_cache`), as when it was never set.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_clear_cache(
+    config: *mut OfferkitConfig,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible!(out_error, || {
+        OfferkitConfig::as_mut(config)?.core.cache = None;
         Ok(())
     })
 }
@@ -361,7 +391,7 @@ pub unsafe extern "C" fn offerkit_config_set_delivery(
     delivery: u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let config = OfferkitConfig::as_mut(config)?;
         config.delivery = match delivery {
             0 => OfferkitDelivery::Thread,

@@ -12,7 +12,7 @@
 //!   [`handle`]: reaching and freeing opaque handles; [`out`]: out-pointers; [`panic`](mod@panic): what a
 //!   caught panic becomes;
 //!   `failure`: what went wrong, on its way to C;
-//! - [`status`]: `OfferkitStatus` and `OfferkitErrorKind`; [`status_names`]: their names;
+//! - [`status`]: `OfferkitStatus`, the one enum of outcomes; [`status_names`]: its names;
 //! - [`error`]: the `OfferkitError` object; [`error_accessors`]: its exported accessors;
 //! - [`strings`]: C strings in (NULL and UTF-8 checks) and out (`offerkit_string_free`);
 //! - [`runtime`]: the one lazily built tokio runtime;
@@ -20,7 +20,7 @@
 //! - [`client`]: `OfferkitClient`'s life cycle and tokens; [`token_hook`]: its token-needed
 //!   callback;
 //! - [`queries`]: every query of a client (raw GraphQL included), blocking and `_async`;
-//!   [`query`]: how a query runs either way; [`options`]: the queries' options structs;
+//!   [`query`]: how a query runs either way; [`options`]: the queries' options builders;
 //! - [`request`]: request handles, cancellation and completion delivery (run by
 //!   `offerkit_client_poll`, in [`client`]);
 //! - [`offers`], [`player_offers`], [`items`], [`skipped`]: the result handles and the items

@@ -16,7 +16,7 @@ use crate::status::OfferkitStatus;
 use crate::strings::c_text;
 
 /// Severity of a log message (and the most verbose level a host asks for).
-#[repr(u32)]
+#[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum OfferkitLogLevel {
     /// Nothing (only as the `max_level` of `offerkit_set_log_callback`).
@@ -75,7 +75,7 @@ pub unsafe extern "C" fn offerkit_set_log_callback(
     user_data: *mut c_void,
     max_level: u32,
 ) -> OfferkitStatus {
-    fallible(std::ptr::null_mut(), || {
+    fallible!(std::ptr::null_mut(), || {
         // `OfferkitLogLevel` numbers verbosity from 0 (nothing) to 5 (everything).
         let Some(filter) = filter_by_rank(max_level) else {
             return Err(Failure::range(

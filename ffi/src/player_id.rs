@@ -52,7 +52,7 @@ pub unsafe extern "C" fn offerkit_player_id_validate(
     player_id: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let id = strings::required(player_id, "player_id")?;
         PlayerId::new(id)?;
         Ok(())
@@ -67,7 +67,7 @@ pub unsafe extern "C" fn offerkit_player_id_lint(
     out_flags: *mut u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let id = strings::required(player_id, "player_id")?;
         let out = Out::required(out_flags, "out_flags")?;
         out.write(convention_flags(&offerkit::lint_player_id(id)));
@@ -121,7 +121,7 @@ pub unsafe extern "C" fn offerkit_player_id_short(
     out_id: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let internal = strings::required(internal_id, "internal_id")?;
         let out = Out::required(out_id, "out_id")?;
         out.write(strings::owned(offerkit::short_player_id(internal).as_str()));

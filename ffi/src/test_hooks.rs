@@ -62,7 +62,7 @@ pub extern "C" fn offerkit_test_panic_in_conversions(count: u32) {
 pub unsafe extern "C" fn offerkit_test_panic(
     out_error: *mut *mut crate::error::OfferkitError,
 ) -> crate::status::OfferkitStatus {
-    crate::boundary::fallible(out_error, || {
+    crate::boundary::fallible!(out_error, || {
         panic!("test hook: deliberate panic in a call")
     })
 }

@@ -46,6 +46,7 @@ int main(int argc, char **argv) {
         test_skip_reason = NULL;
         long started = now_ms();
         tests[i].run();
+        options_free_all();
         long took = now_ms() - started;
         if (test_failures == 0 && test_skip_reason == NULL) {
             printf("ok   %s (%ld ms)\n", tests[i].name, took);

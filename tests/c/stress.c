@@ -60,35 +60,45 @@ static void done_json(void *u, OfferkitStatus s, char *json, OfferkitError *e) {
 static OfferkitRequest *start(OfferkitClient *client, Slot *slot, unsigned *seed) {
     OfferkitRequest *request = NULL;
     OfferkitStatus status;
-    OfferkitOffersOptions offers = {0};
-    OfferkitPlayerOffersOptions player = {0};
+    /* Options are made for the one call and freed as soon as it returns (they are copied). */
+    OfferkitOffersOptions *offers = NULL;
+    OfferkitPlayerOffersOptions *player = NULL;
+    OfferkitListOffersOptions *listing = NULL;
     switch (rand_r(seed) % 6) {
     case 0:
-        offers.limit = 3;
-        status = offerkit_client_offers_async(client, "demo", &offers, done_list, slot, &request, NULL);
+        offerkit_offers_options_new(&offers, NULL);
+        offerkit_offers_options_set_limit(offers, 3, NULL);
+        status = offerkit_client_offers_async(client, "demo", offers, done_list, slot, &request, NULL);
         break;
     case 1:
         status = offerkit_client_links_async(client, "demo", NULL, NULL, done_json, slot, &request,
                                              NULL);
         break;
     case 2:
-        player.limit = 4;
-        status = offerkit_client_player_offers_async(client, "demo", &player, done_page, slot,
+        offerkit_player_offers_options_new(&player, NULL);
+        offerkit_player_offers_options_set_limit(player, 4, NULL);
+        status = offerkit_client_player_offers_async(client, "demo", player, done_page, slot,
                                                      &request, NULL);
         break;
     case 3:
-        status = offerkit_client_list_offers_async(client, 10, 1 + (int64_t)(rand_r(seed) % 5),
-                                                   done_list, slot, &request, NULL);
+        offerkit_list_offers_options_new(&listing, NULL);
+        offerkit_list_offers_options_set_per_page(listing, 10, NULL);
+        offerkit_list_offers_options_set_page(listing, 1 + (int64_t)(rand_r(seed) % 5), NULL);
+        status = offerkit_client_list_offers_async(client, listing, done_list, slot, &request, NULL);
         break;
     case 4:
         status = offerkit_client_graphql_async(client, "{ links(player_id: \"s\") { offerwall } }",
                                                NULL, done_json, slot, &request, NULL);
         break;
     default:
-        offers.limit = -1; /* refused by core's checks: arrives through the callback */
-        status = offerkit_client_offers_async(client, "demo", &offers, done_list, slot, &request, NULL);
+        offerkit_offers_options_new(&offers, NULL);
+        offerkit_offers_options_set_limit(offers, -1, NULL); /* refused by core's checks: arrives through the callback */
+        status = offerkit_client_offers_async(client, "demo", offers, done_list, slot, &request, NULL);
         break;
     }
+    offerkit_offers_options_free(offers);
+    offerkit_player_offers_options_free(player);
+    offerkit_list_offers_options_free(listing);
     if (status != OFFERKIT_STATUS_OK) {
         fprintf(stderr, "    start failed: %s\n", offerkit_status_name(status));
         atomic_fetch_add(&unexpected_status, 1);

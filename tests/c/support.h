@@ -128,6 +128,25 @@ void on_page(void *user_data, OfferkitStatus status, OfferkitPlayerOffersPage *p
              OfferkitError *error);
 void on_json(void *user_data, OfferkitStatus status, char *json, OfferkitError *error);
 
+/* ---- query options ----------------------------------------------------------------------- */
+
+/* Options builders for the running test, made with everything unset (plus what the name says)
+ * and freed by the runner when the test ends: the library copies what a call needs, so a
+ * builder may be freed at any time after the call (a test of that frees its own). A failure of
+ * the library to make or set one exits the run. */
+OfferkitOffersOptions *offers_options(void);
+OfferkitOffersOptions *offers_limit(int64_t limit);
+OfferkitPlayerOffersOptions *player_options(void);
+OfferkitPlayerOffersOptions *player_limit(int64_t limit);
+OfferkitListOffersOptions *list_options(void);
+OfferkitListOffersOptions *list_per_page(int64_t per_page);
+OfferkitListOffersOptions *list_page(int64_t per_page, int64_t page);
+/* Frees every builder made by the functions above (the runner calls it after each test). */
+void options_free_all(void);
+
+/* Checks a setter (or any call) succeeded. */
+#define SET(call) CHECK_STATUS((call), OFFERKIT_STATUS_OK, NULL)
+
 /* ---- misc -------------------------------------------------------------------------------- */
 
 void sleep_ms(int ms);

@@ -30,7 +30,7 @@ void test_cancel_reports_cancelled_exactly_once(void) {
     CHECK(recorder_wait(&r, 1, 15000) == 1);
     CHECK(now_ms() - started < 10000); /* the cancellation, not the server's 30 s */
     CHECK(r.status == OFFERKIT_STATUS_CANCELLED);
-    CHECK(offerkit_error_kind(r.error) == OFFERKIT_ERROR_KIND_CANCELLED);
+    CHECK(offerkit_error_status(r.error) == OFFERKIT_STATUS_CANCELLED);
     CHECK(wait_stat("aborted", 1, 30000)); /* the HTTP exchange was dropped */
     sleep_ms(100);
     CHECK(r.calls == 1);
@@ -77,7 +77,7 @@ void test_poll_mode_delivers_on_the_calling_thread(void) {
     recorder_init(&b);
     REQUIRE(offerkit_client_offers_async(client, "demo", NULL, on_list, &a, NULL, NULL) ==
             OFFERKIT_STATUS_OK);
-    REQUIRE(offerkit_client_list_offers_async(client, 5, 1, on_list, &b, NULL, NULL) ==
+    REQUIRE(offerkit_client_list_offers_async(client, list_page(5, 1), on_list, &b, NULL, NULL) ==
             OFFERKIT_STATUS_OK);
     CHECK(wait_stat("requests", 2, 30000));
     sleep_ms(300);
@@ -164,7 +164,7 @@ void test_client_free_in_poll_mode_delivers_everything(void) {
     recorder_init(&slow);
     REQUIRE(offerkit_client_links_async(client, "demo", NULL, NULL, on_json, &done, NULL, NULL) ==
             OFFERKIT_STATUS_OK);
-    REQUIRE(offerkit_client_list_offers_async(client, 0, 0, on_list, &slow, NULL, NULL) ==
+    REQUIRE(offerkit_client_list_offers_async(client, NULL, on_list, &slow, NULL, NULL) ==
             OFFERKIT_STATUS_OK);
     CHECK(wait_stat("in_flight", 1, 30000));
     CHECK(wait_stat("graphql", 1, 30000));
@@ -193,7 +193,7 @@ static void call_blocking_inside(void *user_data, OfferkitStatus status, Offerki
                                  OfferkitError *error) {
     Nested *n = user_data;
     OfferkitOfferList *inner = NULL;
-    n->inner = offerkit_client_list_offers(n->client, 1, 1, &inner, NULL);
+    n->inner = offerkit_client_list_offers(n->client, list_page(1, 1), &inner, NULL);
     offerkit_offer_list_free(inner);
     if (n->free_client) {
         offerkit_client_free(n->client);
@@ -235,7 +235,7 @@ void test_client_free_inside_its_own_callback(void) {
     sim_fault("{\"kind\":\"latency\",\"ms\":30000,\"path\":\"/v1/offers\",\"method\":\"GET\"}");
     Recorder other;
     recorder_init(&other);
-    REQUIRE(offerkit_client_list_offers_async(n.client, 0, 0, on_list, &other, NULL, NULL) ==
+    REQUIRE(offerkit_client_list_offers_async(n.client, NULL, on_list, &other, NULL, NULL) ==
             OFFERKIT_STATUS_OK);
     REQUIRE(offerkit_client_offers_async(n.client, "demo", NULL, call_blocking_inside, &n, NULL,
                                          NULL) == OFFERKIT_STATUS_OK);

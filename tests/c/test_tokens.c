@@ -183,7 +183,7 @@ void test_token_request_refused_fails_waiting_requests_at_once(void) {
     for (int i = 0; i < 3; i++) {
         CHECK(recorder_wait(&r[i], 1, 30000) == 1);
         CHECK(r[i].status == OFFERKIT_STATUS_UNAUTHORIZED);
-        CHECK(offerkit_error_kind(r[i].error) == OFFERKIT_ERROR_KIND_UNAUTHORIZED);
+        CHECK(offerkit_error_status(r[i].error) == OFFERKIT_STATUS_UNAUTHORIZED);
         CHECK(contains(offerkit_error_message(r[i].error), "the game backend returned 503"));
         recorder_clear(&r[i]);
     }
