@@ -188,6 +188,23 @@ header_compiles() {
 }
 step header-compiles-c99-cxx17 header_compiles
 
+status_is_a_checked_enum() {
+  # OfferkitStatus is a real C enum in C99 too, so compilers check switches over it: one that
+  # misses a status fails with -Wswitch-enum -Werror (tests/c/test_statuses.c lists them all).
+  # If the type were a plain integer, the incomplete switch would compile and this check fail.
+  printf '#include "offerkit.h"\nint f(OfferkitStatus s) { switch (s) { case OFFERKIT_STATUS_OK: return 0; default: return 1; } }\nint main(void) { return f(OFFERKIT_STATUS_BUSY); }\n' >"$work/switch.c"
+  local ccs=(gcc)
+  have clang && ccs+=(clang)
+  for cc in "${ccs[@]}"; do
+    echo "$cc -std=c99 -Wswitch-enum: an incomplete switch must not compile"
+    if $cc -std=c99 -Wall -Wswitch-enum -Werror -Iinclude -fsyntax-only "$work/switch.c"; then
+      echo "an incomplete switch over OfferkitStatus compiled"
+      return 1
+    fi
+  done
+}
+step status-is-a-checked-enum status_is_a_checked_enum
+
 # ---- simulator ------------------------------------------------------------------------------------
 sim_pids=()
 stop_sim() {
