@@ -7,23 +7,30 @@
  *
  * Handles     Every object is an opaque handle (OfferkitClient, OfferkitConfig, OfferkitRequest,
  *             OfferkitOfferList, OfferkitPlayerOffersPage, OfferkitPlayerOffersPager,
- *             OfferkitError), made by the library and freed by exactly one free function:
- *               OfferkitConfig             offerkit_config_free
- *               OfferkitClient             offerkit_client_free
- *               OfferkitRequest            offerkit_request_free
- *               OfferkitOfferList          offerkit_offer_list_free
- *               OfferkitPlayerOffersPage   offerkit_player_offers_page_free
- *               OfferkitPlayerOffersPager  offerkit_player_offers_pager_free
- *               OfferkitError              offerkit_error_free
- *               char * (owned strings)     offerkit_string_free
+ *             OfferkitError, and the query options Offerkit*Options), made by the library and
+ *             freed by exactly one free function:
+ *               OfferkitConfig                offerkit_config_free
+ *               OfferkitOffersOptions         offerkit_offers_options_free
+ *               OfferkitPlayerOffersOptions   offerkit_player_offers_options_free
+ *               OfferkitListOffersOptions     offerkit_list_offers_options_free
+ *               OfferkitClient                offerkit_client_free
+ *               OfferkitRequest               offerkit_request_free
+ *               OfferkitOfferList             offerkit_offer_list_free
+ *               OfferkitPlayerOffersPage      offerkit_player_offers_page_free
+ *               OfferkitPlayerOffersPager     offerkit_player_offers_pager_free
+ *               OfferkitError                 offerkit_error_free
+ *               char * (owned strings)        offerkit_string_free
  *             Every free function accepts NULL and then does nothing. Never free twice.
  *
- * Statuses    Every fallible function returns an OfferkitStatus. Numbers are stable:
- *             0 OK; 1-16 the error kinds of core, numbered as OfferkitErrorKind (so a failed
- *             call's status is its error's kind); 100 NULL_ARGUMENT, 101 INVALID_UTF8,
- *             102 OUT_OF_RANGE, 103 WOULD_DEADLOCK for misuse of this interface (nothing was
- *             done or sent; the error object has kind invalid_argument). A panic inside the
- *             library is caught and returned as 15 INTERNAL: nothing ever unwinds into C.
+ * Statuses    Every fallible function returns an OfferkitStatus, a C enum (switches over it are
+ *             checked by -Wswitch-enum) with stable numbers: 0 OK; 1-16 the error kinds of core
+ *             (offerkit_status_name gives core's kind names, as every binding uses them);
+ *             100 NULL_ARGUMENT, 101 INVALID_UTF8, 102 OUT_OF_RANGE, 103 WOULD_DEADLOCK,
+ *             104 NOT_FOUND, 105 BUSY: this interface's own (nothing was done or sent). An
+ *             error is what its status says (offerkit_error_status); there is no other kind.
+ *             A panic inside the library is caught and returned as 15 INTERNAL: nothing ever
+ *             unwinds into C. Functions taking an enum value from C take a uint32_t and refuse
+ *             any number that is not one (OUT_OF_RANGE).
  *
  * Outputs     Results come through out-pointers (out_*), written only when the function returns
  *             OFFERKIT_STATUS_OK; on failure they are left untouched. Required out-pointers that
@@ -31,9 +38,14 @@
  *
  * Errors      The last parameter, OfferkitError **out_error, may be NULL. If it is not, a failed
  *             call stores a new error object there (owned by the caller, free it with
- *             offerkit_error_free) and a successful call leaves it untouched. Accessors: kind,
+ *             offerkit_error_free) and a successful call leaves it untouched. Accessors:
  *             status, message, HTTP status, field entries (path, argument names, messages),
- *             cursor reason, retry-after, whole GraphQL response.
+ *             cursor reason, retry-after, whole GraphQL response. NULL_ARGUMENT, INVALID_UTF8,
+ *             OUT_OF_RANGE and NOT_FOUND errors carry exactly one field entry: path = the C
+ *             function's name ("offerkit_client_offers"), one argument = the parameter's name
+ *             ("player_id"), one message = the detail ("is NULL", "is not valid UTF-8 (byte 3)");
+ *             the message reads "offerkit_client_offers: argument `player_id` is NULL". Core's
+ *             own checks (INVALID_ARGUMENT) name every failing argument under the query's path.
  *
  * Strings     Every string, in and out, is UTF-8 and NUL-terminated. String arguments are
  *             checked (OFFERKIT_STATUS_INVALID_UTF8) and copied when kept: the caller's buffer
@@ -41,14 +53,20 @@
  *             offerkit_string_free); `const char *` results are borrowed from the handle they
  *             came from and valid until it is freed (or are static, where documented).
  *
- * Optional    In options structs, a NULL string or a 0 number is "not sent" (valid numbers start
- *             at 1). Zero-initialise options structs: OfferkitOffersOptions o = {0}; (new
- *             fields are added at the end, so such code keeps compiling and means "default").
+ * Optional    Query options are opaque builders (offerkit_offers_options_new, …): every option
+ *             is unset until set, and unset again by its clear_ function (numbers) or a NULL
+ *             string. No number means "unset": setters store any value (0 and negatives
+ *             included) and core's validation judges it when the query runs (limit 0 is
+ *             INVALID_ARGUMENT with the spec's message). Setters refuse only NULL options and
+ *             bad UTF-8. A query takes `const Offerkit*Options *` (NULL: everything unset) and
+ *             copies it: reuse one for many calls, or free it as soon as the call returns.
+ *             Config setters follow the same rule (see Config).
  *
  * Absent      A typed field of a view is NULL when it is absent: not asked for by the selection,
  *             or sent unusable (the payout is then NaN with has_total_payout_usd false).
- *             Present but empty is "", never NULL. *_field_json / *_field_text give OK and NULL
- *             for a path that names nothing; *_item_json gives every field as sent.
+ *             Present but empty is "", never NULL. *_field_json / *_field_text on a path that
+ *             names nothing fail with OFFERKIT_STATUS_NOT_FOUND (the out-pointer untouched, the
+ *             error naming the path); *_item_json gives every field as sent.
  *
  * Skipped     An item the service sent malformed (not an object, or a typed field the selection
  *             asked for null, missing or of the wrong type) is left out of its list or page and
@@ -77,7 +95,10 @@
  * Config      offerkit_config_set_* store what they are given (only an unknown enum value, as
  *             in offerkit_config_set_delivery, is refused at once); every bound they document is
  *             checked by offerkit_client_new, which fails with OFFERKIT_STATUS_INVALID_ARGUMENT
- *             and one field entry (path "config") naming every setting out of bounds.
+ *             and one field entry (path "config") naming every setting out of bounds. No number
+ *             is a sentinel (0 is refused where it is out of bounds, never read as "default"):
+ *             a setting is unset by a NULL string or by its clear_ function
+ *             (offerkit_config_clear_token_wait, offerkit_config_clear_cache).
  *
  * Proxy       Direct connections unless offerkit_config_set_proxy names a proxy; environment
  *             variables are never read. An unreachable proxy is OFFERKIT_STATUS_NETWORK.
@@ -116,7 +137,7 @@
  *               OfferkitRequest            cancel from any thread, also while it completes
  *               OfferkitPlayerOffersPager  any thread; concurrent next calls run in turn
  *               results and errors         immutable: read from any thread, concurrently
- *               OfferkitConfig             one thread at a time
+ *               OfferkitConfig, options    one thread at a time
  *               log / version / player-id  any thread
  *             A handle must not be freed while another thread still uses it.
  *
@@ -250,16 +271,18 @@ typedef enum OfferkitStatus {
      */
     OFFERKIT_STATUS_REJECTED = 16,
     /**
-     * A required pointer argument was NULL. Nothing was done.
+     * A required pointer argument was NULL. Nothing was done. The error's one field entry
+     * names it: path = the function, argument = the parameter, message `is NULL`.
      */
     OFFERKIT_STATUS_NULL_ARGUMENT = 100,
     /**
-     * A string argument was not valid UTF-8. Nothing was done.
+     * A string argument was not valid UTF-8. Nothing was done. Field entry as for
+     * `NULL_ARGUMENT`, message `is not valid UTF-8 (byte N)` (N: offset of the first bad byte).
      */
     OFFERKIT_STATUS_INVALID_UTF8 = 101,
     /**
      * A number or enum argument was outside its documented range (an index past the end, an
-     * unknown enum value). Nothing was done.
+     * unknown enum value). Nothing was done. Field entry as for `NULL_ARGUMENT`.
      */
     OFFERKIT_STATUS_OUT_OF_RANGE = 102,
     /**
@@ -268,7 +291,8 @@ typedef enum OfferkitStatus {
      */
     OFFERKIT_STATUS_WOULD_DEADLOCK = 103,
     /**
-     * `*_field_json` / `*_field_text`: the path names nothing in the item. Nothing was written.
+     * `*_field_json` / `*_field_text`: the path names nothing in the item. Nothing was written;
+     * field entry as for `NULL_ARGUMENT` (argument `path`), the message names the path.
      */
     OFFERKIT_STATUS_NOT_FOUND = 104,
     /**

@@ -90,11 +90,13 @@ pub(crate) fn infallible<T>(default: T, body: impl FnOnce() -> Result<T, Failure
 mod tests {
     use super::*;
 
+    /// An error object as the tests read it: its message, and (path, argument, message) of
+    /// every field entry.
+    type Stored = (String, Vec<[String; 3]>);
+
     /// The status `fallible!` returns for `body` in a function named `exported`, and the error
-    /// it stored (message; path, argument and message of each field entry).
-    fn run(
-        body: impl FnOnce() -> Result<(), Failure>,
-    ) -> (OfferkitStatus, Option<(String, Vec<[String; 3]>)>) {
+    /// it stored.
+    fn run(body: impl FnOnce() -> Result<(), Failure>) -> (OfferkitStatus, Option<Stored>) {
         fn exported(
             out_error: *mut *mut OfferkitError,
             body: impl FnOnce() -> Result<(), Failure>,

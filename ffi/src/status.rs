@@ -58,17 +58,20 @@ pub enum OfferkitStatus {
     /// Another 4xx (400, 404, 405, …) or a redirect (never followed): the request as sent was
     /// refused; a wrong base URL or path prefix is the usual cause. Not retried, not cached.
     Rejected = 16,
-    /// A required pointer argument was NULL. Nothing was done.
+    /// A required pointer argument was NULL. Nothing was done. The error's one field entry
+    /// names it: path = the function, argument = the parameter, message `is NULL`.
     NullArgument = 100,
-    /// A string argument was not valid UTF-8. Nothing was done.
+    /// A string argument was not valid UTF-8. Nothing was done. Field entry as for
+    /// `NULL_ARGUMENT`, message `is not valid UTF-8 (byte N)` (N: offset of the first bad byte).
     InvalidUtf8 = 101,
     /// A number or enum argument was outside its documented range (an index past the end, an
-    /// unknown enum value). Nothing was done.
+    /// unknown enum value). Nothing was done. Field entry as for `NULL_ARGUMENT`.
     OutOfRange = 102,
     /// A blocking call was made on a library thread (inside a completion, token-needed or log
     /// callback run by offerkit), where waiting could deadlock. Use the `_async` form there.
     WouldDeadlock = 103,
-    /// `*_field_json` / `*_field_text`: the path names nothing in the item. Nothing was written.
+    /// `*_field_json` / `*_field_text`: the path names nothing in the item. Nothing was written;
+    /// field entry as for `NULL_ARGUMENT` (argument `path`), the message names the path.
     NotFound = 104,
     /// `offerkit_shutdown` while clients or pagers are still alive. Nothing was stopped.
     Busy = 105,
