@@ -50,8 +50,12 @@ impl Handle for OfferkitListOffersOptions {
     const NAME: &'static str = "options";
 }
 
-/// Core's options of a builder a query was given: a copy (NULL: everything unset).
+/// Core's options of a builder a query was given: a copy (NULL: everything unset, not an
+/// error, so no failure is made for it).
 pub(crate) fn to_core<H: Handle, T: Clone + Default>(options: *const H, core: fn(&H) -> &T) -> T {
+    if options.is_null() {
+        return T::default();
+    }
     H::as_ref(options).map_or_else(|_| T::default(), |o| core(o).clone())
 }
 
