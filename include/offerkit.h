@@ -138,6 +138,11 @@
 #include <stdint.h>
 
 /**
+ * Most log messages queued for poll delivery; beyond, the oldest are dropped.
+ */
+#define OFFERKIT_LOG_QUEUE_CAPACITY 1024
+
+/**
  * Lint flag: the id contains uppercase letters.
  */
 #define OFFERKIT_PLAYER_ID_UPPERCASE 1
@@ -270,6 +275,11 @@ enum OfferkitStatus
      * callback run by offerkit), where waiting could deadlock. Use the `_async` form there.
      */
     OFFERKIT_STATUS_WOULD_DEADLOCK = 103,
+    /**
+     * The library is in use: `offerkit_shutdown` while a client or pager is alive. Nothing was
+     * stopped.
+     */
+    OFFERKIT_STATUS_BUSY = 105,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -416,7 +426,8 @@ typedef uint32_t OfferkitLogLevel;
 #endif // __cplusplus
 
 /**
- * Where completion callbacks run (see `offerkit_config_set_delivery`).
+ * Where a client's callbacks run (see `offerkit_config_set_delivery`), and where log messages
+ * go (see `offerkit_set_log_callback`).
  */
 enum OfferkitDelivery
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -428,7 +439,8 @@ enum OfferkitDelivery
      */
     OFFERKIT_DELIVERY_THREAD = 0,
     /**
-     * Queued until the host calls `offerkit_client_poll`, which runs them on its own thread.
+     * Queued until the host polls (`offerkit_client_poll`, `offerkit_client_poll_wait`;
+     * `offerkit_log_poll` for logs), which runs them on its own thread.
      */
     OFFERKIT_DELIVERY_POLL = 1,
 };
@@ -483,8 +495,10 @@ typedef struct OfferkitPlayerOffersPager OfferkitPlayerOffersPager;
 /**
  * A request started by an `_async` call. Owned by the caller: free it with
  * `offerkit_request_free` whenever convenient — freeing does not cancel, and the callback
- * still runs exactly once. `offerkit_request_cancel` may be called from any thread, also
- * while the request completes; do not free a request while another thread cancels it.
+ * still runs exactly once, receiving this same pointer (reference-counted inside: freed for
+ * good once both the host's handle and the delivery are done). `offerkit_request_cancel` may be
+ * called from any thread, also while the request completes; do not free a request while
+ * another thread cancels it.
  */
 typedef struct OfferkitRequest OfferkitRequest;
 
@@ -521,16 +535,20 @@ typedef struct OfferkitOffersOptions {
 /**
  * Receives the outcome of an `_async` call returning offers: on `OFFERKIT_STATUS_OK`, `list` is
  * an owned list (free with `offerkit_offer_list_free`) and `error` is NULL; otherwise `list` is
- * NULL and `error` is an owned error (free with `offerkit_error_free`) whose kind equals
- * `status`. Runs exactly once per request (see `offerkit_config_set_delivery` for where).
+ * NULL and `error` is an owned error (free with `offerkit_error_free`) whose status equals
+ * `status`. `request` is the request that completed: never NULL, borrowed, valid during the
+ * call — the same pointer the `_async` call wrote to `*out_request`, even if the host has freed
+ * that handle since (`offerkit_request_id` tells requests apart; `offerkit_request_cancel` on it
+ * returns false). Runs exactly once per request (see `offerkit_config_set_delivery` for
+ * where).
  */
-typedef void (*OfferkitOfferListCallback)(void *user_data, OfferkitStatus status, struct OfferkitOfferList *list, struct OfferkitError *error);
+typedef void (*OfferkitOfferListCallback)(void *user_data, const struct OfferkitRequest *request, OfferkitStatus status, struct OfferkitOfferList *list, struct OfferkitError *error);
 
 /**
  * Receives the outcome of an `_async` call returning JSON text (`links`, raw GraphQL): like
  * `OfferkitOfferListCallback`, with an owned string (free with `offerkit_string_free`).
  */
-typedef void (*OfferkitJsonCallback)(void *user_data, OfferkitStatus status, char *json, struct OfferkitError *error);
+typedef void (*OfferkitJsonCallback)(void *user_data, const struct OfferkitRequest *request, OfferkitStatus status, char *json, struct OfferkitError *error);
 
 /**
  * Options of `playerOffers` (same conventions as `OfferkitOffersOptions`).
@@ -566,29 +584,36 @@ typedef struct OfferkitPlayerOffersOptions {
  * From `offerkit_player_offers_pager_next_async`, `page` is NULL with `OFFERKIT_STATUS_OK` when
  * the pager had already passed the last page.
  */
-typedef void (*OfferkitPlayerOffersPageCallback)(void *user_data, OfferkitStatus status, struct OfferkitPlayerOffersPage *page, struct OfferkitError *error);
+typedef void (*OfferkitPlayerOffersPageCallback)(void *user_data, const struct OfferkitRequest *request, OfferkitStatus status, struct OfferkitPlayerOffersPage *page, struct OfferkitError *error);
 
 /**
- * Asks the host for an access token. The host answers by calling
- * `offerkit_client_set_access_token` — inside this call, or later from any thread — or, when
- * it cannot get one, `offerkit_client_fail_token_request` (waiting requests then fail with
- * `OFFERKIT_STATUS_UNAUTHORIZED` carrying its reason). Unanswered, requests waiting for the
- * token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
+ * Asks the host for an access token for `client` (borrowed: valid during the call; the same
+ * pointer `offerkit_client_new` handed out). The host answers by calling
+ * `offerkit_client_set_access_token(client, …)` — inside this call, or later from any thread —
+ * or, when it cannot get one, `offerkit_client_fail_token_request(client, …)` (waiting
+ * requests then fail with `OFFERKIT_STATUS_UNAUTHORIZED` carrying its reason). Unanswered,
+ * requests waiting for the token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
  * (`offerkit_config_set_token_wait_ms`, default: the request timeout).
  *
- * Runs on whichever thread needs the token: a library thread for `_async` calls, the caller's
- * thread for blocking calls (so a host answering from a thread that is itself blocked in an
- * offerkit call cannot answer in time). Must be thread-safe, return quickly, not unwind, and
- * not free the client. It is never called again once `offerkit_client_free` has returned.
+ * Where it runs: in thread delivery, on whichever thread needs the token (a library thread for
+ * `_async` calls, the caller's thread for blocking calls). In poll delivery, always on a host
+ * thread: an `_async` request's need is queued with the client's completions and runs inside
+ * `offerkit_client_poll` / `offerkit_client_poll_wait` on the polling thread (so the token
+ * wait starts before the poll: poll often enough, or answer from another thread), and a
+ * blocking call's need runs inline on the thread making that call. A host answering from a
+ * thread that is itself blocked in an offerkit call cannot answer in time. Must be
+ * thread-safe, return quickly, not unwind, and not free the client. It is never called again
+ * once `offerkit_client_free` has returned.
  */
-typedef void (*OfferkitTokenNeededCallback)(void *user_data, OfferkitTokenReason reason);
+typedef void (*OfferkitTokenNeededCallback)(void *user_data, const struct OfferkitClient *client, OfferkitTokenReason reason);
 
 /**
  * Receives one log message: `message` is UTF-8, NUL-terminated, formatted as
- * `target: text key=value …`, and valid only during the call. May run on any thread, also
- * on several at once; must return quickly, not unwind, and not call `offerkit_set_log_callback`
- * (that call would return `OFFERKIT_STATUS_WOULD_DEADLOCK`). Messages logged by offerkit calls
- * made from inside the callback are dropped.
+ * `target: text key=value …`, and valid only during the call. In thread delivery it may run on
+ * any thread, also on several at once; in poll delivery only inside the polls on the polling
+ * thread. Must return quickly, not unwind, and not call `offerkit_set_log_callback` (that call
+ * would return `OFFERKIT_STATUS_WOULD_DEADLOCK`). Messages logged by offerkit calls made from
+ * inside the callback are dropped.
  */
 typedef void (*OfferkitLogCallback)(void *user_data, OfferkitLogLevel level, const char *message);
 
@@ -750,12 +775,31 @@ OfferkitStatus offerkit_client_invalidate(const struct OfferkitClient *client, c
 void offerkit_client_clear_cache(const struct OfferkitClient *client);
 
 /**
- * Runs queued completion callbacks of a poll-delivery client on the calling thread: at most
- * `max` of them, or with `max` 0 every one queued when the call starts. Returns how many ran
- * (always 0 for a thread-delivery client or a NULL client). Never blocks. Callbacks may start
- * new requests or call blocking functions; their completions wait for a later poll.
+ * Runs queued callbacks of a poll-delivery client on the calling thread — completions and
+ * token-needed asks of `_async` requests — at most `max` of them, or with `max` 0 every one
+ * queued when the call starts; then runs the log messages queued for poll delivery (see
+ * `offerkit_set_log_callback`; not counted). Returns how many client callbacks ran (always 0
+ * for a thread-delivery client or a NULL client). Never blocks. Callbacks may start new
+ * requests or call blocking functions; their completions wait for a later poll.
  */
 size_t offerkit_client_poll(const struct OfferkitClient *client, size_t max);
+
+/**
+ * How many callbacks of a poll-delivery client are queued for the next poll (completions and
+ * token-needed asks); 0 for NULL and for a thread-delivery client. Never blocks.
+ */
+size_t offerkit_client_pending_completions(const struct OfferkitClient *client);
+
+/**
+ * Waits until at least one callback of a poll-delivery client is queued, or `timeout_ms` has
+ * passed (0: does not wait), then runs like `offerkit_client_poll(client, max)` (log messages
+ * queued for poll included). `*out_ran` (required) is how many client callbacks ran: 0 after
+ * a timeout, which is `OFFERKIT_STATUS_OK`, not an error. Worst case: `timeout_ms` plus the
+ * time the callbacks it runs take. `INVALID_ARGUMENT` for a thread-delivery client;
+ * `OUT_OF_RANGE` for `timeout_ms` above 86 400 000 (24 h); `WOULD_DEADLOCK` on a library
+ * thread.
+ */
+OfferkitStatus offerkit_client_poll_wait(const struct OfferkitClient *client, uint32_t timeout_ms, size_t max, size_t *out_ran, struct OfferkitError **out_error);
 
 /**
  * Blocking `offers`: every targeted offer for `player_id` (1 to 255 characters), with
@@ -919,8 +963,8 @@ OfferkitStatus offerkit_config_set_access_token(struct OfferkitConfig *config, c
 
 /**
  * Sets (or with a NULL `callback`, removes) the token-needed callback: called with
- * `user_data` when the client has no token, when it is about to expire, and once after a 401;
- * see `OfferkitTokenNeededCallback`. `user_data` must stay valid until the client is freed.
+ * `user_data` and the client when the client has no token, when it is about to expire, and
+ * once after a 401; see `OfferkitTokenNeededCallback` (also for the thread it runs on). `user_data` must stay valid until the client is freed.
  */
 OfferkitStatus offerkit_config_set_token_needed(struct OfferkitConfig *config, OfferkitTokenNeededCallback callback, void *user_data, struct OfferkitError **out_error);
 
@@ -944,9 +988,14 @@ OfferkitStatus offerkit_config_set_token_wait_ms(struct OfferkitConfig *config, 
 OfferkitStatus offerkit_config_set_cache(struct OfferkitConfig *config, uint64_t ttl_ms, uint32_t max_entries, uint64_t max_stale_ms, struct OfferkitError **out_error);
 
 /**
- * Sets where completion callbacks of `_async` calls run: an `OfferkitDelivery` value
+ * Sets where the client's callbacks run: an `OfferkitDelivery` value
  * (`OFFERKIT_DELIVERY_THREAD` = 0, the default, or `OFFERKIT_DELIVERY_POLL` = 1); any other
- * number is `OUT_OF_RANGE`.
+ * number is `OUT_OF_RANGE`. Thread: completion callbacks run on a library thread as soon as
+ * the request ends, token-needed on the thread that needs the token. Poll: every callback of
+ * the client runs on a host thread — completions and the token-needed asks of `_async`
+ * requests inside `offerkit_client_poll` / `offerkit_client_poll_wait`, the token-needed ask of
+ * a blocking call inline on the thread making it. A callback that blocks the polling thread
+ * only delays the client's other callbacks.
  */
 OfferkitStatus offerkit_config_set_delivery(struct OfferkitConfig *config, uint32_t delivery, struct OfferkitError **out_error);
 
@@ -1037,11 +1086,28 @@ const char *offerkit_error_field_message(const struct OfferkitError *error, size
 /**
  * Sets (or with a NULL `callback`, removes) the process-wide log callback, receiving messages
  * up to `max_level` (an `OfferkitLogLevel`: `OFFERKIT_LOG_LEVEL_OFF` = 0 to
- * `OFFERKIT_LOG_LEVEL_TRACE` = 5; other numbers are `OUT_OF_RANGE`). Thread-safe. When it
- * returns, the previous callback is no longer running and never runs again; `user_data` must
- * stay valid until the callback is replaced or removed. Logging is off until first set.
+ * `OFFERKIT_LOG_LEVEL_TRACE` = 5; other numbers are `OUT_OF_RANGE`), delivered as `delivery`
+ * says (an `OfferkitDelivery`; other numbers are `OUT_OF_RANGE`):
+ * - `OFFERKIT_DELIVERY_THREAD`: on the thread that logged, at once (any thread);
+ * - `OFFERKIT_DELIVERY_POLL`: queued process-wide — at most 1 024 messages; beyond, the oldest
+ *   are dropped and one WARN message `offerkit: N log messages dropped` is delivered before
+ *   the others — and delivered on the polling thread by `offerkit_log_poll` and inside every
+ *   `offerkit_client_poll` / `offerkit_client_poll_wait` (of any client).
+ *
+ * Thread-safe. Messages still queued for the previous callback are dropped. When it returns,
+ * the previous callback is no longer running and never runs again; `user_data` must stay
+ * valid until the callback is replaced or removed (or `offerkit_shutdown`). Logging is off
+ * until first set. Blocks only while a delivery to the previous callback is under way.
  */
-OfferkitStatus offerkit_set_log_callback(OfferkitLogCallback callback, void *user_data, uint32_t max_level);
+OfferkitStatus offerkit_set_log_callback(OfferkitLogCallback callback, void *user_data, uint32_t max_level, uint32_t delivery);
+
+/**
+ * Runs log messages queued for poll delivery (see `offerkit_set_log_callback`) on the calling
+ * thread: at most `max`, or with `max` 0 every one queued when the call starts. Returns how
+ * many ran (0 without a poll-delivery callback). Never blocks, except while the callback is
+ * being replaced.
+ */
+size_t offerkit_log_poll(size_t max);
 
 /**
  * Frees a list (and every view string from it). `offerkit_offer_list_free(NULL)` does nothing.
@@ -1228,16 +1294,40 @@ OfferkitStatus offerkit_player_offers_page_item_json(const struct OfferkitPlayer
  * Cancels a request: if it has not completed yet, its task (and HTTP exchange) is dropped and
  * its callback reports `OFFERKIT_STATUS_CANCELLED` — later, on a library thread (thread
  * delivery) or from `offerkit_client_poll` (poll delivery), never inside this call. Returns
- * true if this call cancelled it, false if it had already completed or been cancelled (or
- * `request` is NULL); either way the callback runs exactly once.
+ * true if this call cancelled it, false if it had already completed or been cancelled (also
+ * inside its own callback), or `request` is NULL; either way the callback runs exactly once.
  */
 bool offerkit_request_cancel(const struct OfferkitRequest *request);
 
 /**
+ * The request's id: unique among the requests of this process, never 0 (0 for NULL). Lets one
+ * callback serve many requests. Thread-safe.
+ */
+uint64_t offerkit_request_id(const struct OfferkitRequest *request);
+
+/**
  * Frees a request handle without cancelling the request. `offerkit_request_free(NULL)` does
- * nothing.
+ * nothing. The callback still receives the same pointer (valid during its call).
  */
 void offerkit_request_free(struct OfferkitRequest *request);
+
+/**
+ * Stops the library: removes the log callback (dropping log messages still queued for
+ * `offerkit_log_poll`), stops the runtime — its I/O thread and DNS thread are joined (a DNS
+ * look-up under way is waited for) and everything it allocated is released — and frees every
+ * other global the library made. Idempotent: `OFFERKIT_STATUS_OK` when nothing runs (also
+ * before any use, and when called again). Afterwards the library may be used again: the next
+ * `offerkit_client_new` starts a fresh runtime.
+ *
+ * Fails with `OFFERKIT_STATUS_BUSY`, stopping nothing, while any `OfferkitClient` or
+ * `OfferkitPlayerOffersPager` is alive (a client freed from inside its own callback on a
+ * library thread counts until its callbacks owed have run); the message says how many. Fails
+ * with `OFFERKIT_STATUS_WOULD_DEADLOCK` on a library thread or inside any callback offerkit
+ * runs (it would wait for itself). Request handles, results and errors outlive it: free them
+ * as usual, before or after. Call it from one thread, at the end of the host's use of offerkit
+ * (e.g. before unloading the library, or before exit).
+ */
+OfferkitStatus offerkit_shutdown(struct OfferkitError **out_error);
 
 /**
  * The stable snake_case name of a status (`"ok"`, `"rate_limited"`, `"null_argument"`, …);
@@ -1284,11 +1374,11 @@ OfferkitStatus offerkit_test_panic(struct OfferkitError **out_error);
 
 #if defined(OFFERKIT_TEST_HOOKS)
 /**
- * Test builds only: how many completions of a poll-delivery client wait for
- * `offerkit_client_poll` (0 for NULL), so tests wait for "answered and queued" instead of
- * sleeping.
+ * Test builds only: logs `count` WARN messages `test message <i>` (target `offerkit::test`,
+ * `i` from 0), so the C tests can fill the log queue of poll delivery without a thousand
+ * requests.
  */
-size_t offerkit_test_queued_completions(const struct OfferkitClient *client);
+void offerkit_test_log_messages(uint32_t count);
 #endif
 
 /**

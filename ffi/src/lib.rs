@@ -15,14 +15,15 @@
 //! - [`status`]: `OfferkitStatus` and `OfferkitErrorKind`; [`status_names`]: their names;
 //! - [`error`]: the `OfferkitError` object; [`error_accessors`]: its exported accessors;
 //! - [`strings`]: C strings in (NULL and UTF-8 checks) and out (`offerkit_string_free`);
-//! - [`runtime`]: the one lazily built tokio runtime;
+//! - [`runtime`]: the one lazily built tokio runtime; [`shutdown`]: stopping it and every other
+//!   global (`offerkit_shutdown`) once no client or pager is alive;
 //! - [`config`]: the `OfferkitConfig` builder;
 //! - [`client`]: `OfferkitClient`'s life cycle and tokens; [`token_hook`]: its token-needed
 //!   callback;
 //! - [`queries`]: every query of a client (raw GraphQL included), blocking and `_async`;
 //!   [`query`]: how a query runs either way; [`options`]: the queries' options structs;
-//! - [`request`]: request handles, cancellation and completion delivery (run by
-//!   `offerkit_client_poll`, in [`client`]);
+//! - [`request`]: request handles (reference-counted, with ids), cancellation and completion
+//!   delivery (run by `offerkit_client_poll` / `offerkit_client_poll_wait`, in [`client`]);
 //! - [`offers`], [`player_offers`], [`items`], [`skipped`]: the result handles and the items
 //!   left out of them;
 //! - [`pager`]: the `playerOffers` pager;
@@ -72,6 +73,7 @@ pub mod player_offers;
 pub mod query;
 pub mod request;
 pub mod runtime;
+pub mod shutdown;
 pub mod skipped;
 pub mod status;
 pub mod status_names;

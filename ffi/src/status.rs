@@ -60,6 +60,9 @@ pub enum OfferkitStatus {
     /// A blocking call was made on a library thread (inside a completion, token-needed or log
     /// callback run by offerkit), where waiting could deadlock. Use the `_async` form there.
     WouldDeadlock = 103,
+    /// The library is in use: `offerkit_shutdown` while a client or pager is alive. Nothing was
+    /// stopped.
+    Busy = 105,
 }
 
 /// The kind of an `OfferkitError`: exactly core's kinds, numbered as the matching statuses.
@@ -133,7 +136,7 @@ impl OfferkitErrorKind {
 
 impl OfferkitStatus {
     /// Every status, in number order, with its stable snake_case name (1–16: core's kind names).
-    const NAMED: [(OfferkitStatus, &'static CStr); 21] = [
+    const NAMED: [(OfferkitStatus, &'static CStr); 22] = [
         (Self::Ok, c"ok"),
         (Self::InvalidArgument, c"invalid_argument"),
         (Self::Unauthorized, c"unauthorized"),
@@ -155,6 +158,7 @@ impl OfferkitStatus {
         (Self::InvalidUtf8, c"invalid_utf8"),
         (Self::OutOfRange, c"out_of_range"),
         (Self::WouldDeadlock, c"would_deadlock"),
+        (Self::Busy, c"busy"),
     ];
 
     /// Every status, in number order.

@@ -55,7 +55,7 @@ mod tests {
         assert_eq!(
             numbers,
             [
-                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 100, 101, 102, 103
+                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 100, 101, 102, 103, 105
             ]
         );
         // SAFETY: a static NUL-terminated string of this library.
