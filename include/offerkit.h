@@ -1,5 +1,5 @@
 /*
- * offerkit.h: the C ABI of offerkit (libofferkit.so / libofferkit.a), version 0.1.
+ * offerkit.h: the C ABI of offerkit (libofferkit.so / libofferkit.a), version 1.0.
  *
  * CONVENTIONS (every function follows them; ffi/README.md says the same)
  *
@@ -17,6 +17,8 @@
  *               OfferkitError              offerkit_error_free
  *               char * (owned strings)     offerkit_string_free
  *             Every free function accepts NULL and then does nothing. Never free twice.
+ *             An OfferkitRequest is reference-counted inside: the host may free its handle at
+ *             any time, and the completion callback still receives that same pointer.
  *
  * Statuses    Every fallible function returns an OfferkitStatus. Numbers are stable:
  *             0 OK; 1-16 the error kinds of core, numbered as OfferkitErrorKind (so a failed
@@ -64,11 +66,23 @@
  *             answers, and never longer than the client's deadline (default 30 s,
  *             offerkit_config_set_deadline_ms): every attempt, retry, Retry-After wait and the
  *             wait for a token happen within it, and a Retry-After past it is not waited for
- *             (the call fails at once with the service's retry-after). The deadline is the
- *             worst-case time of a blocking call, except offerkit_client_list_all_offers: one
- *             call per page, so at most max_pages deadlines. Called on a library thread
- *             (inside a callback that offerkit runs) they return OFFERKIT_STATUS_WOULD_DEADLOCK
- *             instead of blocking: use the _async form there.
+ *             (the call fails at once with the service's retry-after). Called on a library
+ *             thread (inside a callback that offerkit runs) they return
+ *             OFFERKIT_STATUS_WOULD_DEADLOCK instead of blocking: use the _async form there.
+ *             Worst cases (measured in BENCHMARKS.md; ffi/README.md has the table):
+ *               queries, pager_next          the deadline
+ *               client_list_all_offers       max_pages x the deadline
+ *               client_poll_wait             timeout_ms + the callbacks it runs
+ *               client_poll, log_poll        the callbacks they run (never wait)
+ *               client_free                  the callbacks it runs or waits for
+ *               shutdown                     joins idle threads (a DNS look-up under way is
+ *                                            waited for); up to 5 s for freed clients' last
+ *                                            steps (OFFERKIT_SHUTDOWN_SETTLE_MS), else BUSY
+ *               set_log_callback             a delivery to the previous log callback
+ *               set_access_token, cancel,    a lock held for microseconds
+ *               fail_token_request, *_async
+ *               client_new                   starting the library thread (first call)
+ *             Everything else (accessors, frees of results) never blocks.
  *
  * Pages       A walk over pages ends with OFFERKIT_STATUS_DECODE when a cursor repeats, a
  *             listing page does not advance, or after max_pages pages (default 1000,
@@ -87,31 +101,51 @@
  *             Errors of calls that got a response carry its HTTP status (a DECODE of a 200 too).
  *
  * Async       *_async functions return at once. On OFFERKIT_STATUS_OK the request is under way
- *             and its callback runs EXACTLY ONCE with (user_data, status, result, error): the
- *             callback owns the result (or the error) and must free it. On any other status
- *             nothing was started and the callback never runs. Arguments the C layer rejects
- *             (NULL, UTF-8) come back from the call; everything core rejects (its own argument
- *             checks included) comes through the callback. out_request may be NULL; an
- *             OfferkitRequest can cancel (the callback then reports OFFERKIT_STATUS_CANCELLED,
- *             exactly once) and is freed with offerkit_request_free, which does not cancel.
- *             Callbacks never run inside the call that started or cancelled their request.
+ *             and its callback runs EXACTLY ONCE with (user_data, request, status, result,
+ *             error): the callback owns the result (or the error) and must free it; `request`
+ *             is borrowed (valid during the call, never NULL) and is the pointer the call wrote
+ *             to *out_request, even if the host has freed that handle since; offerkit_request_id
+ *             tells requests apart. On any other status nothing was started and the callback
+ *             never runs. Arguments the C layer rejects (NULL, UTF-8) come back from the call;
+ *             everything core rejects (its own argument checks included) comes through the
+ *             callback. out_request may be NULL (fire and forget: the library frees the request
+ *             after its callback); an OfferkitRequest can cancel (the callback then reports
+ *             OFFERKIT_STATUS_CANCELLED, exactly once) and is freed with offerkit_request_free,
+ *             which does not cancel. Callbacks never run inside the call that started or
+ *             cancelled their request.
  *
- * Delivery    A client delivers completions either on a library thread (OFFERKIT_DELIVERY_THREAD,
- *             the default) or, with OFFERKIT_DELIVERY_POLL, queued until the host calls
- *             offerkit_client_poll, which runs them on the calling thread (for game loops).
- *             offerkit_client_free cancels what is in flight and runs every callback still owed
- *             before returning (see it for the details).
+ * Delivery    A client delivers its callbacks either on a library thread
+ *             (OFFERKIT_DELIVERY_THREAD, the default) or, with OFFERKIT_DELIVERY_POLL, on a host
+ *             thread only: completions, and the token-needed asks of _async requests, wait in
+ *             the client's queue until offerkit_client_poll / offerkit_client_poll_wait run them
+ *             on the calling thread (for game loops; offerkit_client_pending_completions counts
+ *             them); the token-needed ask of a blocking call runs inline on the thread making
+ *             that call (queueing it would leave that thread waiting for itself). A callback
+ *             that blocks the polling thread only delays that client's other callbacks. Logs
+ *             have their own delivery (offerkit_set_log_callback): on the thread that logged,
+ *             or queued process-wide (at most 1 024, oldest dropped) for offerkit_log_poll and
+ *             every client poll. offerkit_client_free cancels what is in flight and runs every
+ *             callback still owed before returning (see it for the details).
  *
- * Callbacks   Callbacks must not unwind (C++ exceptions must be caught inside them) and should
+ * Callbacks   user_data comes first in every callback. Completion: (user_data, request, status,
+ *             result, error). Token-needed: (user_data, client, reason), answered with
+ *             offerkit_client_set_access_token(client, ...) or
+ *             offerkit_client_fail_token_request(client, ...). Log: (user_data, level, message).
+ *             Callbacks must not unwind (C++ exceptions must be caught inside them) and should
  *             return quickly: in thread delivery they run on the library's one I/O thread.
  *             user_data is passed back untouched and must stay valid until the callback's last
  *             run (completion: its one run; token-needed: until offerkit_client_free returns;
- *             log: until replaced).
+ *             log: until replaced, removed or offerkit_shutdown). Inside any callback,
+ *             offerkit_shutdown returns OFFERKIT_STATUS_WOULD_DEADLOCK.
  *
  * Threads     The library runs at most two threads of its own: one I/O thread driving a single
  *             tokio runtime (all connections, and thread-delivery callbacks) and at most one
  *             blocking-pool thread (DNS look-ups of host names; it exits after 10 s idle).
- *             Blocking calls run on the caller's thread. Thread-safety of each handle:
+ *             Blocking calls run on the caller's thread. The runtime starts with the first
+ *             client; offerkit_shutdown (once every client and pager is freed) joins both
+ *             threads and releases every global the library allocated, and the next client
+ *             starts afresh: call it before unloading the library, or before exit under a leak
+ *             checker. It is BUSY while a client or pager lives. Thread-safety of each handle:
  *               OfferkitClient             any thread, concurrently (free must not race)
  *               OfferkitRequest            cancel from any thread, also while it completes
  *               OfferkitPlayerOffersPager  any thread; concurrent next calls run in turn
@@ -163,14 +197,21 @@
 #define OFFERKIT_PLAYER_ID_OTHER_CHARACTER 8
 
 /**
+ * How long `offerkit_shutdown` waits for freed clients to finish their last steps on the
+ * library thread (a task returning after its callback, a callback owed after a free from a
+ * library thread) before it reports `BUSY`.
+ */
+#define OFFERKIT_SHUTDOWN_SETTLE_MS 5000
+
+/**
  * Major version of the library this header belongs to.
  */
-#define OFFERKIT_VERSION_MAJOR 0
+#define OFFERKIT_VERSION_MAJOR 1
 
 /**
  * Minor version of the library this header belongs to.
  */
-#define OFFERKIT_VERSION_MINOR 1
+#define OFFERKIT_VERSION_MINOR 0
 
 /**
  * Patch version of the library this header belongs to.
@@ -1320,8 +1361,10 @@ void offerkit_request_free(struct OfferkitRequest *request);
  * `offerkit_client_new` starts a fresh runtime.
  *
  * Fails with `OFFERKIT_STATUS_BUSY`, stopping nothing, while any `OfferkitClient` or
- * `OfferkitPlayerOffersPager` is alive (a client freed from inside its own callback on a
- * library thread counts until its callbacks owed have run); the message says how many. Fails
+ * `OfferkitPlayerOffersPager` is alive; the message says how many. Once every handle is freed,
+ * it waits (up to `OFFERKIT_SHUTDOWN_SETTLE_MS`) for their last steps on the library thread —
+ * a task returning after its callback, callbacks still owed by a client freed from inside its
+ * own callback on a library thread — and is `BUSY` if they take longer. Fails
  * with `OFFERKIT_STATUS_WOULD_DEADLOCK` on a library thread or inside any callback offerkit
  * runs (it would wait for itself). Request handles, results and errors outlive it: free them
  * as usual, before or after. Call it from one thread, at the end of the host's use of offerkit
@@ -1382,7 +1425,7 @@ void offerkit_test_log_messages(uint32_t count);
 #endif
 
 /**
- * The version of the loaded library, e.g. `"0.1.0"` (compare with the header's
+ * The version of the loaded library, e.g. `"1.0.0"` (compare with the header's
  * `OFFERKIT_VERSION_*`). Static storage: never free it. Thread-safe.
  */
 const char *offerkit_version(void);

@@ -8,7 +8,8 @@
 //! checked and the runtime stopped under one lock, so a client made meanwhile either counts or
 //! waits.
 
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 
 use crate::boundary::fallible;
 use crate::error::OfferkitError;
@@ -29,6 +30,13 @@ static LIVE: Mutex<Live> = Mutex::new(Live {
     pagers: 0,
     working: 0,
 });
+/// Notified whenever a count drops.
+static LIVE_CHANGED: Condvar = Condvar::new();
+
+/// How long `offerkit_shutdown` waits for freed clients to finish their last steps on the
+/// library thread (a task returning after its callback, a callback owed after a free from a
+/// library thread) before it reports `BUSY`.
+pub const OFFERKIT_SHUTDOWN_SETTLE_MS: u64 = 5_000;
 
 /// The count of live handles, locked: held by `offerkit_client_new` while it makes a client, so
 /// a shutdown cannot stop the runtime the new client is joining.
@@ -75,7 +83,19 @@ impl Drop for Alive {
             What::Pager => live.pagers -= 1,
             What::Working => live.working -= 1,
         }
+        LIVE_CHANGED.notify_all();
     }
+}
+
+/// `BUSY` naming the client and pager handles alive, if any.
+fn in_use(live: &Live) -> Option<Failure> {
+    (live.clients > 0 || live.pagers > 0).then(|| {
+        Failure::busy(format!(
+            "offerkit_shutdown: the library is in use by {} client(s) and {} pager(s); free \
+             them first",
+            live.clients, live.pagers
+        ))
+    })
 }
 
 /// Stops the library: removes the log callback (dropping log messages still queued for
@@ -86,8 +106,10 @@ impl Drop for Alive {
 /// `offerkit_client_new` starts a fresh runtime.
 ///
 /// Fails with `OFFERKIT_STATUS_BUSY`, stopping nothing, while any `OfferkitClient` or
-/// `OfferkitPlayerOffersPager` is alive (a client freed from inside its own callback on a
-/// library thread counts until its callbacks owed have run); the message says how many. Fails
+/// `OfferkitPlayerOffersPager` is alive; the message says how many. Once every handle is freed,
+/// it waits (up to `OFFERKIT_SHUTDOWN_SETTLE_MS`) for their last steps on the library thread —
+/// a task returning after its callback, callbacks still owed by a client freed from inside its
+/// own callback on a library thread — and is `BUSY` if they take longer. Fails
 /// with `OFFERKIT_STATUS_WOULD_DEADLOCK` on a library thread or inside any callback offerkit
 /// runs (it would wait for itself). Request handles, results and errors outlive it: free them
 /// as usual, before or after. Call it from one thread, at the end of the host's use of offerkit
@@ -98,13 +120,24 @@ pub unsafe extern "C" fn offerkit_shutdown(out_error: *mut *mut OfferkitError) -
         if on_library_thread() || in_callback() {
             return Err(Failure::would_deadlock_shutdown());
         }
-        let live = live();
-        if live.clients > 0 || live.pagers > 0 {
-            return Err(Failure::busy(format!(
-                "offerkit_shutdown: the library is in use by {} client(s) and {} pager(s); free \
-                 them first",
-                live.clients, live.pagers
-            )));
+        let mut live = live();
+        if let Some(busy) = in_use(&live) {
+            return Err(busy);
+        }
+        // Every handle is freed: what is left finishes on its own, promptly.
+        let deadline = Instant::now() + Duration::from_millis(OFFERKIT_SHUTDOWN_SETTLE_MS);
+        while live.working > 0 && live.clients == 0 && live.pagers == 0 {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            live = LIVE_CHANGED
+                .wait_timeout(live, left)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+        if let Some(busy) = in_use(&live) {
+            return Err(busy);
         }
         if live.working > 0 {
             return Err(Failure::busy(format!(

@@ -217,8 +217,13 @@ int main(void) {
            total, THREADS, now_ms() - started, ok, cancelled, total - ok - cancelled - missing,
            missing, atomic_load(&duplicate_calls), atomic_load(&unexpected_status));
     free(slots);
+    /* Stop the library, so valgrind sees every byte it allocated released. */
+    OfferkitStatus stopped = offerkit_shutdown(NULL);
+    if (stopped != OFFERKIT_STATUS_OK)
+        fprintf(stderr, "stress: offerkit_shutdown: %s\n", offerkit_status_name(stopped));
     bool passed = missing == 0 && atomic_load(&duplicate_calls) == 0 &&
-                  atomic_load(&unexpected_status) == 0 && cancelled > 0 && ok > 0;
+                  atomic_load(&unexpected_status) == 0 && cancelled > 0 && ok > 0 &&
+                  stopped == OFFERKIT_STATUS_OK;
     printf("%d passed, %d failed\n", passed ? 1 : 0, passed ? 0 : 1);
     return passed ? 0 : 1;
 }

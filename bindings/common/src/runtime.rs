@@ -11,7 +11,7 @@
 
 use std::cell::Cell;
 use std::io;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -104,23 +104,63 @@ impl LibraryRuntime {
     }
 
     fn start(&self) -> io::Result<Running> {
-        let runtime = Builder::new_current_thread()
-            .max_blocking_threads(MAX_BLOCKING_THREADS)
-            .thread_keep_alive(BLOCKING_KEEP_ALIVE)
-            .thread_name(self.blocking_thread)
-            .on_thread_start(|| LIBRARY_THREAD.set(true))
-            .enable_all()
-            .build()?;
-        let handle = runtime.handle().clone();
+        // Built on the library thread itself, so whatever the runtime keeps per thread (the
+        // thread's `std::thread::Thread` handle among it) belongs to a thread that ends — and
+        // is released — at shutdown, never to the host's thread.
         let (stop, stopped) = oneshot::channel::<()>();
+        // A mutex and condvar, not a channel: a channel's blocking receive would make the host
+        // thread's `std::thread::Thread` handle, which a C host's main thread never releases.
+        let built: Arc<(Mutex<Option<io::Result<Handle>>>, Condvar)> = Arc::default();
+        let report = Arc::clone(&built);
+        let send = move |result: io::Result<Handle>| {
+            let (slot, ready) = &*report;
+            *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
+            ready.notify_all();
+        };
+        let blocking_thread = self.blocking_thread;
         let thread = std::thread::Builder::new()
             .name(self.thread.to_string())
             .spawn(move || {
                 LIBRARY_THREAD.set(true);
+                let runtime = Builder::new_current_thread()
+                    .max_blocking_threads(MAX_BLOCKING_THREADS)
+                    .thread_keep_alive(BLOCKING_KEEP_ALIVE)
+                    .thread_name(blocking_thread)
+                    .on_thread_start(|| LIBRARY_THREAD.set(true))
+                    .enable_all()
+                    .build();
+                let runtime = match runtime {
+                    Ok(runtime) => runtime,
+                    Err(e) => return send(Err(e)),
+                };
+                send(Ok(runtime.handle().clone()));
                 let _ = runtime.block_on(stopped);
                 // Dropped here, outside `block_on`: tasks are dropped, the DNS thread joined.
                 drop(runtime);
             })?;
+        let result = {
+            let (slot, ready) = &*built;
+            let mut slot = slot.lock().unwrap_or_else(PoisonError::into_inner);
+            loop {
+                if let Some(result) = slot.take() {
+                    break result;
+                }
+                if thread.is_finished() {
+                    break Err(io::Error::other("the library thread ended while starting"));
+                }
+                slot = ready
+                    .wait_timeout(slot, Duration::from_millis(100))
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .0;
+            }
+        };
+        let handle = match result {
+            Ok(handle) => handle,
+            Err(e) => {
+                let _ = thread.join();
+                return Err(e);
+            }
+        };
         Ok(Running {
             handle,
             stop,
