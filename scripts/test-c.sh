@@ -113,13 +113,15 @@ finish() {
 have() { command -v "$1" >/dev/null 2>&1; }
 
 build() {
-  # One invocation, then private copies at once: another build of the workspace sharing target/
-  # (without the test hooks) may replace target/debug/libofferkit.* at any time.
-  cargo build -p offerkit-ffi -p offerkit-sim --features offerkit-ffi/test-hooks &&
+  # Two invocations, each copied at once: another build of the workspace sharing target/
+  # (without the test hooks) may replace target/debug/libofferkit.* at any time. Apart, because
+  # one invocation would unify features: the library would get the simulator's tokio features
+  # (its signal driver keeps process-lifetime globals), which the shipping library never has.
+  cargo build -p offerkit-ffi --features offerkit-ffi/test-hooks &&
     cp target/debug/libofferkit.so target/debug/libofferkit.a "$work/lib/" &&
-    cp target/debug/offerkit-sim "$work/bin/" &&
     nm -D "$work/lib/libofferkit.so" | grep ' T offerkit_test_panic$' >/dev/null ||
     { echo "libofferkit.so lacks the test hooks (replaced by a concurrent build?)"; return 1; }
+  cargo build -p offerkit-sim && cp target/debug/offerkit-sim "$work/bin/"
 }
 step build build || true
 ((failed == 0)) || { echo "the build failed: nothing else can run"; finish; }

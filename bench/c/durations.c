@@ -29,7 +29,7 @@ static int compare(const void *a, const void *b) {
 
 static void report(const char *what, double *took, int runs, const char *bound) {
     qsort(took, (size_t)runs, sizeof *took, compare);
-    printf("%-58s median %9.2f ms   max %9.2f ms   (%d runs; bound: %s)\n", what, took[runs / 2],
+    printf("%-62s median %8.2f ms  max %8.2f ms  (%d runs; bound: %s)\n", what, took[runs / 2],
            took[runs - 1], runs, bound);
 }
 
