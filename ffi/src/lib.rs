@@ -18,8 +18,8 @@
 //! - [`runtime`]: the one lazily built tokio runtime; [`shutdown`]: stopping it and every other
 //!   global (`offerkit_shutdown`) once no client or pager is alive;
 //! - [`config`]: the `OfferkitConfig` builder;
-//! - [`client`]: `OfferkitClient`'s life cycle and tokens; [`token_hook`]: its token-needed
-//!   callback;
+//! - [`client`]: `OfferkitClient`'s life cycle, tokens and polls; [`token_hook`]: its
+//!   token-needed callback (queued for poll when an `_async` request of a poll client needs it);
 //! - [`queries`]: every query of a client (raw GraphQL included), blocking and `_async`;
 //!   [`query`]: how a query runs either way; [`options`]: the queries' options structs;
 //! - [`request`]: request handles (reference-counted, with ids), cancellation and completion
@@ -28,8 +28,10 @@
 //!   left out of them;
 //! - [`pager`]: the `playerOffers` pager;
 //! - [`click`]: the tracking URL of an offer for a player;
-//! - [`player_id`], [`log`], [`version`]: helpers;
-//! - [`test_hooks`]: deliberate panics, in builds with the `test-hooks` feature only.
+//! - [`log`]: the log callback, on the logging thread or queued for `offerkit_log_poll`;
+//! - [`player_id`], [`version`]: helpers;
+//! - [`test_hooks`]: deliberate panics, delays and log messages, in builds with the
+//!   `test-hooks` feature only.
 //!
 //! No refresh-token or reporting-key function is exported: those stay on servers.
 
