@@ -279,12 +279,16 @@ typedef struct {
     pthread_t expected;
     char first[128];
     char second[128];
+    OfferkitStatus shutdown_inside; /* offerkit_shutdown called inside the first message */
 } PolledLog;
 
 static void polled_log(void *user_data, OfferkitLogLevel level, const char *message) {
     PolledLog *log = user_data;
     if (!pthread_equal(pthread_self(), log->expected)) log->off_thread = true;
-    if (log->messages == 0) snprintf(log->first, sizeof log->first, "%d %s", (int)level, message);
+    if (log->messages == 0) {
+        snprintf(log->first, sizeof log->first, "%d %s", (int)level, message);
+        log->shutdown_inside = offerkit_shutdown(NULL);
+    }
     if (log->messages == 1) snprintf(log->second, sizeof log->second, "%d %s", (int)level, message);
     if (level == OFFERKIT_LOG_LEVEL_WARN) log->warnings++;
     log->messages++;
@@ -311,6 +315,7 @@ void test_log_poll_delivery_runs_on_the_polling_thread(void) {
     CHECK(ran > 0);
     CHECK(log.messages == (int)ran);
     CHECK(!log.off_thread);
+    CHECK(log.shutdown_inside == OFFERKIT_STATUS_WOULD_DEADLOCK); /* inside a log callback */
     /* Any client's poll drains the log queue too. */
     OfferkitClient *polled = test_client(OFFERKIT_DELIVERY_POLL);
     int before = log.messages;
