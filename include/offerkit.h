@@ -1,5 +1,5 @@
 /*
- * offerkit.h: the C ABI of offerkit (libofferkit.so / libofferkit.a), version 0.1.
+ * offerkit.h: the C ABI of offerkit (libofferkit.so / libofferkit.a), version 1.0.
  *
  * CONVENTIONS (every function follows them; ffi/README.md says the same)
  *
@@ -21,6 +21,8 @@
  *               OfferkitError                 offerkit_error_free
  *               char * (owned strings)        offerkit_string_free
  *             Every free function accepts NULL and then does nothing. Never free twice.
+ *             An OfferkitRequest is reference-counted inside: the host may free its handle at
+ *             any time, and the completion callback still receives that same pointer.
  *
  * Statuses    Every fallible function returns an OfferkitStatus, a C enum (switches over it are
  *             checked by -Wswitch-enum) with stable numbers: 0 OK; 1-16 the error kinds of core
@@ -82,11 +84,23 @@
  *             answers, and never longer than the client's deadline (default 30 s,
  *             offerkit_config_set_deadline_ms): every attempt, retry, Retry-After wait and the
  *             wait for a token happen within it, and a Retry-After past it is not waited for
- *             (the call fails at once with the service's retry-after). The deadline is the
- *             worst-case time of a blocking call, except offerkit_client_list_all_offers: one
- *             call per page, so at most max_pages deadlines. Called on a library thread
- *             (inside a callback that offerkit runs) they return OFFERKIT_STATUS_WOULD_DEADLOCK
- *             instead of blocking: use the _async form there.
+ *             (the call fails at once with the service's retry-after). Called on a library
+ *             thread (inside a callback that offerkit runs) they return
+ *             OFFERKIT_STATUS_WOULD_DEADLOCK instead of blocking: use the _async form there.
+ *             Worst cases (measured in BENCHMARKS.md; ffi/README.md has the table):
+ *               queries, pager_next          the deadline
+ *               client_list_all_offers       max_pages x the deadline
+ *               client_poll_wait             timeout_ms + the callbacks it runs
+ *               client_poll, log_poll        the callbacks they run (never wait)
+ *               client_free                  the callbacks it runs or waits for
+ *               shutdown                     joins idle threads (a DNS look-up under way is
+ *                                            waited for); up to 5 s for freed clients' last
+ *                                            steps (OFFERKIT_SHUTDOWN_SETTLE_MS), else BUSY
+ *               set_log_callback             a delivery to the previous log callback
+ *               set_access_token, cancel,    a lock held for microseconds
+ *               fail_token_request, *_async
+ *               client_new                   starting the library thread (first call)
+ *             Everything else (accessors, frees of results) never blocks.
  *
  * Pages       A walk over pages ends with OFFERKIT_STATUS_DECODE when a cursor repeats, a
  *             listing page does not advance, or after max_pages pages (default 1000,
@@ -108,31 +122,51 @@
  *             Errors of calls that got a response carry its HTTP status (a DECODE of a 200 too).
  *
  * Async       *_async functions return at once. On OFFERKIT_STATUS_OK the request is under way
- *             and its callback runs EXACTLY ONCE with (user_data, status, result, error): the
- *             callback owns the result (or the error) and must free it. On any other status
- *             nothing was started and the callback never runs. Arguments the C layer rejects
- *             (NULL, UTF-8) come back from the call; everything core rejects (its own argument
- *             checks included) comes through the callback. out_request may be NULL; an
- *             OfferkitRequest can cancel (the callback then reports OFFERKIT_STATUS_CANCELLED,
- *             exactly once) and is freed with offerkit_request_free, which does not cancel.
- *             Callbacks never run inside the call that started or cancelled their request.
+ *             and its callback runs EXACTLY ONCE with (user_data, request, status, result,
+ *             error): the callback owns the result (or the error) and must free it; `request`
+ *             is borrowed (valid during the call, never NULL) and is the pointer the call wrote
+ *             to *out_request, even if the host has freed that handle since; offerkit_request_id
+ *             tells requests apart. On any other status nothing was started and the callback
+ *             never runs. Arguments the C layer rejects (NULL, UTF-8) come back from the call;
+ *             everything core rejects (its own argument checks included) comes through the
+ *             callback. out_request may be NULL (fire and forget: the library frees the request
+ *             after its callback); an OfferkitRequest can cancel (the callback then reports
+ *             OFFERKIT_STATUS_CANCELLED, exactly once) and is freed with offerkit_request_free,
+ *             which does not cancel. Callbacks never run inside the call that started or
+ *             cancelled their request.
  *
- * Delivery    A client delivers completions either on a library thread (OFFERKIT_DELIVERY_THREAD,
- *             the default) or, with OFFERKIT_DELIVERY_POLL, queued until the host calls
- *             offerkit_client_poll, which runs them on the calling thread (for game loops).
- *             offerkit_client_free cancels what is in flight and runs every callback still owed
- *             before returning (see it for the details).
+ * Delivery    A client delivers its callbacks either on a library thread
+ *             (OFFERKIT_DELIVERY_THREAD, the default) or, with OFFERKIT_DELIVERY_POLL, on a host
+ *             thread only: completions, and the token-needed asks of _async requests, wait in
+ *             the client's queue until offerkit_client_poll / offerkit_client_poll_wait run them
+ *             on the calling thread (for game loops; offerkit_client_pending_completions counts
+ *             them); the token-needed ask of a blocking call runs inline on the thread making
+ *             that call (queueing it would leave that thread waiting for itself). A callback
+ *             that blocks the polling thread only delays that client's other callbacks. Logs
+ *             have their own delivery (offerkit_set_log_callback): on the thread that logged,
+ *             or queued process-wide (at most 1 024, oldest dropped) for offerkit_log_poll and
+ *             every client poll. offerkit_client_free cancels what is in flight and runs every
+ *             callback still owed before returning (see it for the details).
  *
- * Callbacks   Callbacks must not unwind (C++ exceptions must be caught inside them) and should
+ * Callbacks   user_data comes first in every callback. Completion: (user_data, request, status,
+ *             result, error). Token-needed: (user_data, client, reason), answered with
+ *             offerkit_client_set_access_token(client, ...) or
+ *             offerkit_client_fail_token_request(client, ...). Log: (user_data, level, message).
+ *             Callbacks must not unwind (C++ exceptions must be caught inside them) and should
  *             return quickly: in thread delivery they run on the library's one I/O thread.
  *             user_data is passed back untouched and must stay valid until the callback's last
  *             run (completion: its one run; token-needed: until offerkit_client_free returns;
- *             log: until replaced).
+ *             log: until replaced, removed or offerkit_shutdown). Inside any callback,
+ *             offerkit_shutdown returns OFFERKIT_STATUS_WOULD_DEADLOCK.
  *
  * Threads     The library runs at most two threads of its own: one I/O thread driving a single
  *             tokio runtime (all connections, and thread-delivery callbacks) and at most one
  *             blocking-pool thread (DNS look-ups of host names; it exits after 10 s idle).
- *             Blocking calls run on the caller's thread. Thread-safety of each handle:
+ *             Blocking calls run on the caller's thread. The runtime starts with the first
+ *             client; offerkit_shutdown (once every client and pager is freed) joins both
+ *             threads and releases every global the library allocated, and the next client
+ *             starts afresh: call it before unloading the library, or before exit under a leak
+ *             checker. It is BUSY while a client or pager lives. Thread-safety of each handle:
  *               OfferkitClient             any thread, concurrently (free must not race)
  *               OfferkitRequest            cancel from any thread, also while it completes
  *               OfferkitPlayerOffersPager  any thread; concurrent next calls run in turn
@@ -159,6 +193,11 @@
 #include <stdint.h>
 
 /**
+ * Most log messages queued for poll delivery; beyond, the oldest are dropped.
+ */
+#define OFFERKIT_LOG_QUEUE_CAPACITY 1024
+
+/**
  * Lint flag: the id contains uppercase letters.
  */
 #define OFFERKIT_PLAYER_ID_UPPERCASE 1
@@ -179,14 +218,21 @@
 #define OFFERKIT_PLAYER_ID_OTHER_CHARACTER 8
 
 /**
+ * How long `offerkit_shutdown` waits for freed clients to finish their last steps on the
+ * library thread (a task returning after its callback, a callback owed after a free from a
+ * library thread) before it reports `BUSY`.
+ */
+#define OFFERKIT_SHUTDOWN_SETTLE_MS 5000
+
+/**
  * Major version of the library this header belongs to.
  */
-#define OFFERKIT_VERSION_MAJOR 0
+#define OFFERKIT_VERSION_MAJOR 1
 
 /**
  * Minor version of the library this header belongs to.
  */
-#define OFFERKIT_VERSION_MINOR 1
+#define OFFERKIT_VERSION_MINOR 0
 
 /**
  * Patch version of the library this header belongs to.
@@ -335,7 +381,8 @@ typedef enum OfferkitLogLevel {
 } OfferkitLogLevel;
 
 /**
- * Where completion callbacks run (see `offerkit_config_set_delivery`).
+ * Where a client's callbacks run (see `offerkit_config_set_delivery`), and where log messages
+ * go (see `offerkit_set_log_callback`).
  */
 typedef enum OfferkitDelivery {
     /**
@@ -343,7 +390,8 @@ typedef enum OfferkitDelivery {
      */
     OFFERKIT_DELIVERY_THREAD = 0,
     /**
-     * Queued until the host calls `offerkit_client_poll`, which runs them on its own thread.
+     * Queued until the host polls (`offerkit_client_poll`, `offerkit_client_poll_wait`;
+     * `offerkit_log_poll` for logs), which runs them on its own thread.
      */
     OFFERKIT_DELIVERY_POLL = 1,
 } OfferkitDelivery;
@@ -411,24 +459,30 @@ typedef struct OfferkitPlayerOffersPager OfferkitPlayerOffersPager;
 /**
  * A request started by an `_async` call. Owned by the caller: free it with
  * `offerkit_request_free` whenever convenient — freeing does not cancel, and the callback
- * still runs exactly once. `offerkit_request_cancel` may be called from any thread, also
- * while the request completes; do not free a request while another thread cancels it.
+ * still runs exactly once, receiving this same pointer (reference-counted inside: freed for
+ * good once both the host's handle and the delivery are done). `offerkit_request_cancel` may be
+ * called from any thread, also while the request completes; do not free a request while
+ * another thread cancels it.
  */
 typedef struct OfferkitRequest OfferkitRequest;
 
 /**
  * Receives the outcome of an `_async` call returning offers: on `OFFERKIT_STATUS_OK`, `list` is
  * an owned list (free with `offerkit_offer_list_free`) and `error` is NULL; otherwise `list` is
- * NULL and `error` is an owned error (free with `offerkit_error_free`) whose kind equals
- * `status`. Runs exactly once per request (see `offerkit_config_set_delivery` for where).
+ * NULL and `error` is an owned error (free with `offerkit_error_free`) whose status equals
+ * `status`. `request` is the request that completed: never NULL, borrowed, valid during the
+ * call — the same pointer the `_async` call wrote to `*out_request`, even if the host has freed
+ * that handle since (`offerkit_request_id` tells requests apart; `offerkit_request_cancel` on it
+ * returns false). Runs exactly once per request (see `offerkit_config_set_delivery` for
+ * where).
  */
-typedef void (*OfferkitOfferListCallback)(void *user_data, enum OfferkitStatus status, struct OfferkitOfferList *list, struct OfferkitError *error);
+typedef void (*OfferkitOfferListCallback)(void *user_data, const struct OfferkitRequest *request, enum OfferkitStatus status, struct OfferkitOfferList *list, struct OfferkitError *error);
 
 /**
  * Receives the outcome of an `_async` call returning JSON text (`links`, raw GraphQL): like
  * `OfferkitOfferListCallback`, with an owned string (free with `offerkit_string_free`).
  */
-typedef void (*OfferkitJsonCallback)(void *user_data, enum OfferkitStatus status, char *json, struct OfferkitError *error);
+typedef void (*OfferkitJsonCallback)(void *user_data, const struct OfferkitRequest *request, enum OfferkitStatus status, char *json, struct OfferkitError *error);
 
 /**
  * Receives the outcome of an `_async` call returning a `playerOffers` page: like
@@ -436,29 +490,36 @@ typedef void (*OfferkitJsonCallback)(void *user_data, enum OfferkitStatus status
  * From `offerkit_player_offers_pager_next_async`, `page` is NULL with `OFFERKIT_STATUS_OK` when
  * the pager had already passed the last page.
  */
-typedef void (*OfferkitPlayerOffersPageCallback)(void *user_data, enum OfferkitStatus status, struct OfferkitPlayerOffersPage *page, struct OfferkitError *error);
+typedef void (*OfferkitPlayerOffersPageCallback)(void *user_data, const struct OfferkitRequest *request, enum OfferkitStatus status, struct OfferkitPlayerOffersPage *page, struct OfferkitError *error);
 
 /**
- * Asks the host for an access token. The host answers by calling
- * `offerkit_client_set_access_token` — inside this call, or later from any thread — or, when
- * it cannot get one, `offerkit_client_fail_token_request` (waiting requests then fail with
- * `OFFERKIT_STATUS_UNAUTHORIZED` carrying its reason). Unanswered, requests waiting for the
- * token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
+ * Asks the host for an access token for `client` (borrowed: valid during the call; the same
+ * pointer `offerkit_client_new` handed out). The host answers by calling
+ * `offerkit_client_set_access_token(client, …)` — inside this call, or later from any thread —
+ * or, when it cannot get one, `offerkit_client_fail_token_request(client, …)` (waiting
+ * requests then fail with `OFFERKIT_STATUS_UNAUTHORIZED` carrying its reason). Unanswered,
+ * requests waiting for the token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
  * (`offerkit_config_set_token_wait_ms`, default: the request timeout).
  *
- * Runs on whichever thread needs the token: a library thread for `_async` calls, the caller's
- * thread for blocking calls (so a host answering from a thread that is itself blocked in an
- * offerkit call cannot answer in time). Must be thread-safe, return quickly, not unwind, and
- * not free the client. It is never called again once `offerkit_client_free` has returned.
+ * Where it runs: in thread delivery, on whichever thread needs the token (a library thread for
+ * `_async` calls, the caller's thread for blocking calls). In poll delivery, always on a host
+ * thread: an `_async` request's need is queued with the client's completions and runs inside
+ * `offerkit_client_poll` / `offerkit_client_poll_wait` on the polling thread (so the token
+ * wait starts before the poll: poll often enough, or answer from another thread), and a
+ * blocking call's need runs inline on the thread making that call. A host answering from a
+ * thread that is itself blocked in an offerkit call cannot answer in time. Must be
+ * thread-safe, return quickly, not unwind, and not free the client. It is never called again
+ * once `offerkit_client_free` has returned.
  */
-typedef void (*OfferkitTokenNeededCallback)(void *user_data, enum OfferkitTokenReason reason);
+typedef void (*OfferkitTokenNeededCallback)(void *user_data, const struct OfferkitClient *client, enum OfferkitTokenReason reason);
 
 /**
  * Receives one log message: `message` is UTF-8, NUL-terminated, formatted as
- * `target: text key=value …`, and valid only during the call. May run on any thread, also
- * on several at once; must return quickly, not unwind, and not call `offerkit_set_log_callback`
- * (that call would return `OFFERKIT_STATUS_WOULD_DEADLOCK`). Messages logged by offerkit calls
- * made from inside the callback are dropped.
+ * `target: text key=value …`, and valid only during the call. In thread delivery it may run on
+ * any thread, also on several at once; in poll delivery only inside the polls on the polling
+ * thread. Must return quickly, not unwind, and not call `offerkit_set_log_callback` (that call
+ * would return `OFFERKIT_STATUS_WOULD_DEADLOCK`). Messages logged by offerkit calls made from
+ * inside the callback are dropped.
  */
 typedef void (*OfferkitLogCallback)(void *user_data, enum OfferkitLogLevel level, const char *message);
 
@@ -620,12 +681,31 @@ enum OfferkitStatus offerkit_client_invalidate(const struct OfferkitClient *clie
 void offerkit_client_clear_cache(const struct OfferkitClient *client);
 
 /**
- * Runs queued completion callbacks of a poll-delivery client on the calling thread: at most
- * `max` of them, or with `max` 0 every one queued when the call starts. Returns how many ran
- * (always 0 for a thread-delivery client or a NULL client). Never blocks. Callbacks may start
- * new requests or call blocking functions; their completions wait for a later poll.
+ * Runs queued callbacks of a poll-delivery client on the calling thread — completions and
+ * token-needed asks of `_async` requests — at most `max` of them, or with `max` 0 every one
+ * queued when the call starts; then runs the log messages queued for poll delivery (see
+ * `offerkit_set_log_callback`; not counted). Returns how many client callbacks ran (always 0
+ * for a thread-delivery client or a NULL client). Never blocks. Callbacks may start new
+ * requests or call blocking functions; their completions wait for a later poll.
  */
 size_t offerkit_client_poll(const struct OfferkitClient *client, size_t max);
+
+/**
+ * How many callbacks of a poll-delivery client are queued for the next poll (completions and
+ * token-needed asks); 0 for NULL and for a thread-delivery client. Never blocks.
+ */
+size_t offerkit_client_pending_completions(const struct OfferkitClient *client);
+
+/**
+ * Waits until at least one callback of a poll-delivery client is queued, or `timeout_ms` has
+ * passed (0: does not wait), then runs like `offerkit_client_poll(client, max)` (log messages
+ * queued for poll included). `*out_ran` (required) is how many client callbacks ran: 0 after
+ * a timeout, which is `OFFERKIT_STATUS_OK`, not an error. Worst case: `timeout_ms` plus the
+ * time the callbacks it runs take. `INVALID_ARGUMENT` for a thread-delivery client;
+ * `OUT_OF_RANGE` for `timeout_ms` above 86 400 000 (24 h); `WOULD_DEADLOCK` on a library
+ * thread.
+ */
+enum OfferkitStatus offerkit_client_poll_wait(const struct OfferkitClient *client, uint32_t timeout_ms, size_t max, size_t *out_ran, struct OfferkitError **out_error);
 
 /**
  * Blocking `offers`: every targeted offer for `player_id` (1 to 255 characters), with
@@ -793,8 +873,8 @@ enum OfferkitStatus offerkit_config_set_access_token(struct OfferkitConfig *conf
 
 /**
  * Sets (or with a NULL `callback`, removes) the token-needed callback: called with
- * `user_data` when the client has no token, when it is about to expire, and once after a 401;
- * see `OfferkitTokenNeededCallback`. `user_data` must stay valid until the client is freed.
+ * `user_data` and the client when the client has no token, when it is about to expire, and
+ * once after a 401; see `OfferkitTokenNeededCallback` (also for the thread it runs on). `user_data` must stay valid until the client is freed.
  */
 enum OfferkitStatus offerkit_config_set_token_needed(struct OfferkitConfig *config, OfferkitTokenNeededCallback callback, void *user_data, struct OfferkitError **out_error);
 
@@ -830,9 +910,14 @@ enum OfferkitStatus offerkit_config_clear_token_wait(struct OfferkitConfig *conf
 enum OfferkitStatus offerkit_config_clear_cache(struct OfferkitConfig *config, struct OfferkitError **out_error);
 
 /**
- * Sets where completion callbacks of `_async` calls run: an `OfferkitDelivery` value
+ * Sets where the client's callbacks run: an `OfferkitDelivery` value
  * (`OFFERKIT_DELIVERY_THREAD` = 0, the default, or `OFFERKIT_DELIVERY_POLL` = 1); any other
- * number is `OUT_OF_RANGE`.
+ * number is `OUT_OF_RANGE`. Thread: completion callbacks run on a library thread as soon as
+ * the request ends, token-needed on the thread that needs the token. Poll: every callback of
+ * the client runs on a host thread — completions and the token-needed asks of `_async`
+ * requests inside `offerkit_client_poll` / `offerkit_client_poll_wait`, the token-needed ask of
+ * a blocking call inline on the thread making it. A callback that blocks the polling thread
+ * only delays the client's other callbacks.
  */
 enum OfferkitStatus offerkit_config_set_delivery(struct OfferkitConfig *config, uint32_t delivery, struct OfferkitError **out_error);
 
@@ -918,11 +1003,28 @@ const char *offerkit_error_field_message(const struct OfferkitError *error, size
 /**
  * Sets (or with a NULL `callback`, removes) the process-wide log callback, receiving messages
  * up to `max_level` (an `OfferkitLogLevel`: `OFFERKIT_LOG_LEVEL_OFF` = 0 to
- * `OFFERKIT_LOG_LEVEL_TRACE` = 5; other numbers are `OUT_OF_RANGE`). Thread-safe. When it
- * returns, the previous callback is no longer running and never runs again; `user_data` must
- * stay valid until the callback is replaced or removed. Logging is off until first set.
+ * `OFFERKIT_LOG_LEVEL_TRACE` = 5; other numbers are `OUT_OF_RANGE`), delivered as `delivery`
+ * says (an `OfferkitDelivery`; other numbers are `OUT_OF_RANGE`):
+ * - `OFFERKIT_DELIVERY_THREAD`: on the thread that logged, at once (any thread);
+ * - `OFFERKIT_DELIVERY_POLL`: queued process-wide — at most 1 024 messages; beyond, the oldest
+ *   are dropped and one WARN message `offerkit: N log messages dropped` is delivered before
+ *   the others — and delivered on the polling thread by `offerkit_log_poll` and inside every
+ *   `offerkit_client_poll` / `offerkit_client_poll_wait` (of any client).
+ *
+ * Thread-safe. Messages still queued for the previous callback are dropped. When it returns,
+ * the previous callback is no longer running and never runs again; `user_data` must stay
+ * valid until the callback is replaced or removed (or `offerkit_shutdown`). Logging is off
+ * until first set. Blocks only while a delivery to the previous callback is under way.
  */
-enum OfferkitStatus offerkit_set_log_callback(OfferkitLogCallback callback, void *user_data, uint32_t max_level);
+enum OfferkitStatus offerkit_set_log_callback(OfferkitLogCallback callback, void *user_data, uint32_t max_level, uint32_t delivery);
+
+/**
+ * Runs log messages queued for poll delivery (see `offerkit_set_log_callback`) on the calling
+ * thread: at most `max`, or with `max` 0 every one queued when the call starts. Returns how
+ * many ran (0 without a poll-delivery callback). Never blocks, except while the callback is
+ * being replaced.
+ */
+size_t offerkit_log_poll(size_t max);
 
 /**
  * Frees a list (and every view string from it). `offerkit_offer_list_free(NULL)` does nothing.
@@ -1241,16 +1343,42 @@ enum OfferkitStatus offerkit_player_offers_page_item_json(const struct OfferkitP
  * Cancels a request: if it has not completed yet, its task (and HTTP exchange) is dropped and
  * its callback reports `OFFERKIT_STATUS_CANCELLED` — later, on a library thread (thread
  * delivery) or from `offerkit_client_poll` (poll delivery), never inside this call. Returns
- * true if this call cancelled it, false if it had already completed or been cancelled (or
- * `request` is NULL); either way the callback runs exactly once.
+ * true if this call cancelled it, false if it had already completed or been cancelled (also
+ * inside its own callback), or `request` is NULL; either way the callback runs exactly once.
  */
 bool offerkit_request_cancel(const struct OfferkitRequest *request);
 
 /**
+ * The request's id: unique among the requests of this process, never 0 (0 for NULL). Lets one
+ * callback serve many requests. Thread-safe.
+ */
+uint64_t offerkit_request_id(const struct OfferkitRequest *request);
+
+/**
  * Frees a request handle without cancelling the request. `offerkit_request_free(NULL)` does
- * nothing.
+ * nothing. The callback still receives the same pointer (valid during its call).
  */
 void offerkit_request_free(struct OfferkitRequest *request);
+
+/**
+ * Stops the library: removes the log callback (dropping log messages still queued for
+ * `offerkit_log_poll`), stops the runtime — its I/O thread and DNS thread are joined (a DNS
+ * look-up under way is waited for) and everything it allocated is released — and frees every
+ * other global the library made. Idempotent: `OFFERKIT_STATUS_OK` when nothing runs (also
+ * before any use, and when called again). Afterwards the library may be used again: the next
+ * `offerkit_client_new` starts a fresh runtime.
+ *
+ * Fails with `OFFERKIT_STATUS_BUSY`, stopping nothing, while any `OfferkitClient` or
+ * `OfferkitPlayerOffersPager` is alive; the message says how many. Once every handle is freed,
+ * it waits (up to `OFFERKIT_SHUTDOWN_SETTLE_MS`) for their last steps on the library thread —
+ * a task returning after its callback, callbacks still owed by a client freed from inside its
+ * own callback on a library thread — and is `BUSY` if they take longer. Fails
+ * with `OFFERKIT_STATUS_WOULD_DEADLOCK` on a library thread or inside any callback offerkit
+ * runs (it would wait for itself). Request handles, results and errors outlive it: free them
+ * as usual, before or after. Call it from one thread, at the end of the host's use of offerkit
+ * (e.g. before unloading the library, or before exit).
+ */
+enum OfferkitStatus offerkit_shutdown(struct OfferkitError **out_error);
 
 /**
  * The stable snake_case name of a status: `"ok"`; for 1–16 core's kind names
@@ -1293,15 +1421,15 @@ enum OfferkitStatus offerkit_test_panic(struct OfferkitError **out_error);
 
 #if defined(OFFERKIT_TEST_HOOKS)
 /**
- * Test builds only: how many completions of a poll-delivery client wait for
- * `offerkit_client_poll` (0 for NULL), so tests wait for "answered and queued" instead of
- * sleeping.
+ * Test builds only: logs `count` WARN messages `test message <i>` (target `offerkit::test`,
+ * `i` from 0), so the C tests can fill the log queue of poll delivery without a thousand
+ * requests.
  */
-size_t offerkit_test_queued_completions(const struct OfferkitClient *client);
+void offerkit_test_log_messages(uint32_t count);
 #endif
 
 /**
- * The version of the loaded library, e.g. `"0.1.0"` (compare with the header's
+ * The version of the loaded library, e.g. `"1.0.0"` (compare with the header's
  * `OFFERKIT_VERSION_*`). Static storage: never free it. Thread-safe.
  */
 const char *offerkit_version(void);

@@ -83,5 +83,9 @@ int main(int argc, char **argv) {
     }
     offerkit_offer_list_free(offers);
     offerkit_client_free(client);
+    /* Stops the library's threads and releases its globals (optional before exit; needed
+     * before unloading the library). */
+    status = offerkit_shutdown(&error);
+    if (status != OFFERKIT_STATUS_OK) return fail("offerkit_shutdown", status, error);
     return 0;
 }

@@ -17,6 +17,7 @@ use std::time::Duration;
 use offerkit::{AccessToken, CacheConfig, ClientConfig, Proxy};
 
 use crate::boundary::fallible;
+use crate::client::OfferkitClient;
 use crate::error::OfferkitError;
 use crate::failure::Failure;
 use crate::handle::{Handle, free_handle};
@@ -24,13 +25,15 @@ use crate::out::Out;
 use crate::status::OfferkitStatus;
 use crate::strings;
 
-/// Where completion callbacks run (see `offerkit_config_set_delivery`).
+/// Where a client's callbacks run (see `offerkit_config_set_delivery`), and where log messages
+/// go (see `offerkit_set_log_callback`).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OfferkitDelivery {
     /// On an offerkit library thread, as soon as the request ends (the default).
     Thread = 0,
-    /// Queued until the host calls `offerkit_client_poll`, which runs them on its own thread.
+    /// Queued until the host polls (`offerkit_client_poll`, `offerkit_client_poll_wait`;
+    /// `offerkit_log_poll` for logs), which runs them on its own thread.
     Poll = 1,
 }
 
@@ -46,19 +49,34 @@ pub enum OfferkitTokenReason {
     Rejected = 3,
 }
 
-/// Asks the host for an access token. The host answers by calling
-/// `offerkit_client_set_access_token` — inside this call, or later from any thread — or, when
-/// it cannot get one, `offerkit_client_fail_token_request` (waiting requests then fail with
-/// `OFFERKIT_STATUS_UNAUTHORIZED` carrying its reason). Unanswered, requests waiting for the
-/// token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
+/// Asks the host for an access token for `client` (borrowed: valid during the call; the same
+/// pointer `offerkit_client_new` handed out). The host answers by calling
+/// `offerkit_client_set_access_token(client, …)` — inside this call, or later from any thread —
+/// or, when it cannot get one, `offerkit_client_fail_token_request(client, …)` (waiting
+/// requests then fail with `OFFERKIT_STATUS_UNAUTHORIZED` carrying its reason). Unanswered,
+/// requests waiting for the token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
 /// (`offerkit_config_set_token_wait_ms`, default: the request timeout).
 ///
-/// Runs on whichever thread needs the token: a library thread for `_async` calls, the caller's
-/// thread for blocking calls (so a host answering from a thread that is itself blocked in an
-/// offerkit call cannot answer in time). Must be thread-safe, return quickly, not unwind, and
-/// not free the client. It is never called again once `offerkit_client_free` has returned.
-pub type OfferkitTokenNeededCallback =
-    Option<unsafe extern "C" fn(user_data: *mut c_void, reason: OfferkitTokenReason)>;
+/// Where it runs: in thread delivery, on whichever thread needs the token (a library thread for
+/// `_async` calls, the caller's thread for blocking calls). In poll delivery, always on a host
+/// thread: an `_async` request's need is queued with the client's completions and runs inside
+/// `offerkit_client_poll` / `offerkit_client_poll_wait` on the polling thread (so the token
+/// wait starts before the poll: poll often enough, or answer from another thread), and a
+/// blocking call's need runs inline on the thread making that call. A host answering from a
+/// thread that is itself blocked in an offerkit call cannot answer in time. Must be
+/// thread-safe, return quickly, not unwind, and not free the client. It is never called again
+/// once `offerkit_client_free` has returned.
+pub type OfferkitTokenNeededCallback = Option<
+    unsafe extern "C" fn(
+        user_data: *mut c_void,
+        client: *const OfferkitClient,
+        reason: OfferkitTokenReason,
+    ),
+>;
+
+/// The host's token-needed callback, once set.
+pub(crate) type TokenCallback =
+    unsafe extern "C" fn(*mut c_void, *const OfferkitClient, OfferkitTokenReason);
 
 /// A host's user data pointer, carried to other threads (the host vouches for that).
 #[derive(Clone, Copy)]
@@ -74,10 +92,7 @@ pub struct OfferkitConfig {
     /// Core's configuration, as the setters left it: values are stored as given, and core
     /// checks them all (`ClientConfig::validate`) when `offerkit_client_new` makes a client.
     core: ClientConfig,
-    token_needed: Option<(
-        unsafe extern "C" fn(*mut c_void, OfferkitTokenReason),
-        UserData,
-    )>,
+    token_needed: Option<(TokenCallback, UserData)>,
     delivery: OfferkitDelivery,
 }
 
@@ -91,12 +106,7 @@ impl OfferkitConfig {
         self.core.clone()
     }
 
-    pub(crate) fn token_needed(
-        &self,
-    ) -> Option<(
-        unsafe extern "C" fn(*mut c_void, OfferkitTokenReason),
-        UserData,
-    )> {
+    pub(crate) fn token_needed(&self) -> Option<(TokenCallback, UserData)> {
         self.token_needed
     }
 
@@ -298,8 +308,8 @@ pub unsafe extern "C" fn offerkit_config_set_access_token(
 }
 
 /// Sets (or with a NULL `callback`, removes) the token-needed callback: called with
-/// `user_data` when the client has no token, when it is about to expire, and once after a 401;
-/// see `OfferkitTokenNeededCallback`. `user_data` must stay valid until the client is freed.
+/// `user_data` and the client when the client has no token, when it is about to expire, and
+/// once after a 401; see `OfferkitTokenNeededCallback` (also for the thread it runs on). `user_data` must stay valid until the client is freed.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_token_needed(
     config: *mut OfferkitConfig,
@@ -382,9 +392,14 @@ pub unsafe extern "C" fn offerkit_config_clear_cache(
     })
 }
 
-/// Sets where completion callbacks of `_async` calls run: an `OfferkitDelivery` value
+/// Sets where the client's callbacks run: an `OfferkitDelivery` value
 /// (`OFFERKIT_DELIVERY_THREAD` = 0, the default, or `OFFERKIT_DELIVERY_POLL` = 1); any other
-/// number is `OUT_OF_RANGE`.
+/// number is `OUT_OF_RANGE`. Thread: completion callbacks run on a library thread as soon as
+/// the request ends, token-needed on the thread that needs the token. Poll: every callback of
+/// the client runs on a host thread — completions and the token-needed asks of `_async`
+/// requests inside `offerkit_client_poll` / `offerkit_client_poll_wait`, the token-needed ask of
+/// a blocking call inline on the thread making it. A callback that blocks the polling thread
+/// only delays the client's other callbacks.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_delivery(
     config: *mut OfferkitConfig,

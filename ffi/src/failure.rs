@@ -94,6 +94,28 @@ impl Failure {
         }
     }
 
+    pub(crate) fn would_deadlock_shutdown() -> Self {
+        Self::misuse(
+            OfferkitStatus::WouldDeadlock,
+            "offerkit_shutdown waits for the library's threads, and was called on one of them or \
+             inside a callback run by offerkit"
+                .to_string(),
+        )
+    }
+
+    pub(crate) fn busy(message: String) -> Self {
+        Self::misuse(OfferkitStatus::Busy, message)
+    }
+
+    /// Misuse of the interface that is about no one argument: nothing was done.
+    fn misuse(status: OfferkitStatus, message: String) -> Self {
+        Failure {
+            status,
+            error: Error::new(ErrorKind::InvalidArgument, message),
+            argument: None,
+        }
+    }
+
     pub(crate) fn internal(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Internal, message).into()
     }

@@ -17,6 +17,7 @@ use crate::player_offers::OfferkitPlayerOffersPage;
 use crate::queries::OfferkitPlayerOffersPageCallback;
 use crate::query::{self, Query, QueryHandle};
 use crate::request::OfferkitRequest;
+use crate::shutdown::Alive;
 use crate::status::OfferkitStatus;
 use crate::strings;
 
@@ -28,6 +29,8 @@ use crate::strings;
 pub struct OfferkitPlayerOffersPager {
     client: Arc<ClientShared>,
     pager: Arc<tokio::sync::Mutex<PlayerOffersPager>>,
+    /// Counted as alive for `offerkit_shutdown` until freed.
+    _alive: Alive,
 }
 
 impl Handle for OfferkitPlayerOffersPager {
@@ -75,6 +78,7 @@ pub unsafe extern "C" fn offerkit_client_player_offers_pager(
         let pager = OfferkitPlayerOffersPager {
             client,
             pager: Arc::new(tokio::sync::Mutex::new(pager)),
+            _alive: Alive::pager(),
         };
         out.write(pager.into_ptr());
         Ok(())

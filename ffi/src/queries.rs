@@ -25,11 +25,16 @@ use crate::strings::{self, optional_string};
 
 /// Receives the outcome of an `_async` call returning offers: on `OFFERKIT_STATUS_OK`, `list` is
 /// an owned list (free with `offerkit_offer_list_free`) and `error` is NULL; otherwise `list` is
-/// NULL and `error` is an owned error (free with `offerkit_error_free`) whose kind equals
-/// `status`. Runs exactly once per request (see `offerkit_config_set_delivery` for where).
+/// NULL and `error` is an owned error (free with `offerkit_error_free`) whose status equals
+/// `status`. `request` is the request that completed: never NULL, borrowed, valid during the
+/// call — the same pointer the `_async` call wrote to `*out_request`, even if the host has freed
+/// that handle since (`offerkit_request_id` tells requests apart; `offerkit_request_cancel` on it
+/// returns false). Runs exactly once per request (see `offerkit_config_set_delivery` for
+/// where).
 pub type OfferkitOfferListCallback = Option<
     unsafe extern "C" fn(
         user_data: *mut c_void,
+        request: *const OfferkitRequest,
         status: OfferkitStatus,
         list: *mut OfferkitOfferList,
         error: *mut OfferkitError,
@@ -43,6 +48,7 @@ pub type OfferkitOfferListCallback = Option<
 pub type OfferkitPlayerOffersPageCallback = Option<
     unsafe extern "C" fn(
         user_data: *mut c_void,
+        request: *const OfferkitRequest,
         status: OfferkitStatus,
         page: *mut OfferkitPlayerOffersPage,
         error: *mut OfferkitError,
@@ -54,6 +60,7 @@ pub type OfferkitPlayerOffersPageCallback = Option<
 pub type OfferkitJsonCallback = Option<
     unsafe extern "C" fn(
         user_data: *mut c_void,
+        request: *const OfferkitRequest,
         status: OfferkitStatus,
         json: *mut c_char,
         error: *mut OfferkitError,

@@ -137,8 +137,9 @@ static void settle(Slot *slot, const char *what, OfferkitStatus status, bool has
     }
 }
 
-static void done_list(void *user_data, OfferkitStatus status, OfferkitOfferList *list,
+static void done_list(void *user_data, const OfferkitRequest *request, OfferkitStatus status, OfferkitOfferList *list,
                       OfferkitError *error) {
+    (void)request;
     if (list) {
         size_t count = offerkit_offer_list_count(list);
         OfferkitOfferView view;
@@ -153,7 +154,8 @@ static void done_list(void *user_data, OfferkitStatus status, OfferkitOfferList 
     offerkit_error_free(error);
 }
 
-static void done_json(void *user_data, OfferkitStatus status, char *json, OfferkitError *error) {
+static void done_json(void *user_data, const OfferkitRequest *request, OfferkitStatus status, char *json, OfferkitError *error) {
+    (void)request;
     if (json) (void)strlen(json);
     bool has_result = json != NULL;
     offerkit_string_free(json);
@@ -161,8 +163,9 @@ static void done_json(void *user_data, OfferkitStatus status, char *json, Offerk
     offerkit_error_free(error);
 }
 
-static void done_page(void *user_data, OfferkitStatus status, OfferkitPlayerOffersPage *page,
+static void done_page(void *user_data, const OfferkitRequest *request, OfferkitStatus status, OfferkitPlayerOffersPage *page,
                       OfferkitError *error) {
+    (void)request;
     if (page) {
         size_t count = offerkit_player_offers_page_count(page);
         OfferkitPlayerOfferView view;

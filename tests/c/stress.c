@@ -37,20 +37,23 @@ static void settle(void *user_data, OfferkitStatus status) {
     }
 }
 
-static void done_list(void *u, OfferkitStatus s, OfferkitOfferList *list, OfferkitError *e) {
+static void done_list(void *u, const OfferkitRequest *request, OfferkitStatus s, OfferkitOfferList *list, OfferkitError *e) {
+    (void)request;
     if (s == OFFERKIT_STATUS_OK && list) (void)offerkit_offer_list_count(list);
     offerkit_offer_list_free(list);
     offerkit_error_free(e);
     settle(u, s);
 }
 
-static void done_page(void *u, OfferkitStatus s, OfferkitPlayerOffersPage *page, OfferkitError *e) {
+static void done_page(void *u, const OfferkitRequest *request, OfferkitStatus s, OfferkitPlayerOffersPage *page, OfferkitError *e) {
+    (void)request;
     offerkit_player_offers_page_free(page);
     offerkit_error_free(e);
     settle(u, s);
 }
 
-static void done_json(void *u, OfferkitStatus s, char *json, OfferkitError *e) {
+static void done_json(void *u, const OfferkitRequest *request, OfferkitStatus s, char *json, OfferkitError *e) {
+    (void)request;
     offerkit_string_free(json);
     offerkit_error_free(e);
     settle(u, s);
@@ -224,8 +227,13 @@ int main(void) {
            total, THREADS, now_ms() - started, ok, cancelled, total - ok - cancelled - missing,
            missing, atomic_load(&duplicate_calls), atomic_load(&unexpected_status));
     free(slots);
+    /* Stop the library, so valgrind sees every byte it allocated released. */
+    OfferkitStatus stopped = offerkit_shutdown(NULL);
+    if (stopped != OFFERKIT_STATUS_OK)
+        fprintf(stderr, "stress: offerkit_shutdown: %s\n", offerkit_status_name(stopped));
     bool passed = missing == 0 && atomic_load(&duplicate_calls) == 0 &&
-                  atomic_load(&unexpected_status) == 0 && cancelled > 0 && ok > 0;
+                  atomic_load(&unexpected_status) == 0 && cancelled > 0 && ok > 0 &&
+                  stopped == OFFERKIT_STATUS_OK;
     printf("%d passed, %d failed\n", passed ? 1 : 0, passed ? 0 : 1);
     return passed ? 0 : 1;
 }

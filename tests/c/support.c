@@ -371,8 +371,8 @@ void recorder_clear(Recorder *r) {
     pthread_mutex_unlock(&r->lock);
 }
 
-static void record(void *user_data, OfferkitStatus status, void *result, int kind,
-                   OfferkitError *error) {
+static void record(void *user_data, const OfferkitRequest *request, OfferkitStatus status,
+                   void *result, int kind, OfferkitError *error) {
     Recorder *r = user_data;
     pthread_mutex_lock(&r->lock);
     /* Keep only the latest outcome; free an earlier one so nothing leaks. */
@@ -389,21 +389,25 @@ static void record(void *user_data, OfferkitStatus status, void *result, int kin
     r->result_kind = result ? kind : 0;
     r->error = error;
     r->thread = pthread_self();
+    r->request = request;
+    /* Read through the pointer inside the callback: valgrind and ASan see a use after free. */
+    r->request_id = offerkit_request_id(request);
+    r->in_own_callback_cancel = offerkit_request_cancel(request);
     pthread_cond_broadcast(&r->cond);
     pthread_mutex_unlock(&r->lock);
 }
 
-void on_list(void *user_data, OfferkitStatus status, OfferkitOfferList *list, OfferkitError *error) {
-    record(user_data, status, list, 1, error);
+void on_list(void *user_data, const OfferkitRequest *request, OfferkitStatus status, OfferkitOfferList *list, OfferkitError *error) {
+    record(user_data, request, status, list, 1, error);
 }
 
-void on_page(void *user_data, OfferkitStatus status, OfferkitPlayerOffersPage *page,
+void on_page(void *user_data, const OfferkitRequest *request, OfferkitStatus status, OfferkitPlayerOffersPage *page,
              OfferkitError *error) {
-    record(user_data, status, page, 2, error);
+    record(user_data, request, status, page, 2, error);
 }
 
-void on_json(void *user_data, OfferkitStatus status, char *json, OfferkitError *error) {
-    record(user_data, status, json, 3, error);
+void on_json(void *user_data, const OfferkitRequest *request, OfferkitStatus status, char *json, OfferkitError *error) {
+    record(user_data, request, status, json, 3, error);
 }
 
 int recorder_wait(Recorder *r, int n, int timeout_ms) {

@@ -473,8 +473,9 @@ void test_invalid_inputs_send_nothing(void) {
 }
 
 static int never_called = 0;
-static void must_not_run(void *user_data, OfferkitStatus status, OfferkitOfferList *list,
+static void must_not_run(void *user_data, const OfferkitRequest *request, OfferkitStatus status, OfferkitOfferList *list,
                          OfferkitError *error) {
+    (void)request;
     (void)user_data;
     (void)status;
     never_called++;

@@ -74,7 +74,8 @@ void test_deadline_bounds_a_slow_answer(void) {
     offerkit_client_free(client);
 }
 
-static void never_answers(void *user_data, OfferkitTokenReason reason) {
+static void never_answers(void *user_data, const OfferkitClient *client, OfferkitTokenReason reason) {
+    (void)client;
     (void)reason;
     (*(int *)user_data)++;
 }

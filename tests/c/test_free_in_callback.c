@@ -8,8 +8,9 @@
 static OfferkitClient *victim;
 static int calls, freed;
 
-static void free_on_first(void *user_data, OfferkitStatus status, OfferkitOfferList *list,
+static void free_on_first(void *user_data, const OfferkitRequest *request, OfferkitStatus status, OfferkitOfferList *list,
                           OfferkitError *error) {
+    (void)request;
     (void)user_data;
     (void)status;
     calls++;
