@@ -493,16 +493,14 @@ void test_settings_bound_and_route_requests() {
     sim_fault("{\"kind\":\"status\",\"status\":503,\"retry_after_secs\":30,\"times\":100}");
     int calls = 0;
     Outcome stormed, unreachable, rejected;
-    auto started = std::chrono::steady_clock::now();
     bridge->links("demo", {}, [&](std::string, Outcome o) {
         stormed = o;
         calls++;
     });
     CHECK(pump_until(bridge, [&] { return calls == 1; }));
-    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
     CHECK(!stormed.ok && stormed.kind == OFFERKIT_STATUS_SERVER && stormed.retry_after_ms == 30000);
     CHECK(stormed.http_status == 503);
-    CHECK(sim_stat("graphql") == 1);
+    CHECK(sim_stat("graphql") == 1); // one attempt: the 30 s were not waited for
     sim_http("DELETE", "/_sim/faults", "");
 
     offerkit_unreal::Settings proxied;
@@ -529,8 +527,8 @@ void test_settings_bound_and_route_requests() {
 }
 
 // The simulator's misbehaviour modes: the broken items arrive as SkippedItem on the game
-// thread, the good ones with the odd members in their JSON, and a Retry-After storm does not
-// hold a request past its deadline.
+// thread, the good ones with the odd members in their JSON, and a Retry-After storm past the
+// deadline fails after one attempt instead of being waited for.
 void test_misbehaving_service() {
     std::unique_ptr<Bridge> bridge = make_bridge();
     sim_http("PUT", "/_sim/mess", "{\"bad_fields\":true,\"odd_extra\":true}");
@@ -559,14 +557,14 @@ void test_misbehaving_service() {
     bounded.deadline_ms = 2000;
     bridge = make_bridge(sim_token(), nullptr, bounded);
     Outcome stormed;
-    auto started = std::chrono::steady_clock::now();
+    long attempts = sim_stat("graphql");
     bridge->links("demo", {}, [&](std::string, Outcome o) {
         stormed = o;
         calls++;
     });
     CHECK(pump_until(bridge, [&] { return calls == 2; }));
-    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
     CHECK(!stormed.ok && stormed.kind == OFFERKIT_STATUS_SERVER && stormed.retry_after_ms == 30000);
+    CHECK(sim_stat("graphql") == attempts + 1); // one attempt: the 30 s were not waited for
 }
 
 // The log lines (process-wide) are queued and run inside the bridge's poll, on the game thread.
