@@ -93,7 +93,8 @@ namespace OfferKit
         /// <summary>Where this client completes its tasks.</summary>
         public Delivery Delivery { get { return _delivery; } }
 
-        public bool IsDisposed { get { return _handle.IsClosed; } }
+        /// <summary>True from the moment Dispose is called (also inside a completion).</summary>
+        public bool IsDisposed { get { return _handle.Disposed; } }
 
         /// <summary>The version of the loaded native library, e.g. "0.1.0".</summary>
         public static string NativeVersion
@@ -109,6 +110,7 @@ namespace OfferKit
         /// </summary>
         public void SetAccessToken(string accessToken)
         {
+            ThrowIfDisposed();
             SetToken(_handle, accessToken);
         }
 
@@ -136,6 +138,7 @@ namespace OfferKit
         /// <summary>Forgets every cached answer for the player (e.g. after they complete an offer). No-op without a cache.</summary>
         public void InvalidateCache(string playerId)
         {
+            ThrowIfDisposed();
             using (var strings = new NativeStrings())
             {
                 IntPtr error = IntPtr.Zero;
@@ -146,6 +149,7 @@ namespace OfferKit
         /// <summary>Forgets every cached answer. No-op without a cache.</summary>
         public void ClearCache()
         {
+            ThrowIfDisposed();
             NativeMethods.offerkit_client_clear_cache(_handle);
         }
 
@@ -158,14 +162,14 @@ namespace OfferKit
         /// </summary>
         public int Poll(int max = 0)
         {
-            if (_polling || _handle.IsClosed) return 0;
+            if (_polling || _handle.Disposed) return 0;
             _polling = true;
             DeliveryScope.Enter();
             int ran = 0;
             try
             {
                 Action action;
-                while (_mainThread.TryDequeue(out action))
+                while (!_handle.Disposed && _mainThread.TryDequeue(out action))
                 {
                     ran++;
                     try
@@ -177,7 +181,7 @@ namespace OfferKit
                         OfferKitLog.Internal("main-thread action", e);
                     }
                 }
-                ran += (int)NativeMethods.offerkit_client_poll(_handle, new UIntPtr((uint)Math.Max(0, max))).ToUInt32();
+                ran += (int)_handle.Poll(max);
             }
             catch (ObjectDisposedException)
             {
@@ -227,11 +231,13 @@ namespace OfferKit
         /// <summary>
         /// Cancels every request in flight and completes every task still owed before returning
         /// (cancelled ones as cancelled; with MainThreadPoll, already queued results as they are),
-        /// on this thread. Safe inside a completion: the native client is then freed when the poll
-        /// running that completion returns.
+        /// on this thread. From the moment it is called, IsDisposed is true and every call fails
+        /// with ObjectDisposedException, sending nothing. Also inside a completion (code after an
+        /// await, run by the poll): the native client is then freed at once, inside that poll.
         /// </summary>
         public void Dispose()
         {
+            if (!_handle.MarkDisposed()) return;
             lock (RegistryGate) Registry.Remove(_self);
             DeliveryScope.Enter();
             try
@@ -244,6 +250,11 @@ namespace OfferKit
             }
             Action ignored;
             while (_mainThread.TryDequeue(out ignored)) { }
+        }
+
+        private void ThrowIfDisposed()
+        {
+            if (_handle.Disposed) throw new ObjectDisposedException(typeof(OfferKitClient).FullName);
         }
 
         // ---- queries
@@ -316,6 +327,7 @@ namespace OfferKit
         /// </summary>
         public PlayerOffersPager CreatePlayerOffersPager(string playerId, PlayerOffersOptions options = null)
         {
+            ThrowIfDisposed();
             options = options ?? new PlayerOffersOptions();
             using (var strings = new NativeStrings())
             {
@@ -370,6 +382,14 @@ namespace OfferKit
 
         internal Task<PlayerOffersPage> NextPage(PagerHandle pager, Func<IntPtr, PlayerOffersPage> convert, CancellationToken cancellationToken)
         {
+            if (_handle.Disposed && !pager.IsClosed)
+            {
+                // As the native pager of a freed client answers, without reaching it: the native
+                // client may still be alive for a moment (a call on another thread holds it).
+                var cancelled = new TaskCompletionSource<PlayerOffersPage>();
+                cancelled.SetCanceled();
+                return cancelled.Task;
+            }
             return Start<PlayerOffersPage>(convert, Owned.FreePage, cancellationToken,
                 (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
                     NativeMethods.offerkit_player_offers_pager_next_async(pager, Callbacks.Page, userData, ref request, ref error));
@@ -382,6 +402,11 @@ namespace OfferKit
         private Task<T> Start<T>(Func<IntPtr, T> convert, Action<IntPtr> free, CancellationToken cancellationToken, StartCall start)
         {
             var call = new PendingCall<T>(convert, free, _delivery == Delivery.MainThreadPoll, cancellationToken);
+            if (_handle.Disposed)
+            {
+                call.FailAtStart(new ObjectDisposedException(typeof(OfferKitClient).FullName));
+                return call.Task; // nothing sent
+            }
             if (cancellationToken.IsCancellationRequested)
             {
                 var cancelled = new TaskCompletionSource<T>();

@@ -185,7 +185,7 @@ namespace OfferKit.Interop
         internal static extern void offerkit_client_clear_cache(ClientHandle client);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern UIntPtr offerkit_client_poll(ClientHandle client, UIntPtr max);
+        internal static extern UIntPtr offerkit_client_poll(IntPtr client, UIntPtr max);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern uint offerkit_client_offers_async(ClientHandle client, IntPtr playerId, ref NativeOffersOptions options,

@@ -76,7 +76,7 @@ namespace OfferKit.Interop
         {
             if (Interlocked.CompareExchange(ref _fetching, 1, 0) != 0) return; // one fetch at a time
             var client = _client.Target as ClientHandle;
-            if (client == null || client.IsClosed)
+            if (client == null || client.Disposed)
             {
                 Volatile.Write(ref _fetching, 0);
                 return;
