@@ -27,8 +27,7 @@ namespace OfferKit.Unity
 
         private static void BeforeReload()
         {
-            OfferKitClient.DisposeAll();
-            OfferKitLog.SetHandler(null);
+            OfferKitLibrary.Shutdown();
         }
 
         private static void OnPlayModeChanged(PlayModeStateChange change)

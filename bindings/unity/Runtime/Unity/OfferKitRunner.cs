@@ -37,8 +37,7 @@ namespace OfferKit.Unity
 
         private static void OnQuitting()
         {
-            OfferKitClient.DisposeAll();
-            OfferKitLog.SetHandler(null);
+            OfferKitLibrary.Shutdown();
         }
     }
 }
