@@ -17,10 +17,8 @@ namespace OfferKit.Tests
 
         public static void DisposeWithRequestsInFlightCompletesEveryTaskBeforeReturning()
         {
-            foreach (Delivery delivery in new[] { Delivery.MainThreadPoll, Delivery.LibraryThread })
             {
-                Sim.Reset();
-                OfferKitClient client = Sim.Client(delivery);
+                OfferKitClient client = Sim.Client();
                 Sim.Fault("{\"kind\":\"latency\",\"ms\":20000,\"times\":5}");
                 var tasks = new List<Task>
                 {
@@ -30,7 +28,7 @@ namespace OfferKit.Tests
                 Check.True(Volatile.Read(ref Tracking.GcHandles) == 5, "five requests pinned");
                 MainThread.Until(() => Sim.Stat("in_flight") == 5, "five requests at the simulator");
                 client.Dispose();
-                foreach (Task t in tasks) Check.True(t.IsCanceled, delivery + ": a task is " + t.Status + " after Dispose");
+                foreach (Task t in tasks) Check.True(t.IsCanceled, "a task is " + t.Status + " after Dispose");
                 Check.Equal(0, Volatile.Read(ref Tracking.GcHandles), "GCHandles after Dispose");
                 Check.Equal(0, Volatile.Read(ref Tracking.NativeObjects), "native objects after Dispose");
                 Check.True(client.IsDisposed, "IsDisposed");
@@ -169,7 +167,7 @@ namespace OfferKit.Tests
 
         public static void DisposeAllFreesEveryClient()
         {
-            var clients = Enumerable.Range(0, 3).Select(i => Sim.Client(i == 0 ? Delivery.LibraryThread : Delivery.MainThreadPoll)).ToList();
+            var clients = Enumerable.Range(0, 3).Select(i => Sim.Client()).ToList();
             Sim.Fault("{\"kind\":\"latency\",\"ms\":20000,\"times\":3}");
             var tasks = clients.Select(c => (Task)c.OffersAsync("demo")).ToList();
             OfferKitClient.DisposeAll();
