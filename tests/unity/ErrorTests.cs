@@ -1,6 +1,6 @@
 // ErrorTests.cs: every error kind, provoked for real (local checks, tokens, fault injection in
 // the simulator, raw GraphQL, a forged cursor, a closed port, a panic inside the library), with
-// what OfferKitException carries for it; and the same kinds on a LibraryThread client.
+// what OfferKitException carries for it; and the same kinds when another thread polls.
 using System;
 using System.Linq;
 using System.Net;

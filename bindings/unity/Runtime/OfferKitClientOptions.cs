@@ -65,8 +65,9 @@ namespace OfferKit
         /// Called when the client has no token, when its token is about to expire, and once after a
         /// 401: fetch a short-lived access token from your backend (never ship a refresh token in a
         /// game) and return it. Started inside the poll, on the main thread in Unity (so
-        /// UnityWebRequest can be used); its Task may complete on any thread. Requests wait for it up to TokenWait. A failed or empty answer fails the waiting
-        /// requests at once with an OfferKitException of Kind Unauthorized saying why.
+        /// UnityWebRequest can be used); its Task may complete on any thread. Requests wait for it
+        /// up to TokenWait. A failed or empty answer fails the waiting requests at once with an
+        /// OfferKitException of Kind Unauthorized saying why.
         /// </summary>
         public Func<TokenReason, Task<string>> TokenProvider { get; set; }
 
