@@ -29,7 +29,8 @@ if ((build)); then
   [[ -n "$features" ]] && args+=(--features "$features")
   (cd "$root" && cargo "${args[@]}")
 fi
-version="$(sed -n 's/^version = "\(.*\)"/\1/p' "$root/Cargo.toml" | head -1)"
+# The C ABI's own version (the header's OFFERKIT_VERSION_MAJOR/MINOR/PATCH), not the crates'.
+version="$(sed -n 's/^#define OFFERKIT_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)$/\2/p' "$root/include/offerkit.h" | paste -sd.)"
 IFS=. read -r major minor _ <<<"$version"
 mkdir -p "$prefix/include" "$prefix/lib/pkgconfig" "$prefix/lib/cmake/offerkit"
 prefix="$(cd "$prefix" && pwd)"

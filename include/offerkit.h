@@ -1,5 +1,5 @@
 /*
- * offerkit.h: the C ABI of offerkit (libofferkit.so / libofferkit.a), version 0.1.
+ * offerkit.h: the C ABI of offerkit (libofferkit.so / libofferkit.a), version 1.0.
  *
  * CONVENTIONS (every function follows them; ffi/README.md says the same)
  *
@@ -7,23 +7,32 @@
  *
  * Handles     Every object is an opaque handle (OfferkitClient, OfferkitConfig, OfferkitRequest,
  *             OfferkitOfferList, OfferkitPlayerOffersPage, OfferkitPlayerOffersPager,
- *             OfferkitError), made by the library and freed by exactly one free function:
- *               OfferkitConfig             offerkit_config_free
- *               OfferkitClient             offerkit_client_free
- *               OfferkitRequest            offerkit_request_free
- *               OfferkitOfferList          offerkit_offer_list_free
- *               OfferkitPlayerOffersPage   offerkit_player_offers_page_free
- *               OfferkitPlayerOffersPager  offerkit_player_offers_pager_free
- *               OfferkitError              offerkit_error_free
- *               char * (owned strings)     offerkit_string_free
+ *             OfferkitError, and the query options Offerkit*Options), made by the library and
+ *             freed by exactly one free function:
+ *               OfferkitConfig                offerkit_config_free
+ *               OfferkitOffersOptions         offerkit_offers_options_free
+ *               OfferkitPlayerOffersOptions   offerkit_player_offers_options_free
+ *               OfferkitListOffersOptions     offerkit_list_offers_options_free
+ *               OfferkitClient                offerkit_client_free
+ *               OfferkitRequest               offerkit_request_free
+ *               OfferkitOfferList             offerkit_offer_list_free
+ *               OfferkitPlayerOffersPage      offerkit_player_offers_page_free
+ *               OfferkitPlayerOffersPager     offerkit_player_offers_pager_free
+ *               OfferkitError                 offerkit_error_free
+ *               char * (owned strings)        offerkit_string_free
  *             Every free function accepts NULL and then does nothing. Never free twice.
+ *             An OfferkitRequest is reference-counted inside: the host may free its handle at
+ *             any time, and the completion callback still receives that same pointer.
  *
- * Statuses    Every fallible function returns an OfferkitStatus. Numbers are stable:
- *             0 OK; 1-16 the error kinds of core, numbered as OfferkitErrorKind (so a failed
- *             call's status is its error's kind); 100 NULL_ARGUMENT, 101 INVALID_UTF8,
- *             102 OUT_OF_RANGE, 103 WOULD_DEADLOCK for misuse of this interface (nothing was
- *             done or sent; the error object has kind invalid_argument). A panic inside the
- *             library is caught and returned as 15 INTERNAL: nothing ever unwinds into C.
+ * Statuses    Every fallible function returns an OfferkitStatus, a C enum (switches over it are
+ *             checked by -Wswitch-enum) with stable numbers: 0 OK; 1-16 the error kinds of core
+ *             (offerkit_status_name gives core's kind names, as every binding uses them);
+ *             100 NULL_ARGUMENT, 101 INVALID_UTF8, 102 OUT_OF_RANGE, 103 WOULD_DEADLOCK,
+ *             104 NOT_FOUND, 105 BUSY: this interface's own (nothing was done or sent). An
+ *             error is what its status says (offerkit_error_status); there is no other kind.
+ *             A panic inside the library is caught and returned as 15 INTERNAL: nothing ever
+ *             unwinds into C. Functions taking an enum value from C take a uint32_t and refuse
+ *             any number that is not one (OUT_OF_RANGE).
  *
  * Outputs     Results come through out-pointers (out_*), written only when the function returns
  *             OFFERKIT_STATUS_OK; on failure they are left untouched. Required out-pointers that
@@ -31,9 +40,14 @@
  *
  * Errors      The last parameter, OfferkitError **out_error, may be NULL. If it is not, a failed
  *             call stores a new error object there (owned by the caller, free it with
- *             offerkit_error_free) and a successful call leaves it untouched. Accessors: kind,
+ *             offerkit_error_free) and a successful call leaves it untouched. Accessors:
  *             status, message, HTTP status, field entries (path, argument names, messages),
- *             cursor reason, retry-after, whole GraphQL response.
+ *             cursor reason, retry-after, whole GraphQL response. NULL_ARGUMENT, INVALID_UTF8,
+ *             OUT_OF_RANGE and NOT_FOUND errors carry exactly one field entry: path = the C
+ *             function's name ("offerkit_client_offers"), one argument = the parameter's name
+ *             ("player_id"), one message = the detail ("is NULL", "is not valid UTF-8 (byte 3)");
+ *             the message reads "offerkit_client_offers: argument `player_id` is NULL". Core's
+ *             own checks (INVALID_ARGUMENT) name every failing argument under the query's path.
  *
  * Strings     Every string, in and out, is UTF-8 and NUL-terminated. String arguments are
  *             checked (OFFERKIT_STATUS_INVALID_UTF8) and copied when kept: the caller's buffer
@@ -41,14 +55,20 @@
  *             offerkit_string_free); `const char *` results are borrowed from the handle they
  *             came from and valid until it is freed (or are static, where documented).
  *
- * Optional    In options structs, a NULL string or a 0 number is "not sent" (valid numbers start
- *             at 1). Zero-initialise options structs: OfferkitOffersOptions o = {0}; (new
- *             fields are added at the end, so such code keeps compiling and means "default").
+ * Optional    Query options are opaque builders (offerkit_offers_options_new, …): every option
+ *             is unset until set, and unset again by its clear_ function (numbers) or a NULL
+ *             string. No number means "unset": setters store any value (0 and negatives
+ *             included) and core's validation judges it when the query runs (limit 0 is
+ *             INVALID_ARGUMENT with the spec's message). Setters refuse only NULL options and
+ *             bad UTF-8. A query takes `const Offerkit*Options *` (NULL: everything unset) and
+ *             copies it: reuse one for many calls, or free it as soon as the call returns.
+ *             Config setters follow the same rule (see Config).
  *
  * Absent      A typed field of a view is NULL when it is absent: not asked for by the selection,
  *             or sent unusable (the payout is then NaN with has_total_payout_usd false).
- *             Present but empty is "", never NULL. *_field_json / *_field_text give OK and NULL
- *             for a path that names nothing; *_item_json gives every field as sent.
+ *             Present but empty is "", never NULL. *_field_json / *_field_text on a path that
+ *             names nothing fail with OFFERKIT_STATUS_NOT_FOUND (the out-pointer untouched, the
+ *             error naming the path); *_item_json gives every field as sent.
  *
  * Skipped     An item the service sent malformed (not an object, or a typed field the selection
  *             asked for null, missing or of the wrong type) is left out of its list or page and
@@ -64,11 +84,23 @@
  *             answers, and never longer than the client's deadline (default 30 s,
  *             offerkit_config_set_deadline_ms): every attempt, retry, Retry-After wait and the
  *             wait for a token happen within it, and a Retry-After past it is not waited for
- *             (the call fails at once with the service's retry-after). The deadline is the
- *             worst-case time of a blocking call, except offerkit_client_list_all_offers: one
- *             call per page, so at most max_pages deadlines. Called on a library thread
- *             (inside a callback that offerkit runs) they return OFFERKIT_STATUS_WOULD_DEADLOCK
- *             instead of blocking: use the _async form there.
+ *             (the call fails at once with the service's retry-after). Called on a library
+ *             thread (inside a callback that offerkit runs) they return
+ *             OFFERKIT_STATUS_WOULD_DEADLOCK instead of blocking: use the _async form there.
+ *             Worst cases (measured in BENCHMARKS.md; ffi/README.md has the table):
+ *               queries, pager_next          the deadline
+ *               client_list_all_offers       max_pages x the deadline
+ *               client_poll_wait             timeout_ms + the callbacks it runs
+ *               client_poll, log_poll        the callbacks they run (never wait)
+ *               client_free                  the callbacks it runs or waits for
+ *               shutdown                     joins idle threads (a DNS look-up under way is
+ *                                            waited for); up to 5 s for freed clients' last
+ *                                            steps (OFFERKIT_SHUTDOWN_SETTLE_MS), else BUSY
+ *               set_log_callback             a delivery to the previous log callback
+ *               set_access_token, cancel,    a lock held for microseconds
+ *               fail_token_request, *_async
+ *               client_new                   starting the library thread (first call)
+ *             Everything else (accessors, frees of results) never blocks.
  *
  * Pages       A walk over pages ends with OFFERKIT_STATUS_DECODE when a cursor repeats, a
  *             listing page does not advance, or after max_pages pages (default 1000,
@@ -77,7 +109,10 @@
  * Config      offerkit_config_set_* store what they are given (only an unknown enum value, as
  *             in offerkit_config_set_delivery, is refused at once); every bound they document is
  *             checked by offerkit_client_new, which fails with OFFERKIT_STATUS_INVALID_ARGUMENT
- *             and one field entry (path "config") naming every setting out of bounds.
+ *             and one field entry (path "config") naming every setting out of bounds. No number
+ *             is a sentinel (0 is refused where it is out of bounds, never read as "default"):
+ *             a setting is unset by a NULL string or by its clear_ function
+ *             (offerkit_config_clear_token_wait, offerkit_config_clear_cache).
  *
  * Proxy       Direct connections unless offerkit_config_set_proxy names a proxy; environment
  *             variables are never read. An unreachable proxy is OFFERKIT_STATUS_NETWORK.
@@ -87,36 +122,56 @@
  *             Errors of calls that got a response carry its HTTP status (a DECODE of a 200 too).
  *
  * Async       *_async functions return at once. On OFFERKIT_STATUS_OK the request is under way
- *             and its callback runs EXACTLY ONCE with (user_data, status, result, error): the
- *             callback owns the result (or the error) and must free it. On any other status
- *             nothing was started and the callback never runs. Arguments the C layer rejects
- *             (NULL, UTF-8) come back from the call; everything core rejects (its own argument
- *             checks included) comes through the callback. out_request may be NULL; an
- *             OfferkitRequest can cancel (the callback then reports OFFERKIT_STATUS_CANCELLED,
- *             exactly once) and is freed with offerkit_request_free, which does not cancel.
- *             Callbacks never run inside the call that started or cancelled their request.
+ *             and its callback runs EXACTLY ONCE with (user_data, request, status, result,
+ *             error): the callback owns the result (or the error) and must free it; `request`
+ *             is borrowed (valid during the call, never NULL) and is the pointer the call wrote
+ *             to *out_request, even if the host has freed that handle since; offerkit_request_id
+ *             tells requests apart. On any other status nothing was started and the callback
+ *             never runs. Arguments the C layer rejects (NULL, UTF-8) come back from the call;
+ *             everything core rejects (its own argument checks included) comes through the
+ *             callback. out_request may be NULL (fire and forget: the library frees the request
+ *             after its callback); an OfferkitRequest can cancel (the callback then reports
+ *             OFFERKIT_STATUS_CANCELLED, exactly once) and is freed with offerkit_request_free,
+ *             which does not cancel. Callbacks never run inside the call that started or
+ *             cancelled their request.
  *
- * Delivery    A client delivers completions either on a library thread (OFFERKIT_DELIVERY_THREAD,
- *             the default) or, with OFFERKIT_DELIVERY_POLL, queued until the host calls
- *             offerkit_client_poll, which runs them on the calling thread (for game loops).
- *             offerkit_client_free cancels what is in flight and runs every callback still owed
- *             before returning (see it for the details).
+ * Delivery    A client delivers its callbacks either on a library thread
+ *             (OFFERKIT_DELIVERY_THREAD, the default) or, with OFFERKIT_DELIVERY_POLL, on a host
+ *             thread only: completions, and the token-needed asks of _async requests, wait in
+ *             the client's queue until offerkit_client_poll / offerkit_client_poll_wait run them
+ *             on the calling thread (for game loops; offerkit_client_pending_completions counts
+ *             them); the token-needed ask of a blocking call runs inline on the thread making
+ *             that call (queueing it would leave that thread waiting for itself). A callback
+ *             that blocks the polling thread only delays that client's other callbacks. Logs
+ *             have their own delivery (offerkit_set_log_callback): on the thread that logged,
+ *             or queued process-wide (at most 1 024, oldest dropped) for offerkit_log_poll and
+ *             every client poll. offerkit_client_free cancels what is in flight and runs every
+ *             callback still owed before returning (see it for the details).
  *
- * Callbacks   Callbacks must not unwind (C++ exceptions must be caught inside them) and should
+ * Callbacks   user_data comes first in every callback. Completion: (user_data, request, status,
+ *             result, error). Token-needed: (user_data, client, reason), answered with
+ *             offerkit_client_set_access_token(client, ...) or
+ *             offerkit_client_fail_token_request(client, ...). Log: (user_data, level, message).
+ *             Callbacks must not unwind (C++ exceptions must be caught inside them) and should
  *             return quickly: in thread delivery they run on the library's one I/O thread.
  *             user_data is passed back untouched and must stay valid until the callback's last
  *             run (completion: its one run; token-needed: until offerkit_client_free returns;
- *             log: until replaced).
+ *             log: until replaced, removed or offerkit_shutdown). Inside any callback,
+ *             offerkit_shutdown returns OFFERKIT_STATUS_WOULD_DEADLOCK.
  *
  * Threads     The library runs at most two threads of its own: one I/O thread driving a single
  *             tokio runtime (all connections, and thread-delivery callbacks) and at most one
  *             blocking-pool thread (DNS look-ups of host names; it exits after 10 s idle).
- *             Blocking calls run on the caller's thread. Thread-safety of each handle:
+ *             Blocking calls run on the caller's thread. The runtime starts with the first
+ *             client; offerkit_shutdown (once every client and pager is freed) joins both
+ *             threads and releases every global the library allocated, and the next client
+ *             starts afresh: call it before unloading the library, or before exit under a leak
+ *             checker. It is BUSY while a client or pager lives. Thread-safety of each handle:
  *               OfferkitClient             any thread, concurrently (free must not race)
  *               OfferkitRequest            cancel from any thread, also while it completes
  *               OfferkitPlayerOffersPager  any thread; concurrent next calls run in turn
  *               results and errors         immutable: read from any thread, concurrently
- *               OfferkitConfig             one thread at a time
+ *               OfferkitConfig, options    one thread at a time
  *               log / version / player-id  any thread
  *             A handle must not be freed while another thread still uses it.
  *
@@ -136,6 +191,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/**
+ * Most log messages queued for poll delivery; beyond, the oldest are dropped.
+ */
+#define OFFERKIT_LOG_QUEUE_CAPACITY 1024
 
 /**
  * Lint flag: the id contains uppercase letters.
@@ -158,14 +218,21 @@
 #define OFFERKIT_PLAYER_ID_OTHER_CHARACTER 8
 
 /**
+ * How long `offerkit_shutdown` waits for freed clients to finish their last steps on the
+ * library thread (a task returning after its callback, a callback owed after a free from a
+ * library thread) before it reports `BUSY`.
+ */
+#define OFFERKIT_SHUTDOWN_SETTLE_MS 5000
+
+/**
  * Major version of the library this header belongs to.
  */
-#define OFFERKIT_VERSION_MAJOR 0
+#define OFFERKIT_VERSION_MAJOR 1
 
 /**
  * Minor version of the library this header belongs to.
  */
-#define OFFERKIT_VERSION_MINOR 1
+#define OFFERKIT_VERSION_MINOR 0
 
 /**
  * Patch version of the library this header belongs to.
@@ -173,16 +240,13 @@
 #define OFFERKIT_VERSION_PATCH 0
 
 /**
- * What a call returned. Numbers are stable: new values may be added, never renumbered.
+ * What a call returned, and what an error is (`offerkit_error_status`). Numbers are stable:
+ * new values may be added, never renumbered; `offerkit_status_name` gives each its name.
  *
- * `OFFERKIT_STATUS_OK` is success. 1 to 16 equal the `OfferkitErrorKind` of the error object.
- * 100 and up are misuse of the C interface (their error object has kind `invalid_argument`).
+ * `OFFERKIT_STATUS_OK` is success. 1 to 16 are core's error kinds (the names every binding
+ * uses). 100 and up belong to the C interface: nothing was done or sent.
  */
-enum OfferkitStatus
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
+typedef enum OfferkitStatus {
     /**
      * Success: the out-pointers were written.
      */
@@ -253,16 +317,18 @@ enum OfferkitStatus
      */
     OFFERKIT_STATUS_REJECTED = 16,
     /**
-     * A required pointer argument was NULL. Nothing was done.
+     * A required pointer argument was NULL. Nothing was done. The error's one field entry
+     * names it: path = the function, argument = the parameter, message `is NULL`.
      */
     OFFERKIT_STATUS_NULL_ARGUMENT = 100,
     /**
-     * A string argument was not valid UTF-8. Nothing was done.
+     * A string argument was not valid UTF-8. Nothing was done. Field entry as for
+     * `NULL_ARGUMENT`, message `is not valid UTF-8 (byte N)` (N: offset of the first bad byte).
      */
     OFFERKIT_STATUS_INVALID_UTF8 = 101,
     /**
      * A number or enum argument was outside its documented range (an index past the end, an
-     * unknown enum value). Nothing was done.
+     * unknown enum value). Nothing was done. Field entry as for `NULL_ARGUMENT`.
      */
     OFFERKIT_STATUS_OUT_OF_RANGE = 102,
     /**
@@ -270,23 +336,21 @@ enum OfferkitStatus
      * callback run by offerkit), where waiting could deadlock. Use the `_async` form there.
      */
     OFFERKIT_STATUS_WOULD_DEADLOCK = 103,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum OfferkitStatus OfferkitStatus;
-#else
-typedef uint32_t OfferkitStatus;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+    /**
+     * `*_field_json` / `*_field_text`: the path names nothing in the item. Nothing was written;
+     * field entry as for `NULL_ARGUMENT` (argument `path`), the message names the path.
+     */
+    OFFERKIT_STATUS_NOT_FOUND = 104,
+    /**
+     * `offerkit_shutdown` while clients or pagers are still alive. Nothing was stopped.
+     */
+    OFFERKIT_STATUS_BUSY = 105,
+} OfferkitStatus;
 
 /**
  * Why a client asks the host for an access token.
  */
-enum OfferkitTokenReason
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
+typedef enum OfferkitTokenReason {
     /**
      * The client has no token.
      */
@@ -299,104 +363,12 @@ enum OfferkitTokenReason
      * The service answered 401 to the current token.
      */
     OFFERKIT_TOKEN_REASON_REJECTED = 3,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum OfferkitTokenReason OfferkitTokenReason;
-#else
-typedef uint32_t OfferkitTokenReason;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
-
-/**
- * The kind of an `OfferkitError`: exactly core's kinds, numbered as the matching statuses.
- */
-enum OfferkitErrorKind
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
-    /**
-     * `"invalid_argument"`: a value the spec (or the C interface) rejects; nothing was sent.
-     */
-    OFFERKIT_ERROR_KIND_INVALID_ARGUMENT = 1,
-    /**
-     * `"unauthorized"`: HTTP 401.
-     */
-    OFFERKIT_ERROR_KIND_UNAUTHORIZED = 2,
-    /**
-     * `"forbidden"`: HTTP 403.
-     */
-    OFFERKIT_ERROR_KIND_FORBIDDEN = 3,
-    /**
-     * `"validation"`: GraphQL validation errors.
-     */
-    OFFERKIT_ERROR_KIND_VALIDATION = 4,
-    /**
-     * `"query"`: GraphQL query errors.
-     */
-    OFFERKIT_ERROR_KIND_QUERY = 5,
-    /**
-     * `"invalid_cursor"`: a cursor the service did not issue.
-     */
-    OFFERKIT_ERROR_KIND_INVALID_CURSOR = 6,
-    /**
-     * `"unsupported_media_type"`: HTTP 415.
-     */
-    OFFERKIT_ERROR_KIND_UNSUPPORTED_MEDIA_TYPE = 7,
-    /**
-     * `"unprocessable"`: HTTP 422.
-     */
-    OFFERKIT_ERROR_KIND_UNPROCESSABLE = 8,
-    /**
-     * `"rate_limited"`: HTTP 429.
-     */
-    OFFERKIT_ERROR_KIND_RATE_LIMITED = 9,
-    /**
-     * `"server"`: HTTP 5xx.
-     */
-    OFFERKIT_ERROR_KIND_SERVER = 10,
-    /**
-     * `"network"`: connection failures.
-     */
-    OFFERKIT_ERROR_KIND_NETWORK = 11,
-    /**
-     * `"timeout"`: the request or the token wait took too long.
-     */
-    OFFERKIT_ERROR_KIND_TIMEOUT = 12,
-    /**
-     * `"cancelled"`: the caller cancelled.
-     */
-    OFFERKIT_ERROR_KIND_CANCELLED = 13,
-    /**
-     * `"decode"`: an unexpected response.
-     */
-    OFFERKIT_ERROR_KIND_DECODE = 14,
-    /**
-     * `"internal"`: a bug inside offerkit.
-     */
-    OFFERKIT_ERROR_KIND_INTERNAL = 15,
-    /**
-     * `"rejected"`: another 4xx or a redirect.
-     */
-    OFFERKIT_ERROR_KIND_REJECTED = 16,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum OfferkitErrorKind OfferkitErrorKind;
-#else
-typedef uint32_t OfferkitErrorKind;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+} OfferkitTokenReason;
 
 /**
  * Severity of a log message (and the most verbose level a host asks for).
  */
-enum OfferkitLogLevel
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
+typedef enum OfferkitLogLevel {
     /**
      * Nothing (only as the `max_level` of `offerkit_set_log_callback`).
      */
@@ -406,39 +378,23 @@ enum OfferkitLogLevel
     OFFERKIT_LOG_LEVEL_INFO = 3,
     OFFERKIT_LOG_LEVEL_DEBUG = 4,
     OFFERKIT_LOG_LEVEL_TRACE = 5,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum OfferkitLogLevel OfferkitLogLevel;
-#else
-typedef uint32_t OfferkitLogLevel;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+} OfferkitLogLevel;
 
 /**
- * Where completion callbacks run (see `offerkit_config_set_delivery`).
+ * Where a client's callbacks run (see `offerkit_config_set_delivery`), and where log messages
+ * go (see `offerkit_set_log_callback`).
  */
-enum OfferkitDelivery
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
+typedef enum OfferkitDelivery {
     /**
      * On an offerkit library thread, as soon as the request ends (the default).
      */
     OFFERKIT_DELIVERY_THREAD = 0,
     /**
-     * Queued until the host calls `offerkit_client_poll`, which runs them on its own thread.
+     * Queued until the host polls (`offerkit_client_poll`, `offerkit_client_poll_wait`;
+     * `offerkit_log_poll` for logs), which runs them on its own thread.
      */
     OFFERKIT_DELIVERY_POLL = 1,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum OfferkitDelivery OfferkitDelivery;
-#else
-typedef uint32_t OfferkitDelivery;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+} OfferkitDelivery;
 
 /**
  * A client of the offer service. Thread-safe: every function taking a client may be called
@@ -460,10 +416,30 @@ typedef struct OfferkitConfig OfferkitConfig;
 typedef struct OfferkitError OfferkitError;
 
 /**
+ * Options of the listing (`offerkit_client_list_offers`, `offerkit_client_list_all_offers`):
+ * per_page and page, each unset until set. Same rules as `OfferkitOffersOptions`.
+ */
+typedef struct OfferkitListOffersOptions OfferkitListOffersOptions;
+
+/**
  * A list of offers. Owned by the caller: free with `offerkit_offer_list_free`. Immutable: any
  * thread may read it, also at once.
  */
 typedef struct OfferkitOfferList OfferkitOfferList;
+
+/**
+ * Options of `offers` (`offerkit_client_offers`): limit, language, sort, select, selection,
+ * each unset until set. Made by `offerkit_offers_options_new`, freed by
+ * `offerkit_offers_options_free`. Use from one thread at a time (like `OfferkitConfig`); a
+ * query copies what it needs during the call.
+ */
+typedef struct OfferkitOffersOptions OfferkitOffersOptions;
+
+/**
+ * Options of `playerOffers` (`offerkit_client_player_offers`, the pager): limit, language,
+ * after, select, selection, each unset until set. Same rules as `OfferkitOffersOptions`.
+ */
+typedef struct OfferkitPlayerOffersOptions OfferkitPlayerOffersOptions;
 
 /**
  * One page of `playerOffers`. Owned by the caller: free with
@@ -483,82 +459,30 @@ typedef struct OfferkitPlayerOffersPager OfferkitPlayerOffersPager;
 /**
  * A request started by an `_async` call. Owned by the caller: free it with
  * `offerkit_request_free` whenever convenient — freeing does not cancel, and the callback
- * still runs exactly once. `offerkit_request_cancel` may be called from any thread, also
- * while the request completes; do not free a request while another thread cancels it.
+ * still runs exactly once, receiving this same pointer (reference-counted inside: freed for
+ * good once both the host's handle and the delivery are done). `offerkit_request_cancel` may be
+ * called from any thread, also while the request completes; do not free a request while
+ * another thread cancels it.
  */
 typedef struct OfferkitRequest OfferkitRequest;
 
 /**
- * Options of `offers`. Zero-initialise, then set what you need: a NULL string or a 0 number
- * is not sent (every valid number is at least 1; negative numbers are sent to core's checks,
- * which refuse them with `INVALID_ARGUMENT`). A NULL options pointer means all unset.
- */
-typedef struct OfferkitOffersOptions {
-    /**
-     * At least 1; 0: no limit.
-     */
-    int64_t limit;
-    /**
-     * 2 to 5 characters (`en`, `zh-HK`); NULL: the service's default.
-     */
-    const char *language;
-    /**
-     * `epc.asc`, `epc.desc`, `last_activation.asc` or `last_activation.desc`; NULL: default.
-     */
-    const char *sort;
-    /**
-     * GraphQL fields added to the selection, e.g. `links { click_url }`.
-     */
-    const char *select;
-    /**
-     * The whole offer selection, replacing the default `id name total_payout_usd creatives {
-     * name description }` (`select` is then added to it); NULL: the default. The spec fields
-     * it leaves out are NULL (NaN) in the views.
-     */
-    const char *selection;
-} OfferkitOffersOptions;
-
-/**
  * Receives the outcome of an `_async` call returning offers: on `OFFERKIT_STATUS_OK`, `list` is
  * an owned list (free with `offerkit_offer_list_free`) and `error` is NULL; otherwise `list` is
- * NULL and `error` is an owned error (free with `offerkit_error_free`) whose kind equals
- * `status`. Runs exactly once per request (see `offerkit_config_set_delivery` for where).
+ * NULL and `error` is an owned error (free with `offerkit_error_free`) whose status equals
+ * `status`. `request` is the request that completed: never NULL, borrowed, valid during the
+ * call — the same pointer the `_async` call wrote to `*out_request`, even if the host has freed
+ * that handle since (`offerkit_request_id` tells requests apart; `offerkit_request_cancel` on it
+ * returns false). Runs exactly once per request (see `offerkit_config_set_delivery` for
+ * where).
  */
-typedef void (*OfferkitOfferListCallback)(void *user_data, OfferkitStatus status, struct OfferkitOfferList *list, struct OfferkitError *error);
+typedef void (*OfferkitOfferListCallback)(void *user_data, const struct OfferkitRequest *request, enum OfferkitStatus status, struct OfferkitOfferList *list, struct OfferkitError *error);
 
 /**
  * Receives the outcome of an `_async` call returning JSON text (`links`, raw GraphQL): like
  * `OfferkitOfferListCallback`, with an owned string (free with `offerkit_string_free`).
  */
-typedef void (*OfferkitJsonCallback)(void *user_data, OfferkitStatus status, char *json, struct OfferkitError *error);
-
-/**
- * Options of `playerOffers` (same conventions as `OfferkitOffersOptions`).
- */
-typedef struct OfferkitPlayerOffersOptions {
-    /**
-     * 2 to 5 characters; NULL: the service's default.
-     */
-    const char *language;
-    /**
-     * 1 to 100; 0: the service's default (50).
-     */
-    int64_t limit;
-    /**
-     * A `next_cursor` of a previous page of the same query; NULL: the first page.
-     */
-    const char *after;
-    /**
-     * GraphQL fields added to each item's default selection.
-     */
-    const char *select;
-    /**
-     * The whole `playerOffers` selection, replacing the default (e.g.
-     * `offers: items { id } next_cursor`): the items are read from the one list field it
-     * names. Not together with `select`.
-     */
-    const char *selection;
-} OfferkitPlayerOffersOptions;
+typedef void (*OfferkitJsonCallback)(void *user_data, const struct OfferkitRequest *request, enum OfferkitStatus status, char *json, struct OfferkitError *error);
 
 /**
  * Receives the outcome of an `_async` call returning a `playerOffers` page: like
@@ -566,31 +490,38 @@ typedef struct OfferkitPlayerOffersOptions {
  * From `offerkit_player_offers_pager_next_async`, `page` is NULL with `OFFERKIT_STATUS_OK` when
  * the pager had already passed the last page.
  */
-typedef void (*OfferkitPlayerOffersPageCallback)(void *user_data, OfferkitStatus status, struct OfferkitPlayerOffersPage *page, struct OfferkitError *error);
+typedef void (*OfferkitPlayerOffersPageCallback)(void *user_data, const struct OfferkitRequest *request, enum OfferkitStatus status, struct OfferkitPlayerOffersPage *page, struct OfferkitError *error);
 
 /**
- * Asks the host for an access token. The host answers by calling
- * `offerkit_client_set_access_token` — inside this call, or later from any thread — or, when
- * it cannot get one, `offerkit_client_fail_token_request` (waiting requests then fail with
- * `OFFERKIT_STATUS_UNAUTHORIZED` carrying its reason). Unanswered, requests waiting for the
- * token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
+ * Asks the host for an access token for `client` (borrowed: valid during the call; the same
+ * pointer `offerkit_client_new` handed out). The host answers by calling
+ * `offerkit_client_set_access_token(client, …)` — inside this call, or later from any thread —
+ * or, when it cannot get one, `offerkit_client_fail_token_request(client, …)` (waiting
+ * requests then fail with `OFFERKIT_STATUS_UNAUTHORIZED` carrying its reason). Unanswered,
+ * requests waiting for the token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
  * (`offerkit_config_set_token_wait_ms`, default: the request timeout).
  *
- * Runs on whichever thread needs the token: a library thread for `_async` calls, the caller's
- * thread for blocking calls (so a host answering from a thread that is itself blocked in an
- * offerkit call cannot answer in time). Must be thread-safe, return quickly, not unwind, and
- * not free the client. It is never called again once `offerkit_client_free` has returned.
+ * Where it runs: in thread delivery, on whichever thread needs the token (a library thread for
+ * `_async` calls, the caller's thread for blocking calls). In poll delivery, always on a host
+ * thread: an `_async` request's need is queued with the client's completions and runs inside
+ * `offerkit_client_poll` / `offerkit_client_poll_wait` on the polling thread (so the token
+ * wait starts before the poll: poll often enough, or answer from another thread), and a
+ * blocking call's need runs inline on the thread making that call. A host answering from a
+ * thread that is itself blocked in an offerkit call cannot answer in time. Must be
+ * thread-safe, return quickly, not unwind, and not free the client. It is never called again
+ * once `offerkit_client_free` has returned.
  */
-typedef void (*OfferkitTokenNeededCallback)(void *user_data, OfferkitTokenReason reason);
+typedef void (*OfferkitTokenNeededCallback)(void *user_data, const struct OfferkitClient *client, enum OfferkitTokenReason reason);
 
 /**
  * Receives one log message: `message` is UTF-8, NUL-terminated, formatted as
- * `target: text key=value …`, and valid only during the call. May run on any thread, also
- * on several at once; must return quickly, not unwind, and not call `offerkit_set_log_callback`
- * (that call would return `OFFERKIT_STATUS_WOULD_DEADLOCK`). Messages logged by offerkit calls
- * made from inside the callback are dropped.
+ * `target: text key=value …`, and valid only during the call. In thread delivery it may run on
+ * any thread, also on several at once; in poll delivery only inside the polls on the polling
+ * thread. Must return quickly, not unwind, and not call `offerkit_set_log_callback` (that call
+ * would return `OFFERKIT_STATUS_WOULD_DEADLOCK`). Messages logged by offerkit calls made from
+ * inside the callback are dropped.
  */
-typedef void (*OfferkitLogCallback)(void *user_data, OfferkitLogLevel level, const char *message);
+typedef void (*OfferkitLogCallback)(void *user_data, enum OfferkitLogLevel level, const char *message);
 
 /**
  * The spec's fields of one offer. Strings are UTF-8, NUL-terminated, borrowed from the list:
@@ -690,7 +621,7 @@ extern "C" {
  * `offerkit_string_free`) and, if `out_warnings` is not NULL, `*out_warnings` the
  * `OFFERKIT_PLAYER_ID_*` conventions the id breaks (0: none). Any thread.
  */
-OfferkitStatus offerkit_click_url(const char *click_url, const char *player_id, char **out_url, uint32_t *out_warnings, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_click_url(const char *click_url, const char *player_id, char **out_url, uint32_t *out_warnings, struct OfferkitError **out_error);
 
 /**
  * Makes a client from `config` (copied; the config may be freed or reused afterwards).
@@ -701,7 +632,7 @@ OfferkitStatus offerkit_click_url(const char *click_url, const char *player_id, 
  * `cache.max_stale`) with core's message. On success `*out_client` owns the client: free it
  * with `offerkit_client_free`.
  */
-OfferkitStatus offerkit_client_new(const struct OfferkitConfig *config, struct OfferkitClient **out_client, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_new(const struct OfferkitConfig *config, struct OfferkitClient **out_client, struct OfferkitError **out_error);
 
 /**
  * Frees a client. `offerkit_client_free(NULL)` does nothing.
@@ -727,7 +658,7 @@ void offerkit_client_free(struct OfferkitClient *client);
  * the answer to the token-needed callback. NULL forgets the token. Requests waiting for a
  * token continue with this one.
  */
-OfferkitStatus offerkit_client_set_access_token(const struct OfferkitClient *client, const char *access_token, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_set_access_token(const struct OfferkitClient *client, const char *access_token, struct OfferkitError **out_error);
 
 /**
  * The other answer to the token-needed callback: the host cannot supply a token now (its
@@ -736,13 +667,13 @@ OfferkitStatus offerkit_client_set_access_token(const struct OfferkitClient *cli
  * instead of waiting until the token wait times out; later requests ask again. Does nothing
  * when no request is waiting. Any thread, also from inside the callback.
  */
-OfferkitStatus offerkit_client_fail_token_request(const struct OfferkitClient *client, const char *reason, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_fail_token_request(const struct OfferkitClient *client, const char *reason, struct OfferkitError **out_error);
 
 /**
  * Forgets every cached answer for `player_id` (no-op without a cache): call it when the player
  * completes an offer, so the next `offers` call refreshes.
  */
-OfferkitStatus offerkit_client_invalidate(const struct OfferkitClient *client, const char *player_id, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_invalidate(const struct OfferkitClient *client, const char *player_id, struct OfferkitError **out_error);
 
 /**
  * Forgets every cached answer (no-op without a cache or for NULL).
@@ -750,19 +681,39 @@ OfferkitStatus offerkit_client_invalidate(const struct OfferkitClient *client, c
 void offerkit_client_clear_cache(const struct OfferkitClient *client);
 
 /**
- * Runs queued completion callbacks of a poll-delivery client on the calling thread: at most
- * `max` of them, or with `max` 0 every one queued when the call starts. Returns how many ran
- * (always 0 for a thread-delivery client or a NULL client). Never blocks. Callbacks may start
- * new requests or call blocking functions; their completions wait for a later poll.
+ * Runs queued callbacks of a poll-delivery client on the calling thread — completions and
+ * token-needed asks of `_async` requests — at most `max` of them, or with `max` 0 every one
+ * queued when the call starts; then runs the log messages queued for poll delivery (see
+ * `offerkit_set_log_callback`; not counted). Returns how many client callbacks ran (always 0
+ * for a thread-delivery client or a NULL client). Never blocks. Callbacks may start new
+ * requests or call blocking functions; their completions wait for a later poll.
  */
 size_t offerkit_client_poll(const struct OfferkitClient *client, size_t max);
 
 /**
- * Blocking `offers`: every targeted offer for `player_id` (1 to 255 characters), with
- * `options` (NULL: none). On success `*out_list` owns the offers. Returns
- * `OFFERKIT_STATUS_WOULD_DEADLOCK` on a library thread.
+ * How many callbacks of a poll-delivery client are queued for the next poll (completions and
+ * token-needed asks); 0 for NULL and for a thread-delivery client. Never blocks.
  */
-OfferkitStatus offerkit_client_offers(const struct OfferkitClient *client, const char *player_id, const struct OfferkitOffersOptions *options, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
+size_t offerkit_client_pending_completions(const struct OfferkitClient *client);
+
+/**
+ * Waits until at least one callback of a poll-delivery client is queued, or `timeout_ms` has
+ * passed (0: does not wait), then runs like `offerkit_client_poll(client, max)` (log messages
+ * queued for poll included). `*out_ran` (required) is how many client callbacks ran: 0 after
+ * a timeout, which is `OFFERKIT_STATUS_OK`, not an error. Worst case: `timeout_ms` plus the
+ * time the callbacks it runs take. `INVALID_ARGUMENT` for a thread-delivery client;
+ * `OUT_OF_RANGE` for `timeout_ms` above 86 400 000 (24 h); `WOULD_DEADLOCK` on a library
+ * thread.
+ */
+enum OfferkitStatus offerkit_client_poll_wait(const struct OfferkitClient *client, uint32_t timeout_ms, size_t max, size_t *out_ran, struct OfferkitError **out_error);
+
+/**
+ * Blocking `offers`: every targeted offer for `player_id` (1 to 255 characters), with
+ * `options` (NULL: everything unset; copied, so they may be freed or changed once the call
+ * returns). On success `*out_list` owns the offers. Returns `OFFERKIT_STATUS_WOULD_DEADLOCK`
+ * on a library thread.
+ */
+enum OfferkitStatus offerkit_client_offers(const struct OfferkitClient *client, const char *player_id, const struct OfferkitOffersOptions *options, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
 
 /**
  * Asynchronous `offers`. On `OFFERKIT_STATUS_OK` the request is under way: `callback` will run
@@ -770,57 +721,60 @@ OfferkitStatus offerkit_client_offers(const struct OfferkitClient *client, const
  * `out_request` is not NULL) is a handle to cancel it, freed with `offerkit_request_free`. On
  * any other status nothing was started and the callback never runs.
  */
-OfferkitStatus offerkit_client_offers_async(const struct OfferkitClient *client, const char *player_id, const struct OfferkitOffersOptions *options, OfferkitOfferListCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_offers_async(const struct OfferkitClient *client, const char *player_id, const struct OfferkitOffersOptions *options, OfferkitOfferListCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
 
 /**
  * Blocking `links`: the tracking links of `player_id` as a JSON object text (owned; free with
  * `offerkit_string_free`), each field as the service sent it. `select` adds fields to the
  * default selection (`support_portal`), `selection` replaces it; NULL for neither.
  */
-OfferkitStatus offerkit_client_links(const struct OfferkitClient *client, const char *player_id, const char *select, const char *selection, char **out_json, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_links(const struct OfferkitClient *client, const char *player_id, const char *select, const char *selection, char **out_json, struct OfferkitError **out_error);
 
 /**
  * Asynchronous `links` (see `offerkit_client_offers_async` for the request rules).
  */
-OfferkitStatus offerkit_client_links_async(const struct OfferkitClient *client, const char *player_id, const char *select, const char *selection, OfferkitJsonCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_links_async(const struct OfferkitClient *client, const char *player_id, const char *select, const char *selection, OfferkitJsonCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
 
 /**
  * Blocking `playerOffers`: one page of the offers `player_id` engaged with. On success
  * `*out_page` owns the page. To follow `next_cursor` to the end, see
  * `offerkit_client_player_offers_pager`.
  */
-OfferkitStatus offerkit_client_player_offers(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, struct OfferkitPlayerOffersPage **out_page, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_player_offers(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, struct OfferkitPlayerOffersPage **out_page, struct OfferkitError **out_error);
 
 /**
  * Asynchronous `playerOffers` (see `offerkit_client_offers_async` for the request rules).
  */
-OfferkitStatus offerkit_client_player_offers_async(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, OfferkitPlayerOffersPageCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_player_offers_async(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, OfferkitPlayerOffersPageCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
 
 /**
- * Blocking `GET /v1/offers`: with `per_page` 0 every offer at once (no pagination); with
- * `per_page` 1 to 100, page `page` (0: the first) and its pagination
- * (`offerkit_offer_list_pagination`). `page` without `per_page` is `INVALID_ARGUMENT`.
+ * Blocking `GET /v1/offers` with `options` (NULL: everything unset; copied): without
+ * `per_page` every offer at once (no pagination); with `per_page` (1 to 100), page `page`
+ * (unset: the first) and its pagination (`offerkit_offer_list_pagination`). A `page` without
+ * `per_page` is `INVALID_ARGUMENT`, as is any value out of bounds (core's messages).
  */
-OfferkitStatus offerkit_client_list_offers(const struct OfferkitClient *client, int64_t per_page, int64_t page, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_list_offers(const struct OfferkitClient *client, const struct OfferkitListOffersOptions *options, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
 
 /**
  * Asynchronous `GET /v1/offers` (see `offerkit_client_offers_async` for the request rules).
  */
-OfferkitStatus offerkit_client_list_offers_async(const struct OfferkitClient *client, int64_t per_page, int64_t page, OfferkitOfferListCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_list_offers_async(const struct OfferkitClient *client, const struct OfferkitListOffersOptions *options, OfferkitOfferListCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
 
 /**
- * Blocking listing of every page, `per_page` (1 to 100) offers per request, from page 1 while
- * the service says there are more: one list of every offer (no pagination), its skipped items
- * numbered across the walk. Each page is one call within the deadline, so this blocks for at
- * most `max_pages` deadlines; a walk that does not advance, or needs more than `max_pages`
- * pages, fails with `OFFERKIT_STATUS_DECODE`.
+ * Blocking listing of every page with `options` (NULL: everything unset; copied): with
+ * `per_page` (1 to 100), `per_page` offers per request from page `page` (unset: 1) while the
+ * service says there are more; without `per_page`, the one answer that holds every offer.
+ * One list of every offer (no pagination), its skipped items numbered across the walk. Each
+ * page is one call within the deadline, so this blocks for at most `max_pages` deadlines; a
+ * walk that does not advance, or needs more than `max_pages` pages, fails with
+ * `OFFERKIT_STATUS_DECODE`.
  */
-OfferkitStatus offerkit_client_list_all_offers(const struct OfferkitClient *client, int64_t per_page, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_list_all_offers(const struct OfferkitClient *client, const struct OfferkitListOffersOptions *options, struct OfferkitOfferList **out_list, struct OfferkitError **out_error);
 
 /**
  * Asynchronous listing of every page (see `offerkit_client_offers_async` for the rules).
  */
-OfferkitStatus offerkit_client_list_all_offers_async(const struct OfferkitClient *client, int64_t per_page, OfferkitOfferListCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_list_all_offers_async(const struct OfferkitClient *client, const struct OfferkitListOffersOptions *options, OfferkitOfferListCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
 
 /**
  * Blocking raw GraphQL: `document` with `variables_json` (a JSON object text, or NULL). On
@@ -828,12 +782,12 @@ OfferkitStatus offerkit_client_list_all_offers_async(const struct OfferkitClient
  * fails with the mapped kind (`validation`, `query`, `invalid_cursor`); the whole response is
  * then in `offerkit_error_response_json`.
  */
-OfferkitStatus offerkit_client_graphql(const struct OfferkitClient *client, const char *document, const char *variables_json, char **out_data_json, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_graphql(const struct OfferkitClient *client, const char *document, const char *variables_json, char **out_data_json, struct OfferkitError **out_error);
 
 /**
  * Asynchronous raw GraphQL (see `offerkit_client_offers_async` for the request rules).
  */
-OfferkitStatus offerkit_client_graphql_async(const struct OfferkitClient *client, const char *document, const char *variables_json, OfferkitJsonCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_graphql_async(const struct OfferkitClient *client, const char *document, const char *variables_json, OfferkitJsonCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
 
 /**
  * Makes a configuration for the service at `base_url` (`https://…`; `http://` only for
@@ -842,7 +796,7 @@ OfferkitStatus offerkit_client_graphql_async(const struct OfferkitClient *client
  * connect timeout, 2 retries of transient failures, no token, thread delivery.
  * On success `*out_config` owns a new config: free it with `offerkit_config_free`.
  */
-OfferkitStatus offerkit_config_new(const char *base_url, struct OfferkitConfig **out_config, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_new(const char *base_url, struct OfferkitConfig **out_config, struct OfferkitError **out_error);
 
 /**
  * Frees a config. `offerkit_config_free(NULL)` does nothing. Clients made from it are not
@@ -854,20 +808,20 @@ void offerkit_config_free(struct OfferkitConfig *config);
  * Sets the whole-request timeout of one attempt: 1 to 86 400 000 ms (24 h), checked by
  * `offerkit_client_new` (setting `timeout`). Default 10 000 ms.
  */
-OfferkitStatus offerkit_config_set_timeout_ms(struct OfferkitConfig *config, uint64_t timeout_ms, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_timeout_ms(struct OfferkitConfig *config, uint64_t timeout_ms, struct OfferkitError **out_error);
 
 /**
  * Sets the connection set-up timeout: 1 to 86 400 000 ms, checked by `offerkit_client_new`
  * (setting `connect_timeout`). Default 5000 ms.
  */
-OfferkitStatus offerkit_config_set_connect_timeout_ms(struct OfferkitConfig *config, uint64_t timeout_ms, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_connect_timeout_ms(struct OfferkitConfig *config, uint64_t timeout_ms, struct OfferkitError **out_error);
 
 /**
  * Sets how many times a transient failure (HTTP 502/503/504, connection error, timeout) is
  * retried after the first attempt: 0 (no retries) to 10, checked by `offerkit_client_new`
  * (setting `retry.max_retries`). Default 2.
  */
-OfferkitStatus offerkit_config_set_max_retries(struct OfferkitConfig *config, uint32_t max_retries, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_max_retries(struct OfferkitConfig *config, uint32_t max_retries, struct OfferkitError **out_error);
 
 /**
  * Sets the deadline of a whole call: 1 to 86 400 000 ms, checked by `offerkit_client_new`
@@ -875,14 +829,14 @@ OfferkitStatus offerkit_config_set_max_retries(struct OfferkitConfig *config, ui
  * happen within it, so no blocking call takes longer. A `Retry-After` that would end after it
  * is not waited for: the call fails at once with the service's retry-after. Default 30 000 ms.
  */
-OfferkitStatus offerkit_config_set_deadline_ms(struct OfferkitConfig *config, uint64_t deadline_ms, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_deadline_ms(struct OfferkitConfig *config, uint64_t deadline_ms, struct OfferkitError **out_error);
 
 /**
  * Sets the most pages a pager walks before it ends with `OFFERKIT_STATUS_DECODE` (default
  * 1000): at least 1, checked by `offerkit_client_new` (setting `max_pages`). A walk also ends
  * when a cursor repeats.
  */
-OfferkitStatus offerkit_config_set_max_pages(struct OfferkitConfig *config, uint32_t max_pages, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_max_pages(struct OfferkitConfig *config, uint32_t max_pages, struct OfferkitError **out_error);
 
 /**
  * Sends every request through the proxy at `url` (`http://[user:password@]host:port`, copied;
@@ -890,7 +844,7 @@ OfferkitStatus offerkit_config_set_max_pages(struct OfferkitConfig *config, uint
  * reads `HTTPS_PROXY` or other environment variables: a game must not inherit a proxy from
  * the player's machine.
  */
-OfferkitStatus offerkit_config_set_proxy(struct OfferkitConfig *config, const char *url, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_proxy(struct OfferkitConfig *config, const char *url, struct OfferkitError **out_error);
 
 /**
  * Sets the retry backoff: the first wait is random up to `initial_ms`, doubling per retry, each
@@ -898,57 +852,74 @@ OfferkitStatus offerkit_config_set_proxy(struct OfferkitConfig *config, const ch
  * max_ms`, checked by `offerkit_client_new` (settings `retry.initial_backoff`,
  * `retry.max_backoff`).
  */
-OfferkitStatus offerkit_config_set_retry_backoff_ms(struct OfferkitConfig *config, uint64_t initial_ms, uint64_t max_ms, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_retry_backoff_ms(struct OfferkitConfig *config, uint64_t initial_ms, uint64_t max_ms, struct OfferkitError **out_error);
 
 /**
  * Adds trusted root certificates (PEM text, one or more `CERTIFICATE` blocks) to the built-in
  * web roots. The PEM is parsed by `offerkit_client_new` (`INVALID_ARGUMENT` there if bad).
  */
-OfferkitStatus offerkit_config_add_root_pem(struct OfferkitConfig *config, const char *pem, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_add_root_pem(struct OfferkitConfig *config, const char *pem, struct OfferkitError **out_error);
 
 /**
  * Allows plain `http://` to hosts other than loopback. For testing only, never production.
  */
-OfferkitStatus offerkit_config_set_allow_insecure_http(struct OfferkitConfig *config, bool allow, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_allow_insecure_http(struct OfferkitConfig *config, bool allow, struct OfferkitError **out_error);
 
 /**
  * Sets the access token the client starts with (its JWT `exp` is read); NULL clears it.
  * The string is copied.
  */
-OfferkitStatus offerkit_config_set_access_token(struct OfferkitConfig *config, const char *access_token, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_access_token(struct OfferkitConfig *config, const char *access_token, struct OfferkitError **out_error);
 
 /**
  * Sets (or with a NULL `callback`, removes) the token-needed callback: called with
- * `user_data` when the client has no token, when it is about to expire, and once after a 401;
- * see `OfferkitTokenNeededCallback`. `user_data` must stay valid until the client is freed.
+ * `user_data` and the client when the client has no token, when it is about to expire, and
+ * once after a 401; see `OfferkitTokenNeededCallback` (also for the thread it runs on). `user_data` must stay valid until the client is freed.
  */
-OfferkitStatus offerkit_config_set_token_needed(struct OfferkitConfig *config, OfferkitTokenNeededCallback callback, void *user_data, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_token_needed(struct OfferkitConfig *config, OfferkitTokenNeededCallback callback, void *user_data, struct OfferkitError **out_error);
 
 /**
  * Sets how long a request waits for the host to answer the token-needed callback: 1 to
- * 86 400 000 ms, checked by `offerkit_client_new` (setting `token_provider_timeout`); default:
- * the request timeout. Then it fails with `OFFERKIT_STATUS_TIMEOUT`.
+ * 86 400 000 ms, checked by `offerkit_client_new` (setting `token_provider_timeout`; 0 is
+ * refused there, it does not mean "default"). Then it fails with `OFFERKIT_STATUS_TIMEOUT`.
+ * Unset (the default, or after `offerkit_config_clear_token_wait`): the request timeout.
  */
-OfferkitStatus offerkit_config_set_token_wait_ms(struct OfferkitConfig *config, uint64_t wait_ms, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_token_wait_ms(struct OfferkitConfig *config, uint64_t wait_ms, struct OfferkitError **out_error);
 
 /**
- * Turns on the response cache for `offers` and the listing: answers younger than `ttl_ms` are
+ * Turns on (or re-sets) the response cache for `offers` and the listing: answers younger than `ttl_ms` are
  * served from memory, concurrent identical requests share one HTTP request, and when a refresh
  * fails with a network, timeout or server error an answer up to `max_stale_ms` old is returned
  * marked stale (`offerkit_offer_list_is_stale`). `ttl_ms` 0 to 86 400 000 (0: always refresh,
  * still coalescing and bridging outages), `max_entries` at least 1, `max_stale_ms` 0 (no stale
  * answers) to 86 400 000, checked by `offerkit_client_new` (settings `cache.ttl`,
  * `cache.max_entries`, `cache.max_stale`). Recommended: 300 000, 256, 3 600 000. Off by
- * default.
+ * default, and again after `offerkit_config_clear_cache`.
  */
-OfferkitStatus offerkit_config_set_cache(struct OfferkitConfig *config, uint64_t ttl_ms, uint32_t max_entries, uint64_t max_stale_ms, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_set_cache(struct OfferkitConfig *config, uint64_t ttl_ms, uint32_t max_entries, uint64_t max_stale_ms, struct OfferkitError **out_error);
 
 /**
- * Sets where completion callbacks of `_async` calls run: an `OfferkitDelivery` value
- * (`OFFERKIT_DELIVERY_THREAD` = 0, the default, or `OFFERKIT_DELIVERY_POLL` = 1); any other
- * number is `OUT_OF_RANGE`.
+ * Unsets the token wait (`offerkit_config_set_token_wait_ms`): requests wait for a token as
+ * long as the request timeout, as when it was never set.
  */
-OfferkitStatus offerkit_config_set_delivery(struct OfferkitConfig *config, uint32_t delivery, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_config_clear_token_wait(struct OfferkitConfig *config, struct OfferkitError **out_error);
+
+/**
+ * Turns the response cache off again (`offerkit_config_set_cache`), as when it was never set.
+ */
+enum OfferkitStatus offerkit_config_clear_cache(struct OfferkitConfig *config, struct OfferkitError **out_error);
+
+/**
+ * Sets where the client's callbacks run: an `OfferkitDelivery` value
+ * (`OFFERKIT_DELIVERY_THREAD` = 0, the default, or `OFFERKIT_DELIVERY_POLL` = 1); any other
+ * number is `OUT_OF_RANGE`. Thread: completion callbacks run on a library thread as soon as
+ * the request ends, token-needed on the thread that needs the token. Poll: every callback of
+ * the client runs on a host thread — completions and the token-needed asks of `_async`
+ * requests inside `offerkit_client_poll` / `offerkit_client_poll_wait`, the token-needed ask of
+ * a blocking call inline on the thread making it. A callback that blocks the polling thread
+ * only delays the client's other callbacks.
+ */
+enum OfferkitStatus offerkit_config_set_delivery(struct OfferkitConfig *config, uint32_t delivery, struct OfferkitError **out_error);
 
 /**
  * Frees an error. `offerkit_error_free(NULL)` does nothing. Do not use the error or any string
@@ -957,16 +928,11 @@ OfferkitStatus offerkit_config_set_delivery(struct OfferkitConfig *config, uint3
 void offerkit_error_free(struct OfferkitError *error);
 
 /**
- * The error's kind (core's kinds). A NULL error reports `OFFERKIT_ERROR_KIND_INTERNAL`.
+ * What the error is: the status the failed call returned (or the callback received) with it,
+ * 1–16 for core's error kinds, 100 and up for the C interface's own. A NULL error reports
+ * `OFFERKIT_STATUS_NULL_ARGUMENT`.
  */
-OfferkitErrorKind offerkit_error_kind(const struct OfferkitError *error);
-
-/**
- * The status the failed call returned (or the callback received) with this error: equal to the
- * kind for 1–16, or one of the interface-misuse statuses (100 and up, kind `invalid_argument`).
- * A NULL error reports `OFFERKIT_STATUS_NULL_ARGUMENT`.
- */
-OfferkitStatus offerkit_error_status(const struct OfferkitError *error);
+enum OfferkitStatus offerkit_error_status(const struct OfferkitError *error);
 
 /**
  * A complete, readable description (UTF-8, includes every field message). Never NULL: a NULL
@@ -1037,11 +1003,28 @@ const char *offerkit_error_field_message(const struct OfferkitError *error, size
 /**
  * Sets (or with a NULL `callback`, removes) the process-wide log callback, receiving messages
  * up to `max_level` (an `OfferkitLogLevel`: `OFFERKIT_LOG_LEVEL_OFF` = 0 to
- * `OFFERKIT_LOG_LEVEL_TRACE` = 5; other numbers are `OUT_OF_RANGE`). Thread-safe. When it
- * returns, the previous callback is no longer running and never runs again; `user_data` must
- * stay valid until the callback is replaced or removed. Logging is off until first set.
+ * `OFFERKIT_LOG_LEVEL_TRACE` = 5; other numbers are `OUT_OF_RANGE`), delivered as `delivery`
+ * says (an `OfferkitDelivery`; other numbers are `OUT_OF_RANGE`):
+ * - `OFFERKIT_DELIVERY_THREAD`: on the thread that logged, at once (any thread);
+ * - `OFFERKIT_DELIVERY_POLL`: queued process-wide — at most 1 024 messages; beyond, the oldest
+ *   are dropped and one WARN message `offerkit: N log messages dropped` is delivered before
+ *   the others — and delivered on the polling thread by `offerkit_log_poll` and inside every
+ *   `offerkit_client_poll` / `offerkit_client_poll_wait` (of any client).
+ *
+ * Thread-safe. Messages still queued for the previous callback are dropped. When it returns,
+ * the previous callback is no longer running and never runs again; `user_data` must stay
+ * valid until the callback is replaced or removed (or `offerkit_shutdown`). Logging is off
+ * until first set. Blocks only while a delivery to the previous callback is under way.
  */
-OfferkitStatus offerkit_set_log_callback(OfferkitLogCallback callback, void *user_data, uint32_t max_level);
+enum OfferkitStatus offerkit_set_log_callback(OfferkitLogCallback callback, void *user_data, uint32_t max_level, uint32_t delivery);
+
+/**
+ * Runs log messages queued for poll delivery (see `offerkit_set_log_callback`) on the calling
+ * thread: at most `max`, or with `max` 0 every one queued when the call starts. Returns how
+ * many ran (0 without a poll-delivery callback). Never blocks, except while the callback is
+ * being replaced.
+ */
+size_t offerkit_log_poll(size_t max);
 
 /**
  * Frees a list (and every view string from it). `offerkit_offer_list_free(NULL)` does nothing.
@@ -1073,7 +1056,7 @@ uint64_t offerkit_offer_list_age_ms(const struct OfferkitOfferList *list);
  * Writes the spec fields of offer `index` to `*out_view` (strings borrowed from the list).
  * `OUT_OF_RANGE` when `index >= count`.
  */
-OfferkitStatus offerkit_offer_list_get(const struct OfferkitOfferList *list, size_t index, struct OfferkitOfferView *out_view, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_offer_list_get(const struct OfferkitOfferList *list, size_t index, struct OfferkitOfferView *out_view, struct OfferkitError **out_error);
 
 /**
  * How many items of the service's answer were left out of the list because they were
@@ -1085,27 +1068,28 @@ size_t offerkit_offer_list_skipped_count(const struct OfferkitOfferList *list);
  * Writes skipped item `index` (position in the service's answer, id or NULL, reason) to
  * `*out_item`; its strings are borrowed from the list. `OUT_OF_RANGE` past the end.
  */
-OfferkitStatus offerkit_offer_list_skipped_get(const struct OfferkitOfferList *list, size_t index, struct OfferkitSkippedItem *out_item, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_offer_list_skipped_get(const struct OfferkitOfferList *list, size_t index, struct OfferkitSkippedItem *out_item, struct OfferkitError **out_error);
 
 /**
  * Any field of offer `index` by dotted path (`"links.click_url"`, `"creatives.icon_url"`,
- * `"goals.0.name"`) as JSON text, e.g. `"\"https://…\""` or `1.5`. On `OFFERKIT_STATUS_OK`,
- * `*out_json` is an owned string (free with `offerkit_string_free`), or NULL when the path
- * names nothing.
+ * `"goals.0.name"`) as JSON text, e.g. `"\"https://…\""`, `1.5` or `null` (sent as null). On
+ * `OFFERKIT_STATUS_OK`, `*out_json` is an owned string (free with `offerkit_string_free`),
+ * never NULL. A path that names nothing in the item is `OFFERKIT_STATUS_NOT_FOUND`: the error
+ * names the path (field entry: this function, argument `path`) and `*out_json` is untouched.
  */
-OfferkitStatus offerkit_offer_list_field_json(const struct OfferkitOfferList *list, size_t index, const char *path, char **out_json, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_offer_list_field_json(const struct OfferkitOfferList *list, size_t index, const char *path, char **out_json, struct OfferkitError **out_error);
 
 /**
  * Like `offerkit_offer_list_field_json`, but a string value comes unquoted (`https://…`);
  * other values still come as JSON text.
  */
-OfferkitStatus offerkit_offer_list_field_text(const struct OfferkitOfferList *list, size_t index, const char *path, char **out_text, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_offer_list_field_text(const struct OfferkitOfferList *list, size_t index, const char *path, char **out_text, struct OfferkitError **out_error);
 
 /**
  * Offer `index` as the JSON object the service sent (extra selected fields included). On
  * success `*out_json` is an owned string (free with `offerkit_string_free`).
  */
-OfferkitStatus offerkit_offer_list_item_json(const struct OfferkitOfferList *list, size_t index, char **out_json, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_offer_list_item_json(const struct OfferkitOfferList *list, size_t index, char **out_json, struct OfferkitError **out_error);
 
 /**
  * The pagination of a paginated listing page: writes `*out_pagination` and returns true, or
@@ -1115,11 +1099,140 @@ OfferkitStatus offerkit_offer_list_item_json(const struct OfferkitOfferList *lis
 bool offerkit_offer_list_pagination(const struct OfferkitOfferList *list, struct OfferkitPagination *out_pagination);
 
 /**
- * Makes a pager over the pages of `playerOffers` for `player_id`, starting at `options->after`
- * (or the first page). The arguments are checked now (`INVALID_ARGUMENT`, nothing sent); no
+ * Makes options for `offers` with everything unset. On success `*out_options` owns them: free
+ * with `offerkit_offers_options_free`.
+ */
+enum OfferkitStatus offerkit_offers_options_new(struct OfferkitOffersOptions **out_options, struct OfferkitError **out_error);
+
+/**
+ * Frees options. `offerkit_offers_options_free(NULL)` does nothing. Queries already made with
+ * them are not affected.
+ */
+void offerkit_offers_options_free(struct OfferkitOffersOptions *options);
+
+/**
+ * Sets `limit`, stored as given: the query refuses a value below 1 (`INVALID_ARGUMENT`, the
+ * spec's message "The limit field must be at least 1."). Unset: no limit.
+ */
+enum OfferkitStatus offerkit_offers_options_set_limit(struct OfferkitOffersOptions *options, int64_t limit, struct OfferkitError **out_error);
+
+/**
+ * Unsets `limit` (no limit is sent).
+ */
+enum OfferkitStatus offerkit_offers_options_clear_limit(struct OfferkitOffersOptions *options, struct OfferkitError **out_error);
+
+/**
+ * Sets `language` (2 to 5 characters, e.g. `en`, `zh-HK`; checked by the query), copied;
+ * NULL unsets it (the service's default).
+ */
+enum OfferkitStatus offerkit_offers_options_set_language(struct OfferkitOffersOptions *options, const char *language, struct OfferkitError **out_error);
+
+/**
+ * Sets `sort` (`epc.asc`, `epc.desc`, `last_activation.asc` or `last_activation.desc`;
+ * checked by the query), copied; NULL unsets it (the service's order).
+ */
+enum OfferkitStatus offerkit_offers_options_set_sort(struct OfferkitOffersOptions *options, const char *sort, struct OfferkitError **out_error);
+
+/**
+ * Sets `select`: GraphQL fields added to the selection, e.g. `links { click_url }` (read with
+ * `offerkit_offer_list_field_json`), copied; NULL unsets it.
+ */
+enum OfferkitStatus offerkit_offers_options_set_select(struct OfferkitOffersOptions *options, const char *select, struct OfferkitError **out_error);
+
+/**
+ * Sets `selection`: the whole offer selection, replacing the default `id name
+ * total_payout_usd creatives { name description }` (`select` is then added to it), copied;
+ * NULL unsets it (the default). The spec fields it leaves out are NULL (NaN) in the views.
+ */
+enum OfferkitStatus offerkit_offers_options_set_selection(struct OfferkitOffersOptions *options, const char *selection, struct OfferkitError **out_error);
+
+/**
+ * Makes options for `playerOffers` with everything unset. On success `*out_options` owns
+ * them: free with `offerkit_player_offers_options_free`.
+ */
+enum OfferkitStatus offerkit_player_offers_options_new(struct OfferkitPlayerOffersOptions **out_options, struct OfferkitError **out_error);
+
+/**
+ * Frees options. `offerkit_player_offers_options_free(NULL)` does nothing. Queries and pagers
+ * already made with them are not affected.
+ */
+void offerkit_player_offers_options_free(struct OfferkitPlayerOffersOptions *options);
+
+/**
+ * Sets `limit`, stored as given: the query refuses a value outside 1 to 100
+ * (`INVALID_ARGUMENT` with the spec's message). Unset: the service's default (50).
+ */
+enum OfferkitStatus offerkit_player_offers_options_set_limit(struct OfferkitPlayerOffersOptions *options, int64_t limit, struct OfferkitError **out_error);
+
+/**
+ * Unsets `limit` (the service's default).
+ */
+enum OfferkitStatus offerkit_player_offers_options_clear_limit(struct OfferkitPlayerOffersOptions *options, struct OfferkitError **out_error);
+
+/**
+ * Sets `language` (2 to 5 characters; checked by the query), copied; NULL unsets it.
+ */
+enum OfferkitStatus offerkit_player_offers_options_set_language(struct OfferkitPlayerOffersOptions *options, const char *language, struct OfferkitError **out_error);
+
+/**
+ * Sets `after`: a `next_cursor` of a previous page of the same query, copied; NULL unsets it
+ * (the first page).
+ */
+enum OfferkitStatus offerkit_player_offers_options_set_after(struct OfferkitPlayerOffersOptions *options, const char *after, struct OfferkitError **out_error);
+
+/**
+ * Sets `select`: GraphQL fields added to each item's default selection, copied; NULL unsets
+ * it.
+ */
+enum OfferkitStatus offerkit_player_offers_options_set_select(struct OfferkitPlayerOffersOptions *options, const char *select, struct OfferkitError **out_error);
+
+/**
+ * Sets `selection`: the whole `playerOffers` selection, replacing the default (e.g.
+ * `offers: items { id } next_cursor`; the items are read from the one list field it names),
+ * copied; NULL unsets it. Not together with `select` (the query refuses both).
+ */
+enum OfferkitStatus offerkit_player_offers_options_set_selection(struct OfferkitPlayerOffersOptions *options, const char *selection, struct OfferkitError **out_error);
+
+/**
+ * Makes options for the listing with everything unset. On success `*out_options` owns them:
+ * free with `offerkit_list_offers_options_free`.
+ */
+enum OfferkitStatus offerkit_list_offers_options_new(struct OfferkitListOffersOptions **out_options, struct OfferkitError **out_error);
+
+/**
+ * Frees options. `offerkit_list_offers_options_free(NULL)` does nothing.
+ */
+void offerkit_list_offers_options_free(struct OfferkitListOffersOptions *options);
+
+/**
+ * Sets `per_page`, stored as given: the query refuses a value outside 1 to 100
+ * (`INVALID_ARGUMENT`, "The per page field must be between 1 and 100."). Set, the listing is
+ * paginated; unset, every offer comes at once.
+ */
+enum OfferkitStatus offerkit_list_offers_options_set_per_page(struct OfferkitListOffersOptions *options, int64_t per_page, struct OfferkitError **out_error);
+
+/**
+ * Unsets `per_page` (no pagination).
+ */
+enum OfferkitStatus offerkit_list_offers_options_clear_per_page(struct OfferkitListOffersOptions *options, struct OfferkitError **out_error);
+
+/**
+ * Sets `page`, stored as given: the query refuses a value below 1, and a page without
+ * `per_page` (`INVALID_ARGUMENT` with the spec's messages). Unset: the first page.
+ */
+enum OfferkitStatus offerkit_list_offers_options_set_page(struct OfferkitListOffersOptions *options, int64_t page, struct OfferkitError **out_error);
+
+/**
+ * Unsets `page` (the first page).
+ */
+enum OfferkitStatus offerkit_list_offers_options_clear_page(struct OfferkitListOffersOptions *options, struct OfferkitError **out_error);
+
+/**
+ * Makes a pager over the pages of `playerOffers` for `player_id`, starting at the `after` of
+ * `options` (NULL, or `after` unset: the first page; the options are copied). The arguments are checked now (`INVALID_ARGUMENT`, nothing sent); no
  * request is made until `next`. On success `*out_pager` owns the pager.
  */
-OfferkitStatus offerkit_client_player_offers_pager(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, struct OfferkitPlayerOffersPager **out_pager, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_client_player_offers_pager(const struct OfferkitClient *client, const char *player_id, const struct OfferkitPlayerOffersOptions *options, struct OfferkitPlayerOffersPager **out_pager, struct OfferkitError **out_error);
 
 /**
  * Blocking: fetches the next page (one call, within the deadline). On `OFFERKIT_STATUS_OK`,
@@ -1128,14 +1241,14 @@ OfferkitStatus offerkit_client_player_offers_pager(const struct OfferkitClient *
  * client's `max_pages`, fails with `OFFERKIT_STATUS_DECODE` and ends the walk (later calls
  * give NULL); other failures leave the position unchanged.
  */
-OfferkitStatus offerkit_player_offers_pager_next(const struct OfferkitPlayerOffersPager *pager, struct OfferkitPlayerOffersPage **out_page, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_offers_pager_next(const struct OfferkitPlayerOffersPager *pager, struct OfferkitPlayerOffersPage **out_page, struct OfferkitError **out_error);
 
 /**
  * Asynchronous `next` (see `offerkit_client_offers_async` for the request rules; the callback
  * gets a NULL page with `OFFERKIT_STATUS_OK` after the last page). Cancelling leaves the
  * pager's position unchanged.
  */
-OfferkitStatus offerkit_player_offers_pager_next_async(const struct OfferkitPlayerOffersPager *pager, OfferkitPlayerOffersPageCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_offers_pager_next_async(const struct OfferkitPlayerOffersPager *pager, OfferkitPlayerOffersPageCallback callback, void *user_data, struct OfferkitRequest **out_request, struct OfferkitError **out_error);
 
 /**
  * Frees a pager. `offerkit_player_offers_pager_free(NULL)` does nothing. A `next_async` under
@@ -1147,13 +1260,13 @@ void offerkit_player_offers_pager_free(struct OfferkitPlayerOffersPager *pager);
  * Checks the service's rule for a player id (1 to 255 characters): `OFFERKIT_STATUS_OK`, or
  * `OFFERKIT_STATUS_INVALID_ARGUMENT` with the service's message on the `player_id` argument.
  */
-OfferkitStatus offerkit_player_id_validate(const char *player_id, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_id_validate(const char *player_id, struct OfferkitError **out_error);
 
 /**
  * Writes to `*out_flags` the conventions `player_id` breaks, as `OFFERKIT_PLAYER_ID_*` flags
  * OR-ed together (0: follows them all). Conventions are advice: the service accepts such ids.
  */
-OfferkitStatus offerkit_player_id_lint(const char *player_id, uint32_t *out_flags, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_id_lint(const char *player_id, uint32_t *out_flags, struct OfferkitError **out_error);
 
 /**
  * The stable name of one lint flag (`"uppercase"`, `"period"`, `"space"`,
@@ -1173,7 +1286,7 @@ const char *offerkit_player_id_convention_describe(uint32_t flag);
  * `internal_id` (34 characters; every binding gives the same answer). On success `*out_id` is
  * an owned string (free with `offerkit_string_free`).
  */
-OfferkitStatus offerkit_player_id_short(const char *internal_id, char **out_id, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_id_short(const char *internal_id, char **out_id, struct OfferkitError **out_error);
 
 /**
  * Frees a page. `offerkit_player_offers_page_free(NULL)` does nothing.
@@ -1201,56 +1314,80 @@ size_t offerkit_player_offers_page_skipped_count(const struct OfferkitPlayerOffe
  * Writes skipped item `index` to `*out_item` (strings borrowed from the page).
  * `OUT_OF_RANGE` past the end.
  */
-OfferkitStatus offerkit_player_offers_page_skipped_get(const struct OfferkitPlayerOffersPage *page, size_t index, struct OfferkitSkippedItem *out_item, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_offers_page_skipped_get(const struct OfferkitPlayerOffersPage *page, size_t index, struct OfferkitSkippedItem *out_item, struct OfferkitError **out_error);
 
 /**
  * Writes the typed fields of item `index` to `*out_view`. `OUT_OF_RANGE` past the end.
  */
-OfferkitStatus offerkit_player_offers_page_get(const struct OfferkitPlayerOffersPage *page, size_t index, struct OfferkitPlayerOfferView *out_view, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_offers_page_get(const struct OfferkitPlayerOffersPage *page, size_t index, struct OfferkitPlayerOfferView *out_view, struct OfferkitError **out_error);
 
 /**
- * Any field of item `index` by dotted path, as JSON text (owned; NULL when absent). See
- * `offerkit_offer_list_field_json`.
+ * Any field of item `index` by dotted path, as JSON text (owned); `OFFERKIT_STATUS_NOT_FOUND`
+ * when the path names nothing. See `offerkit_offer_list_field_json`.
  */
-OfferkitStatus offerkit_player_offers_page_field_json(const struct OfferkitPlayerOffersPage *page, size_t index, const char *path, char **out_json, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_offers_page_field_json(const struct OfferkitPlayerOffersPage *page, size_t index, const char *path, char **out_json, struct OfferkitError **out_error);
 
 /**
- * Any field of item `index` by dotted path; strings unquoted (owned; NULL when absent).
+ * Any field of item `index` by dotted path; strings unquoted (owned);
+ * `OFFERKIT_STATUS_NOT_FOUND` when the path names nothing. See
+ * `offerkit_offer_list_field_text`.
  */
-OfferkitStatus offerkit_player_offers_page_field_text(const struct OfferkitPlayerOffersPage *page, size_t index, const char *path, char **out_text, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_offers_page_field_text(const struct OfferkitPlayerOffersPage *page, size_t index, const char *path, char **out_text, struct OfferkitError **out_error);
 
 /**
  * Item `index` as the JSON object the service sent (owned string).
  */
-OfferkitStatus offerkit_player_offers_page_item_json(const struct OfferkitPlayerOffersPage *page, size_t index, char **out_json, struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_player_offers_page_item_json(const struct OfferkitPlayerOffersPage *page, size_t index, char **out_json, struct OfferkitError **out_error);
 
 /**
  * Cancels a request: if it has not completed yet, its task (and HTTP exchange) is dropped and
  * its callback reports `OFFERKIT_STATUS_CANCELLED` — later, on a library thread (thread
  * delivery) or from `offerkit_client_poll` (poll delivery), never inside this call. Returns
- * true if this call cancelled it, false if it had already completed or been cancelled (or
- * `request` is NULL); either way the callback runs exactly once.
+ * true if this call cancelled it, false if it had already completed or been cancelled (also
+ * inside its own callback), or `request` is NULL; either way the callback runs exactly once.
  */
 bool offerkit_request_cancel(const struct OfferkitRequest *request);
 
 /**
+ * The request's id: unique among the requests of this process, never 0 (0 for NULL). Lets one
+ * callback serve many requests. Thread-safe.
+ */
+uint64_t offerkit_request_id(const struct OfferkitRequest *request);
+
+/**
  * Frees a request handle without cancelling the request. `offerkit_request_free(NULL)` does
- * nothing.
+ * nothing. The callback still receives the same pointer (valid during its call).
  */
 void offerkit_request_free(struct OfferkitRequest *request);
 
 /**
- * The stable snake_case name of a status (`"ok"`, `"rate_limited"`, `"null_argument"`, …);
- * `"unknown"` for a number that is not an `OfferkitStatus`. Static storage: never free it.
- * Thread-safe.
+ * Stops the library: removes the log callback (dropping log messages still queued for
+ * `offerkit_log_poll`), stops the runtime — its I/O thread and DNS thread are joined (a DNS
+ * look-up under way is waited for) and everything it allocated is released — and frees every
+ * other global the library made. Idempotent: `OFFERKIT_STATUS_OK` when nothing runs (also
+ * before any use, and when called again). Afterwards the library may be used again: the next
+ * `offerkit_client_new` starts a fresh runtime.
+ *
+ * Fails with `OFFERKIT_STATUS_BUSY`, stopping nothing, while any `OfferkitClient` or
+ * `OfferkitPlayerOffersPager` is alive; the message says how many. Once every handle is freed,
+ * it waits (up to `OFFERKIT_SHUTDOWN_SETTLE_MS`) for their last steps on the library thread —
+ * a task returning after its callback, callbacks still owed by a client freed from inside its
+ * own callback on a library thread — and is `BUSY` if they take longer. Fails
+ * with `OFFERKIT_STATUS_WOULD_DEADLOCK` on a library thread or inside any callback offerkit
+ * runs (it would wait for itself). Request handles, results and errors outlive it: free them
+ * as usual, before or after. Call it from one thread, at the end of the host's use of offerkit
+ * (e.g. before unloading the library, or before exit).
  */
-const char *offerkit_status_name(uint32_t status);
+enum OfferkitStatus offerkit_shutdown(struct OfferkitError **out_error);
 
 /**
- * The stable snake_case name of an error kind, exactly core's (`"invalid_argument"`, …);
- * `"unknown"` for a number that is not an `OfferkitErrorKind`. Static storage. Thread-safe.
+ * The stable snake_case name of a status: `"ok"`; for 1–16 core's kind names
+ * (`"invalid_argument"`, `"rate_limited"`, …, the names every other binding uses); then
+ * `"null_argument"`, `"invalid_utf8"`, `"out_of_range"`, `"would_deadlock"`, `"not_found"`,
+ * `"busy"`. `"unknown"` for a number that is not an `OfferkitStatus`. Static storage: never
+ * free it. Thread-safe.
  */
-const char *offerkit_error_kind_name(uint32_t kind);
+const char *offerkit_status_name(uint32_t status);
 
 /**
  * Frees a string this library handed out as owned (`char *` results, e.g. JSON text).
@@ -1279,20 +1416,20 @@ void offerkit_test_panic_in_conversions(uint32_t count);
 /**
  * Test builds only: panics inside the call boundary; returns `OFFERKIT_STATUS_INTERNAL`.
  */
-OfferkitStatus offerkit_test_panic(struct OfferkitError **out_error);
+enum OfferkitStatus offerkit_test_panic(struct OfferkitError **out_error);
 #endif
 
 #if defined(OFFERKIT_TEST_HOOKS)
 /**
- * Test builds only: how many completions of a poll-delivery client wait for
- * `offerkit_client_poll` (0 for NULL), so tests wait for "answered and queued" instead of
- * sleeping.
+ * Test builds only: logs `count` WARN messages `test message <i>` (target `offerkit::test`,
+ * `i` from 0), so the C tests can fill the log queue of poll delivery without a thousand
+ * requests.
  */
-size_t offerkit_test_queued_completions(const struct OfferkitClient *client);
+void offerkit_test_log_messages(uint32_t count);
 #endif
 
 /**
- * The version of the loaded library, e.g. `"0.1.0"` (compare with the header's
+ * The version of the loaded library, e.g. `"1.0.0"` (compare with the header's
  * `OFFERKIT_VERSION_*`). Static storage: never free it. Thread-safe.
  */
 const char *offerkit_version(void);

@@ -23,16 +23,22 @@ static void row(const char *when) {
 }
 
 static void run(OfferkitClient *client, int n) {
-    OfferkitOffersOptions options = {20, NULL, NULL, NULL};
+    OfferkitOffersOptions *options = NULL;
+    if (offerkit_offers_options_new(&options, NULL) != OFFERKIT_STATUS_OK ||
+        offerkit_offers_options_set_limit(options, 20, NULL) != OFFERKIT_STATUS_OK) {
+        fprintf(stderr, "options\n");
+        exit(1);
+    }
     for (int i = 0; i < n; i++) {
         OfferkitOfferList *list = NULL;
         OfferkitError *error = NULL;
-        if (offerkit_client_offers(client, "bench-player", &options, &list, &error) != OFFERKIT_STATUS_OK) {
+        if (offerkit_client_offers(client, "bench-player", options, &list, &error) != OFFERKIT_STATUS_OK) {
             fprintf(stderr, "offers: %s\n", offerkit_error_message(error));
             exit(1);
         }
         offerkit_offer_list_free(list);
     }
+    offerkit_offers_options_free(options);
 }
 
 int main(int argc, char **argv) {

@@ -33,12 +33,17 @@ int main(int argc, char **argv) {
     check(offerkit_config_set_access_token(config, argv[2], &error), error, "token");
     check(offerkit_client_new(config, &client, &error), error, "client");
     offerkit_config_free(config);
-    OfferkitOffersOptions options = {20, NULL, NULL, NULL};
+    OfferkitOffersOptions *options = NULL;
+    if (offerkit_offers_options_new(&options, NULL) != OFFERKIT_STATUS_OK ||
+        offerkit_offers_options_set_limit(options, 20, NULL) != OFFERKIT_STATUS_OK) {
+        fprintf(stderr, "options\n");
+        exit(1);
+    }
     printf("[");
     for (int i = 0; i < warmup + calls; i++) {
         OfferkitOfferList *list = NULL;
         double started = now_us();
-        check(offerkit_client_offers(client, "bench-player", &options, &list, &error), error, "offers");
+        check(offerkit_client_offers(client, "bench-player", options, &list, &error), error, "offers");
         double took = now_us() - started;
         if (offerkit_offer_list_count(list) != 20) {
             fprintf(stderr, "expected 20 offers\n");
@@ -48,6 +53,7 @@ int main(int argc, char **argv) {
         if (i >= warmup) printf("%s%.0f", i > warmup ? "," : "", took);
     }
     printf("]\n");
+    offerkit_offers_options_free(options);
     offerkit_client_free(client);
     return 0;
 }

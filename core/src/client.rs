@@ -228,10 +228,18 @@ impl OfferClient {
 
     /// A pager over every page of the listing, `per_page` offers at a time, from page 1.
     pub fn list_offers_pager(&self, per_page: i64) -> Result<ListingPager> {
-        validate::listing(Some(per_page), None)?;
+        self.list_offers_pager_from(per_page, 1)
+    }
+
+    /// A pager over the pages of the listing, `per_page` offers at a time, from page `page` (a
+    /// walk resumed where an earlier one stopped). Both are validated now, as
+    /// [`OfferClient::list_offers`] validates them.
+    pub fn list_offers_pager_from(&self, per_page: i64, page: i64) -> Result<ListingPager> {
+        validate::listing(Some(per_page), Some(page))?;
         Ok(ListingPager::new(
             Arc::new(self.clone()),
             per_page,
+            page,
             self.inner.max_pages,
         ))
     }

@@ -142,11 +142,16 @@ pub struct ListingPager {
 }
 
 impl ListingPager {
-    pub(crate) fn new(source: Arc<dyn PageSource>, per_page: i64, max_pages: u32) -> Self {
+    pub(crate) fn new(
+        source: Arc<dyn PageSource>,
+        per_page: i64,
+        first_page: i64,
+        max_pages: u32,
+    ) -> Self {
         ListingPager {
             source,
             per_page,
-            next: Some(1),
+            next: Some(first_page),
             pages: 0,
             max_pages,
         }

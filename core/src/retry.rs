@@ -56,8 +56,23 @@ impl RetryPolicy {
             .saturating_mul(2u32.saturating_pow(retry))
             .min(self.max_backoff);
         let nanos = u64::try_from(ceiling.as_nanos()).unwrap_or(u64::MAX);
-        Some(Duration::from_nanos(fastrand::u64(0..=nanos)))
+        Some(Duration::from_nanos(jitter().u64(0..=nanos)))
     }
+}
+
+/// A generator for one jitter draw, seeded without fastrand's thread-local global generator:
+/// seeding that one makes the calling thread's `std::thread::Thread` handle, which a C host's
+/// own threads (blocking calls run on them) never release.
+fn jitter() -> fastrand::Rng {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static DRAWS: AtomicU64 = AtomicU64::new(0);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| {
+            u64::try_from(d.as_nanos() % (1u128 << 64)).unwrap_or(0)
+        });
+    let draw = DRAWS.fetch_add(1, Ordering::Relaxed);
+    fastrand::Rng::with_seed(now ^ draw.wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! roots the host configures. No platform verifier (it needs JNI set-up on Android) and no
 //! aws-lc (larger and slower to build).
 
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 use rustls::RootCertStore;
 use rustls::pki_types::CertificateDer;
@@ -10,13 +10,10 @@ use rustls::pki_types::pem::PemObject;
 
 use crate::error::{Error, ErrorKind, Result};
 
-static DEFAULT_CONFIG: LazyLock<Result<rustls::ClientConfig>> = LazyLock::new(|| build(&[]));
-
 /// A client TLS configuration trusting the webpki roots and every certificate in `extra_pem`.
+/// Built for each client and never kept in a global: a library that is shut down (the C ABI's
+/// `offerkit_shutdown`) must leave nothing allocated behind.
 pub(crate) fn client_config(extra_pem: &[String]) -> Result<rustls::ClientConfig> {
-    if extra_pem.is_empty() {
-        return DEFAULT_CONFIG.clone();
-    }
     build(extra_pem)
 }
 

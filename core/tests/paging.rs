@@ -176,6 +176,38 @@ async fn listing_pages_follow_has_more_pages_to_the_end() {
 }
 
 #[tokio::test]
+async fn a_listing_walk_can_start_at_a_later_page() {
+    let sim = common::sim().await;
+    let client = common::client(&sim);
+    let all = client
+        .list_offers_pager(10)
+        .unwrap()
+        .collect_all()
+        .await
+        .unwrap();
+    let mut pager = client.list_offers_pager_from(10, 3).unwrap();
+    let third = pager.next_page().await.unwrap().unwrap();
+    assert_eq!(third.pagination.unwrap().current_page, 3);
+    let ids = |offers: &[offerkit::Offer]| -> Vec<String> {
+        offers.iter().filter_map(|o| o.id.clone()).collect()
+    };
+    assert_eq!(ids(&third.offers), ids(&all.offers[20..30]));
+    let rest = pager.collect_all().await.unwrap();
+    assert_eq!(ids(&rest.offers), ids(&all.offers[30..]));
+    // Both numbers are validated at once, as for one page.
+    for (per_page, page) in [(0, 1), (10, 0), (101, 2)] {
+        let Err(error) = client.list_offers_pager_from(per_page, page) else {
+            panic!("{per_page} {page} accepted");
+        };
+        assert_eq!(
+            error.kind(),
+            ErrorKind::InvalidArgument,
+            "{per_page} {page}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn a_failed_page_can_be_fetched_again() {
     let sim = common::sim().await;
     let client = common::client(&sim);

@@ -45,12 +45,18 @@ int main(int argc, char **argv) {
     offerkit_config_free(config);
     if (status != OFFERKIT_STATUS_OK) return fail("offerkit_client_new", status, error);
 
-    OfferkitOffersOptions options = {0};
-    options.limit = 10;
-    options.sort = "epc.desc";
-    options.select = "links { click_url }";
+    /* Options are a builder: every option is unset until set. The call copies them. */
+    OfferkitOffersOptions *options = NULL;
+    status = offerkit_offers_options_new(&options, &error);
+    if (status == OFFERKIT_STATUS_OK) status = offerkit_offers_options_set_limit(options, 10, &error);
+    if (status == OFFERKIT_STATUS_OK)
+        status = offerkit_offers_options_set_sort(options, "epc.desc", &error);
+    if (status == OFFERKIT_STATUS_OK)
+        status = offerkit_offers_options_set_select(options, "links { click_url }", &error);
     OfferkitOfferList *offers = NULL;
-    status = offerkit_client_offers(client, player_id, &options, &offers, &error);
+    if (status == OFFERKIT_STATUS_OK)
+        status = offerkit_client_offers(client, player_id, options, &offers, &error);
+    offerkit_offers_options_free(options);
     if (status != OFFERKIT_STATUS_OK) {
         offerkit_client_free(client);
         return fail("offers", status, error);
@@ -61,7 +67,7 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < count; i++) {
         OfferkitOfferView offer;
         if (offerkit_offer_list_get(offers, i, &offer, NULL) != OFFERKIT_STATUS_OK) continue;
-        char *click_url = NULL;
+        char *click_url = NULL; /* stays NULL when the offer has none (NOT_FOUND) */
         offerkit_offer_list_field_text(offers, i, "links.click_url", &click_url, NULL);
         char payout[32] = "      ?";
         if (offer.has_total_payout_usd) snprintf(payout, sizeof payout, "%7.2f", offer.total_payout_usd);
@@ -77,5 +83,9 @@ int main(int argc, char **argv) {
     }
     offerkit_offer_list_free(offers);
     offerkit_client_free(client);
+    /* Stops the library's threads and releases its globals (optional before exit; needed
+     * before unloading the library). */
+    status = offerkit_shutdown(&error);
+    if (status != OFFERKIT_STATUS_OK) return fail("offerkit_shutdown", status, error);
     return 0;
 }

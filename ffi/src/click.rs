@@ -29,7 +29,7 @@ pub unsafe extern "C" fn offerkit_click_url(
     out_warnings: *mut u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let url = strings::required(click_url, "click_url")?;
         let player = strings::required(player_id, "player_id")?;
         let out = Out::required(out_url, "out_url")?;

@@ -8,12 +8,14 @@ use std::sync::Arc;
 use offerkit::{AccessToken, OfferClient};
 
 use crate::boundary::{fallible, infallible};
-use crate::config::OfferkitConfig;
+use crate::config::{OfferkitConfig, OfferkitDelivery};
 use crate::error::OfferkitError;
+use crate::failure::Failure;
 use crate::handle::{Handle, free_handle};
 use crate::out::Out;
 use crate::request::Requests;
-use crate::runtime::runtime;
+use crate::runtime::{on_library_thread, runtime};
+use crate::shutdown::{self, Alive};
 use crate::status::OfferkitStatus;
 use crate::strings;
 use crate::token_hook::TokenHook;
@@ -30,6 +32,8 @@ pub(crate) struct ClientShared {
 /// other calls on the same client.
 pub struct OfferkitClient {
     pub(crate) shared: Arc<ClientShared>,
+    /// Counted as alive for `offerkit_shutdown` until freed.
+    _alive: Alive,
 }
 
 impl Handle for OfferkitClient {
@@ -42,7 +46,8 @@ impl Handle for OfferkitClient {
             hook.switch_off();
         }
         self.shared.requests.close();
-        let _context = runtime().ok().map(|rt| rt.enter());
+        let runtime = runtime().ok();
+        let _context = runtime.as_ref().map(|rt| rt.enter());
         drop(self);
     }
 }
@@ -60,29 +65,56 @@ pub unsafe extern "C" fn offerkit_client_new(
     out_client: *mut *mut OfferkitClient,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let config = OfferkitConfig::as_ref(config)?;
         let out = Out::required(out_client, "out_client")?;
         let mut core_config = config.to_core();
-        let token_hook = config
-            .token_needed()
-            .map(|(callback, user_data)| Arc::new(TokenHook::new(callback, user_data)));
+        // Held until the client counts as alive, so `offerkit_shutdown` cannot stop the runtime
+        // it is joining.
+        let mut live = shutdown::live();
+        let runtime = runtime()?;
+        let _context = runtime.enter();
+        let delivery = config.delivery();
+        let requests = Requests::new(delivery, Alive::working(&mut live));
+        let token_hook = config.token_needed().map(|(callback, user_data)| {
+            let poll_queue =
+                (delivery == OfferkitDelivery::Poll).then(|| Arc::downgrade(&requests));
+            Arc::new(TokenHook::new(callback, user_data, poll_queue))
+        });
         if let Some(hook) = &token_hook {
             let hook = Arc::clone(hook);
             core_config.token_needed = Some(Arc::new(move |reason| hook.call(reason)));
         }
-        let _context = runtime()?.enter();
-        let core = OfferClient::new(core_config)?;
+        let core = match OfferClient::new(core_config) {
+            Ok(core) => core,
+            Err(error) => {
+                drop(live); // `requests` counted this client; dropping it takes the lock again
+                drop(requests);
+                return Err(error.into());
+            }
+        };
         let client = OfferkitClient {
             shared: Arc::new(ClientShared {
                 core,
-                requests: Requests::new(config.delivery()),
+                requests,
                 token_hook,
             }),
+            _alive: Alive::client(&mut live),
         };
-        out.write(client.into_ptr());
+        drop(live);
+        let client = client.into_ptr();
+        if let Some(hook) = &unsafe_ref(client).shared.token_hook {
+            hook.set_client(client);
+        }
+        out.write(client);
         Ok(())
     })
+}
+
+/// The client just made (not yet handed to C).
+fn unsafe_ref<'a>(client: *mut OfferkitClient) -> &'a OfferkitClient {
+    // SAFETY: made by `into_ptr` a moment ago and not yet handed out: live and unshared.
+    unsafe { &*client }
 }
 
 /// Frees a client. `offerkit_client_free(NULL)` does nothing.
@@ -114,7 +146,7 @@ pub unsafe extern "C" fn offerkit_client_set_access_token(
     access_token: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let client = OfferkitClient::as_ref(client)?;
         let token = strings::optional(access_token, "access_token")?;
         client
@@ -136,7 +168,7 @@ pub unsafe extern "C" fn offerkit_client_fail_token_request(
     reason: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let client = OfferkitClient::as_ref(client)?;
         let reason = strings::optional(reason, "reason")?;
         let reason = reason.unwrap_or("no reason given");
@@ -153,7 +185,7 @@ pub unsafe extern "C" fn offerkit_client_invalidate(
     player_id: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let client = OfferkitClient::as_ref(client)?;
         let player_id = strings::required(player_id, "player_id")?;
         client.shared.core.invalidate(player_id);
@@ -170,15 +202,76 @@ pub unsafe extern "C" fn offerkit_client_clear_cache(client: *const OfferkitClie
     });
 }
 
-/// Runs queued completion callbacks of a poll-delivery client on the calling thread: at most
-/// `max` of them, or with `max` 0 every one queued when the call starts. Returns how many ran
-/// (always 0 for a thread-delivery client or a NULL client). Never blocks. Callbacks may start
-/// new requests or call blocking functions; their completions wait for a later poll.
+/// Runs queued callbacks of a poll-delivery client on the calling thread — completions and
+/// token-needed asks of `_async` requests — at most `max` of them, or with `max` 0 every one
+/// queued when the call starts; then runs the log messages queued for poll delivery (see
+/// `offerkit_set_log_callback`; not counted). Returns how many client callbacks ran (always 0
+/// for a thread-delivery client or a NULL client). Never blocks. Callbacks may start new
+/// requests or call blocking functions; their completions wait for a later poll.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_poll(client: *const OfferkitClient, max: usize) -> usize {
     infallible(0, || {
         // Keep the queue alive on our own: a callback may free the client while it runs.
         let requests = Arc::clone(&OfferkitClient::as_ref(client)?.shared.requests);
-        Ok(requests.poll(max))
+        let ran = requests.poll(max);
+        crate::log::poll(0);
+        Ok(ran)
+    })
+}
+
+/// How many callbacks of a poll-delivery client are queued for the next poll (completions and
+/// token-needed asks); 0 for NULL and for a thread-delivery client. Never blocks.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_pending_completions(
+    client: *const OfferkitClient,
+) -> usize {
+    infallible(0, || {
+        Ok(OfferkitClient::as_ref(client)?.shared.requests.pending())
+    })
+}
+
+/// Most `timeout_ms` of `offerkit_client_poll_wait`: 24 hours.
+const MAX_POLL_WAIT_MS: u32 = 86_400_000;
+
+/// Waits until at least one callback of a poll-delivery client is queued, or `timeout_ms` has
+/// passed (0: does not wait), then runs like `offerkit_client_poll(client, max)` (log messages
+/// queued for poll included). `*out_ran` (required) is how many client callbacks ran: 0 after
+/// a timeout, which is `OFFERKIT_STATUS_OK`, not an error. Worst case: `timeout_ms` plus the
+/// time the callbacks it runs take. `INVALID_ARGUMENT` for a thread-delivery client;
+/// `OUT_OF_RANGE` for `timeout_ms` above 86 400 000 (24 h); `WOULD_DEADLOCK` on a library
+/// thread.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_client_poll_wait(
+    client: *const OfferkitClient,
+    timeout_ms: u32,
+    max: usize,
+    out_ran: *mut usize,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible!(out_error, || {
+        let requests = Arc::clone(&OfferkitClient::as_ref(client)?.shared.requests);
+        let out = Out::required(out_ran, "out_ran")?;
+        if on_library_thread() {
+            return Err(Failure::would_deadlock("offerkit_client_poll_wait"));
+        }
+        if timeout_ms > MAX_POLL_WAIT_MS {
+            return Err(Failure::range(
+                "timeout_ms",
+                format!("{timeout_ms} is above {MAX_POLL_WAIT_MS} (24 h)"),
+            ));
+        }
+        if requests.delivery() != OfferkitDelivery::Poll {
+            return Err(offerkit::Error::new(
+                offerkit::ErrorKind::InvalidArgument,
+                "offerkit_client_poll_wait: the client delivers on a library thread \
+                 (OFFERKIT_DELIVERY_THREAD); only a poll-delivery client can be polled",
+            )
+            .into());
+        }
+        requests.wait_queued(std::time::Duration::from_millis(u64::from(timeout_ms)));
+        let ran = requests.poll(max);
+        crate::log::poll(0);
+        out.write(ran);
+        Ok(())
     })
 }

@@ -5,7 +5,11 @@
 //!
 //! The setters store what they are given, converting types only (milliseconds to durations,
 //! strings copied); the bounds of every setting are core's (`ClientConfig::validate`), checked
-//! once, all together, when `offerkit_client_new` makes a client.
+//! once, all together, when `offerkit_client_new` makes a client. No number is a sentinel: 0
+//! is a value like any other (a valid one where it means something, such as no retries or a
+//! cache TTL of 0; refused by the bounds elsewhere). A setting that can be unset is unset by a
+//! NULL string (proxy, access token, token-needed callback) or by its own `clear_` function
+//! (token wait, cache).
 
 use std::ffi::{c_char, c_void};
 use std::time::Duration;
@@ -13,6 +17,7 @@ use std::time::Duration;
 use offerkit::{AccessToken, CacheConfig, ClientConfig, Proxy};
 
 use crate::boundary::fallible;
+use crate::client::OfferkitClient;
 use crate::error::OfferkitError;
 use crate::failure::Failure;
 use crate::handle::{Handle, free_handle};
@@ -20,18 +25,20 @@ use crate::out::Out;
 use crate::status::OfferkitStatus;
 use crate::strings;
 
-/// Where completion callbacks run (see `offerkit_config_set_delivery`).
-#[repr(u32)]
+/// Where a client's callbacks run (see `offerkit_config_set_delivery`), and where log messages
+/// go (see `offerkit_set_log_callback`).
+#[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OfferkitDelivery {
     /// On an offerkit library thread, as soon as the request ends (the default).
     Thread = 0,
-    /// Queued until the host calls `offerkit_client_poll`, which runs them on its own thread.
+    /// Queued until the host polls (`offerkit_client_poll`, `offerkit_client_poll_wait`;
+    /// `offerkit_log_poll` for logs), which runs them on its own thread.
     Poll = 1,
 }
 
 /// Why a client asks the host for an access token.
-#[repr(u32)]
+#[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OfferkitTokenReason {
     /// The client has no token.
@@ -42,19 +49,34 @@ pub enum OfferkitTokenReason {
     Rejected = 3,
 }
 
-/// Asks the host for an access token. The host answers by calling
-/// `offerkit_client_set_access_token` — inside this call, or later from any thread — or, when
-/// it cannot get one, `offerkit_client_fail_token_request` (waiting requests then fail with
-/// `OFFERKIT_STATUS_UNAUTHORIZED` carrying its reason). Unanswered, requests waiting for the
-/// token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
+/// Asks the host for an access token for `client` (borrowed: valid during the call; the same
+/// pointer `offerkit_client_new` handed out). The host answers by calling
+/// `offerkit_client_set_access_token(client, …)` — inside this call, or later from any thread —
+/// or, when it cannot get one, `offerkit_client_fail_token_request(client, …)` (waiting
+/// requests then fail with `OFFERKIT_STATUS_UNAUTHORIZED` carrying its reason). Unanswered,
+/// requests waiting for the token fail with `OFFERKIT_STATUS_TIMEOUT` after the token wait
 /// (`offerkit_config_set_token_wait_ms`, default: the request timeout).
 ///
-/// Runs on whichever thread needs the token: a library thread for `_async` calls, the caller's
-/// thread for blocking calls (so a host answering from a thread that is itself blocked in an
-/// offerkit call cannot answer in time). Must be thread-safe, return quickly, not unwind, and
-/// not free the client. It is never called again once `offerkit_client_free` has returned.
-pub type OfferkitTokenNeededCallback =
-    Option<unsafe extern "C" fn(user_data: *mut c_void, reason: OfferkitTokenReason)>;
+/// Where it runs: in thread delivery, on whichever thread needs the token (a library thread for
+/// `_async` calls, the caller's thread for blocking calls). In poll delivery, always on a host
+/// thread: an `_async` request's need is queued with the client's completions and runs inside
+/// `offerkit_client_poll` / `offerkit_client_poll_wait` on the polling thread (so the token
+/// wait starts before the poll: poll often enough, or answer from another thread), and a
+/// blocking call's need runs inline on the thread making that call. A host answering from a
+/// thread that is itself blocked in an offerkit call cannot answer in time. Must be
+/// thread-safe, return quickly, not unwind, and not free the client. It is never called again
+/// once `offerkit_client_free` has returned.
+pub type OfferkitTokenNeededCallback = Option<
+    unsafe extern "C" fn(
+        user_data: *mut c_void,
+        client: *const OfferkitClient,
+        reason: OfferkitTokenReason,
+    ),
+>;
+
+/// The host's token-needed callback, once set.
+pub(crate) type TokenCallback =
+    unsafe extern "C" fn(*mut c_void, *const OfferkitClient, OfferkitTokenReason);
 
 /// A host's user data pointer, carried to other threads (the host vouches for that).
 #[derive(Clone, Copy)]
@@ -70,10 +92,7 @@ pub struct OfferkitConfig {
     /// Core's configuration, as the setters left it: values are stored as given, and core
     /// checks them all (`ClientConfig::validate`) when `offerkit_client_new` makes a client.
     core: ClientConfig,
-    token_needed: Option<(
-        unsafe extern "C" fn(*mut c_void, OfferkitTokenReason),
-        UserData,
-    )>,
+    token_needed: Option<(TokenCallback, UserData)>,
     delivery: OfferkitDelivery,
 }
 
@@ -87,12 +106,7 @@ impl OfferkitConfig {
         self.core.clone()
     }
 
-    pub(crate) fn token_needed(
-        &self,
-    ) -> Option<(
-        unsafe extern "C" fn(*mut c_void, OfferkitTokenReason),
-        UserData,
-    )> {
+    pub(crate) fn token_needed(&self) -> Option<(TokenCallback, UserData)> {
         self.token_needed
     }
 
@@ -112,7 +126,7 @@ pub unsafe extern "C" fn offerkit_config_new(
     out_config: *mut *mut OfferkitConfig,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let out = Out::required(out_config, "out_config")?;
         let base_url = strings::required(base_url, "base_url")?;
         let config = OfferkitConfig {
@@ -145,7 +159,7 @@ pub unsafe extern "C" fn offerkit_config_set_timeout_ms(
     timeout_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.timeout = Duration::from_millis(timeout_ms);
         Ok(())
     })
@@ -159,7 +173,7 @@ pub unsafe extern "C" fn offerkit_config_set_connect_timeout_ms(
     timeout_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.connect_timeout = Duration::from_millis(timeout_ms);
         Ok(())
     })
@@ -174,7 +188,7 @@ pub unsafe extern "C" fn offerkit_config_set_max_retries(
     max_retries: u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.retry.max_retries = max_retries;
         Ok(())
     })
@@ -190,7 +204,7 @@ pub unsafe extern "C" fn offerkit_config_set_deadline_ms(
     deadline_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.deadline = Duration::from_millis(deadline_ms);
         Ok(())
     })
@@ -205,7 +219,7 @@ pub unsafe extern "C" fn offerkit_config_set_max_pages(
     max_pages: u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.max_pages = max_pages;
         Ok(())
     })
@@ -221,7 +235,7 @@ pub unsafe extern "C" fn offerkit_config_set_proxy(
     url: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let config = OfferkitConfig::as_mut(config)?;
         let url = strings::optional(url, "url")?;
         config.core.proxy = url.map_or_else(Proxy::default, |url| Proxy::Url(url.to_string()));
@@ -240,7 +254,7 @@ pub unsafe extern "C" fn offerkit_config_set_retry_backoff_ms(
     max_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let retry = &mut OfferkitConfig::as_mut(config)?.core.retry;
         retry.initial_backoff = Duration::from_millis(initial_ms);
         retry.max_backoff = Duration::from_millis(max_ms);
@@ -256,7 +270,7 @@ pub unsafe extern "C" fn offerkit_config_add_root_pem(
     pem: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let config = OfferkitConfig::as_mut(config)?;
         let pem = strings::required(pem, "pem")?;
         config.core.extra_root_pem.push(pem.to_string());
@@ -271,7 +285,7 @@ pub unsafe extern "C" fn offerkit_config_set_allow_insecure_http(
     allow: bool,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.allow_insecure_http = allow;
         Ok(())
     })
@@ -285,7 +299,7 @@ pub unsafe extern "C" fn offerkit_config_set_access_token(
     access_token: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let config = OfferkitConfig::as_mut(config)?;
         let token = strings::optional(access_token, "access_token")?;
         config.core.access_token = token.map(AccessToken::new);
@@ -294,8 +308,8 @@ pub unsafe extern "C" fn offerkit_config_set_access_token(
 }
 
 /// Sets (or with a NULL `callback`, removes) the token-needed callback: called with
-/// `user_data` when the client has no token, when it is about to expire, and once after a 401;
-/// see `OfferkitTokenNeededCallback`. `user_data` must stay valid until the client is freed.
+/// `user_data` and the client when the client has no token, when it is about to expire, and
+/// once after a 401; see `OfferkitTokenNeededCallback` (also for the thread it runs on). `user_data` must stay valid until the client is freed.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_token_needed(
     config: *mut OfferkitConfig,
@@ -303,7 +317,7 @@ pub unsafe extern "C" fn offerkit_config_set_token_needed(
     user_data: *mut c_void,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.token_needed =
             callback.map(|callback| (callback, UserData(user_data)));
         Ok(())
@@ -311,29 +325,30 @@ pub unsafe extern "C" fn offerkit_config_set_token_needed(
 }
 
 /// Sets how long a request waits for the host to answer the token-needed callback: 1 to
-/// 86 400 000 ms, checked by `offerkit_client_new` (setting `token_provider_timeout`); default:
-/// the request timeout. Then it fails with `OFFERKIT_STATUS_TIMEOUT`.
+/// 86 400 000 ms, checked by `offerkit_client_new` (setting `token_provider_timeout`; 0 is
+/// refused there, it does not mean "default"). Then it fails with `OFFERKIT_STATUS_TIMEOUT`.
+/// Unset (the default, or after `offerkit_config_clear_token_wait`): the request timeout.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_token_wait_ms(
     config: *mut OfferkitConfig,
     wait_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.token_provider_timeout =
             Some(Duration::from_millis(wait_ms));
         Ok(())
     })
 }
 
-/// Turns on the response cache for `offers` and the listing: answers younger than `ttl_ms` are
+/// Turns on (or re-sets) the response cache for `offers` and the listing: answers younger than `ttl_ms` are
 /// served from memory, concurrent identical requests share one HTTP request, and when a refresh
 /// fails with a network, timeout or server error an answer up to `max_stale_ms` old is returned
 /// marked stale (`offerkit_offer_list_is_stale`). `ttl_ms` 0 to 86 400 000 (0: always refresh,
 /// still coalescing and bridging outages), `max_entries` at least 1, `max_stale_ms` 0 (no stale
 /// answers) to 86 400 000, checked by `offerkit_client_new` (settings `cache.ttl`,
 /// `cache.max_entries`, `cache.max_stale`). Recommended: 300 000, 256, 3 600 000. Off by
-/// default.
+/// default, and again after `offerkit_config_clear_cache`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_cache(
     config: *mut OfferkitConfig,
@@ -342,7 +357,7 @@ pub unsafe extern "C" fn offerkit_config_set_cache(
     max_stale_ms: u64,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.core.cache = Some(CacheConfig {
             ttl: Duration::from_millis(ttl_ms),
             max_entries: max_entries as usize,
@@ -352,16 +367,46 @@ pub unsafe extern "C" fn offerkit_config_set_cache(
     })
 }
 
-/// Sets where completion callbacks of `_async` calls run: an `OfferkitDelivery` value
+/// Unsets the token wait (`offerkit_config_set_token_wait_ms`): requests wait for a token as
+/// long as the request timeout, as when it was never set.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_clear_token_wait(
+    config: *mut OfferkitConfig,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible!(out_error, || {
+        OfferkitConfig::as_mut(config)?.core.token_provider_timeout = None;
+        Ok(())
+    })
+}
+
+/// Turns the response cache off again (`offerkit_config_set_cache`), as when it was never set.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_clear_cache(
+    config: *mut OfferkitConfig,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible!(out_error, || {
+        OfferkitConfig::as_mut(config)?.core.cache = None;
+        Ok(())
+    })
+}
+
+/// Sets where the client's callbacks run: an `OfferkitDelivery` value
 /// (`OFFERKIT_DELIVERY_THREAD` = 0, the default, or `OFFERKIT_DELIVERY_POLL` = 1); any other
-/// number is `OUT_OF_RANGE`.
+/// number is `OUT_OF_RANGE`. Thread: completion callbacks run on a library thread as soon as
+/// the request ends, token-needed on the thread that needs the token. Poll: every callback of
+/// the client runs on a host thread — completions and the token-needed asks of `_async`
+/// requests inside `offerkit_client_poll` / `offerkit_client_poll_wait`, the token-needed ask of
+/// a blocking call inline on the thread making it. A callback that blocks the polling thread
+/// only delays the client's other callbacks.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_delivery(
     config: *mut OfferkitConfig,
     delivery: u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let config = OfferkitConfig::as_mut(config)?;
         config.delivery = match delivery {
             0 => OfferkitDelivery::Thread,

@@ -1,6 +1,7 @@
 //! `OfferkitError`: the owned error object a failed call hands out, made from a `Failure`.
 //! Every string of core's `offerkit::Error` (message, field entries, cursor reason, whole
-//! GraphQL response) is converted once, when the object is made, so the accessors
+//! GraphQL response), and the field entry of a failure of the C interface about one argument,
+//! is converted once, when the object is made, so the accessors
 //! (`crate::error_accessors`) return pointers valid until `offerkit_error_free`.
 
 use std::ffi::CString;
@@ -36,8 +37,12 @@ pub struct OfferkitError {
 
 impl OfferkitError {
     pub(crate) fn new(failure: Failure) -> Self {
-        let Failure { status, error } = failure;
-        let fields = error
+        let Failure {
+            status,
+            error,
+            argument,
+        } = failure;
+        let mut fields: Vec<Field> = error
             .fields()
             .iter()
             .map(|f| Field {
@@ -52,6 +57,14 @@ impl OfferkitError {
                     .collect(),
             })
             .collect();
+        // A failure of the C interface about one argument: its one entry, under the function.
+        fields.extend(argument.map(|a| Field {
+            path: c_text(&a.function),
+            arguments: vec![Argument {
+                name: c_text(&a.name),
+                messages: vec![c_text(&a.detail)],
+            }],
+        }));
         OfferkitError {
             status,
             message: c_text(error.message()),

@@ -1,5 +1,5 @@
-//! The exported accessors of `OfferkitError`: one per piece of core's `offerkit::Error` (kind,
-//! status, message, HTTP status, field entries, cursor reason, retry-after, whole GraphQL
+//! The exported accessors of `OfferkitError`: one per piece of core's `offerkit::Error` (status,
+//! message, HTTP status, field entries, cursor reason, retry-after, whole GraphQL
 //! response), and its free. Apart from the object itself (`crate::error`), so the boundary can
 //! make error objects without depending on the functions that run under it.
 
@@ -9,7 +9,7 @@ use std::ptr;
 use crate::boundary::infallible;
 use crate::error::OfferkitError;
 use crate::handle::{Handle, free_handle};
-use crate::status::{OfferkitErrorKind, OfferkitStatus};
+use crate::status::OfferkitStatus;
 use crate::strings;
 
 /// Frees an error. `offerkit_error_free(NULL)` does nothing. Do not use the error or any string
@@ -19,19 +19,9 @@ pub unsafe extern "C" fn offerkit_error_free(error: *mut OfferkitError) {
     free_handle(error);
 }
 
-/// The error's kind (core's kinds). A NULL error reports `OFFERKIT_ERROR_KIND_INTERNAL`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_error_kind(error: *const OfferkitError) -> OfferkitErrorKind {
-    infallible(OfferkitErrorKind::Internal, || {
-        Ok(OfferkitErrorKind::from_core(
-            OfferkitError::as_ref(error)?.error.kind(),
-        ))
-    })
-}
-
-/// The status the failed call returned (or the callback received) with this error: equal to the
-/// kind for 1–16, or one of the interface-misuse statuses (100 and up, kind `invalid_argument`).
-/// A NULL error reports `OFFERKIT_STATUS_NULL_ARGUMENT`.
+/// What the error is: the status the failed call returned (or the callback received) with it,
+/// 1–16 for core's error kinds, 100 and up for the C interface's own. A NULL error reports
+/// `OFFERKIT_STATUS_NULL_ARGUMENT`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_error_status(error: *const OfferkitError) -> OfferkitStatus {
     infallible(OfferkitStatus::NullArgument, || {

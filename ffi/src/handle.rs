@@ -12,7 +12,7 @@ use crate::failure::Failure;
 /// header): a handle argument is NULL or a live handle of this type that no other thread frees
 /// or mutates meanwhile.
 pub(crate) trait Handle: Sized {
-    /// The argument name a NULL handle is reported under: "argument `NAME` must not be NULL".
+    /// The argument name a NULL handle is reported under: "argument `NAME` is NULL".
     const NAME: &'static str;
 
     /// Hands `self` to C: the pointer owns it until [`free_handle`].
@@ -67,7 +67,7 @@ mod tests {
             .err()
             .expect("NULL is refused");
         assert_eq!(failure.status, OfferkitStatus::NullArgument);
-        assert_eq!(failure.error.message(), "argument `probe` must not be NULL");
+        assert_eq!(failure.error.message(), "argument `probe` is NULL");
         let ptr = Probe(7).into_ptr();
         assert_eq!(Probe::as_ref(ptr).map(|p| p.0).ok(), Some(7));
         Probe::as_mut(ptr).expect("live").0 = 8;

@@ -24,7 +24,15 @@ use crate::error_accessors::{
     offerkit_error_field_count, offerkit_error_field_message, offerkit_error_field_message_count,
     offerkit_error_field_path, offerkit_error_free, offerkit_error_message, offerkit_error_status,
 };
-use crate::options::{OfferkitOffersOptions, OfferkitPlayerOffersOptions};
+use crate::options::{
+    offerkit_offers_options_free, offerkit_offers_options_new,
+    offerkit_offers_options_set_language, offerkit_offers_options_set_limit,
+    offerkit_offers_options_set_select, offerkit_offers_options_set_selection,
+    offerkit_offers_options_set_sort, offerkit_player_offers_options_free,
+    offerkit_player_offers_options_new, offerkit_player_offers_options_set_after,
+    offerkit_player_offers_options_set_language, offerkit_player_offers_options_set_limit,
+    offerkit_player_offers_options_set_select,
+};
 use crate::player_id::{
     offerkit_player_id_lint, offerkit_player_id_short, offerkit_player_id_validate,
 };
@@ -212,20 +220,34 @@ proptest! {
         null_options in any::<bool>(),
     ) {
         let client = Offline::new();
-        let options = OfferkitOffersOptions {
-            limit,
-            language: ptr_of(&language),
-            sort: ptr_of(&sort),
-            select: ptr_of(&select),
-            selection: ptr_of(&language),
-        };
-        let options_ptr = if null_options { ptr::null() } else { &options as *const _ };
+        // The setters refuse only bad UTF-8 (the option then stays unset); every number is kept.
+        let mut options = ptr::null_mut();
+        // SAFETY: live out-pointers, then the live options and NULL or live strings; a NULL
+        // `out_error` each time.
+        unsafe {
+            prop_assert_eq!(offerkit_offers_options_new(&mut options, ptr::null_mut()), OfferkitStatus::Ok);
+            let none = ptr::null_mut();
+            prop_assert_eq!(offerkit_offers_options_set_limit(options, limit, none), OfferkitStatus::Ok);
+            for (status, value) in [
+                (offerkit_offers_options_set_language(options, ptr_of(&language), none), &language),
+                (offerkit_offers_options_set_sort(options, ptr_of(&sort), none), &sort),
+                (offerkit_offers_options_set_select(options, ptr_of(&select), none), &select),
+                (offerkit_offers_options_set_selection(options, ptr_of(&language), none), &language),
+            ] {
+                let bad = value.as_ref().is_some_and(|v| v.to_str().is_err());
+                let want = if bad { OfferkitStatus::InvalidUtf8 } else { OfferkitStatus::Ok };
+                prop_assert_eq!(status, want);
+            }
+        }
+        let options_ptr = if null_options { ptr::null() } else { options.cast_const() };
         let mut list = ptr::null_mut();
         let mut error = ptr::null_mut();
         // SAFETY: a live client, NULL or live strings and options, live out-pointers.
         let status = unsafe {
             offerkit_client_offers(client.0, ptr_of(&id), options_ptr, &mut list, &mut error)
         };
+        // SAFETY: made above, freed once; the call copied what it needed.
+        unsafe { offerkit_offers_options_free(options) };
         settle(status, !list.is_null(), error)?;
         prop_assert_ne!(status, OfferkitStatus::Ok, "nothing can succeed offline");
         match player_id_rule(&id) {
@@ -233,12 +255,8 @@ proptest! {
             rule @ (OfferkitStatus::NullArgument | OfferkitStatus::InvalidUtf8) => {
                 prop_assert_eq!(status, rule)
             }
-            // Its length is checked after every string was read (an option may be bad UTF-8).
-            OfferkitStatus::InvalidArgument => prop_assert!(
-                matches!(status, OfferkitStatus::InvalidArgument | OfferkitStatus::InvalidUtf8),
-                "{:?}",
-                status
-            ),
+            // Options were checked by their setters: the id's length is core's first word.
+            OfferkitStatus::InvalidArgument => prop_assert_eq!(status, OfferkitStatus::InvalidArgument),
             _ => {}
         }
         prop_assert!(
@@ -268,19 +286,24 @@ proptest! {
         };
         settle(status, !json.is_null(), error)?;
 
-        let page_options = OfferkitPlayerOffersOptions {
-            language: ptr_of(&language),
-            limit,
-            after: ptr_of(&sort),
-            select: ptr_of(&select),
-            selection: ptr::null(),
-        };
+        let mut page_options = ptr::null_mut();
+        // SAFETY: as above.
+        unsafe {
+            let none = ptr::null_mut();
+            prop_assert_eq!(offerkit_player_offers_options_new(&mut page_options, none), OfferkitStatus::Ok);
+            prop_assert_eq!(offerkit_player_offers_options_set_limit(page_options, limit, none), OfferkitStatus::Ok);
+            offerkit_player_offers_options_set_language(page_options, ptr_of(&language), none);
+            offerkit_player_offers_options_set_after(page_options, ptr_of(&sort), none);
+            offerkit_player_offers_options_set_select(page_options, ptr_of(&select), none);
+        }
         let mut page = ptr::null_mut();
         let mut error = ptr::null_mut();
         // SAFETY: as above.
         let status = unsafe {
-            offerkit_client_player_offers(client.0, ptr_of(&id), &page_options, &mut page, &mut error)
+            offerkit_client_player_offers(client.0, ptr_of(&id), page_options, &mut page, &mut error)
         };
+        // SAFETY: made above, freed once.
+        unsafe { offerkit_player_offers_options_free(page_options) };
         settle(status, !page.is_null(), error)?;
     }
 

@@ -22,7 +22,10 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::error::OfferkitError;
-use crate::error_accessors::{offerkit_error_free, offerkit_error_status};
+use crate::error_accessors::{
+    offerkit_error_field_argument_name, offerkit_error_field_count, offerkit_error_field_message,
+    offerkit_error_field_path, offerkit_error_free, offerkit_error_message, offerkit_error_status,
+};
 use crate::offers::{
     Freshness, OfferkitOfferList, OfferkitOfferView, offerkit_offer_list_count,
     offerkit_offer_list_field_json, offerkit_offer_list_field_text, offerkit_offer_list_free,
@@ -568,6 +571,46 @@ impl<H> Held<H> {
         // SAFETY: forwarded.
         unsafe { field(self.ptr, index, path, out, e) }
     }
+    /// Item `index`'s field at `path` through `*_field_text` (`text`) or `*_field_json`: its
+    /// text, or `None` once it is checked that the path names nothing (`NOT_FOUND`, the
+    /// out-pointer untouched, the error naming the path in its message and its one field entry).
+    fn lookup(
+        &self,
+        index: usize,
+        path: &CStr,
+        text: bool,
+    ) -> Result<Option<String>, TestCaseError> {
+        let mut out: *mut c_char = ptr::dangling_mut();
+        let mut error = ptr::null_mut();
+        // SAFETY: a live handle, a C string and out-pointers.
+        let status = unsafe { self.field(index, path.as_ptr(), text, &mut out, &mut error) };
+        if status == OfferkitStatus::Ok {
+            prop_assert!(error.is_null());
+            prop_assert!(
+                !out.is_null() && out != ptr::dangling_mut(),
+                "OK writes a string"
+            );
+            return Ok(adopt(out));
+        }
+        prop_assert_eq!(out, ptr::dangling_mut(), "written on failure");
+        let path = path.to_str().expect("UTF-8 paths");
+        // SAFETY: a live error from the call just made (freed by `expect_status`).
+        unsafe {
+            prop_assert!(!error.is_null());
+            let message = c_str(offerkit_error_message(error)).unwrap_or_default();
+            prop_assert!(message.contains(&format!("\"{path}\"")), "{}", message);
+            prop_assert_eq!(offerkit_error_field_count(error), 1);
+            let function = c_str(offerkit_error_field_path(error, 0)).unwrap_or_default();
+            let want = if text { "_field_text" } else { "_field_json" };
+            prop_assert!(function.ends_with(want), "{}", function);
+            let argument = c_str(offerkit_error_field_argument_name(error, 0, 0));
+            prop_assert_eq!(argument.as_deref(), Some("path"));
+            let detail = c_str(offerkit_error_field_message(error, 0, 0, 0)).unwrap_or_default();
+            prop_assert!(message.ends_with(&detail), "{} / {}", message, detail);
+        }
+        expect_status(status, OfferkitStatus::NotFound, error)?;
+        Ok(None)
+    }
     unsafe fn item_json(
         &self,
         index: usize,
@@ -666,12 +709,7 @@ fn check_item<H>(
             continue;
         }
         let path = std::ffi::CString::new(key.as_str()).expect("no NUL");
-        let mut out = ptr::null_mut();
-        let mut error = ptr::null_mut();
-        // SAFETY: as above.
-        let status = unsafe { handle.field(index, path.as_ptr(), false, &mut out, &mut error) };
-        expect_status(status, OfferkitStatus::Ok, error)?;
-        let got = adopt(out);
+        let got = handle.lookup(index, &path, false)?;
         let want = match typed.get(key.as_str()) {
             Some(Value::Null) if key == "creatives" => None,
             Some(value) => Some(value.clone()),
@@ -692,12 +730,7 @@ fn check_item<H>(
             continue;
         };
         for text in [false, true] {
-            let mut out = ptr::null_mut();
-            let mut error = ptr::null_mut();
-            // SAFETY: as above.
-            let status = unsafe { handle.field(index, path.as_ptr(), text, &mut out, &mut error) };
-            expect_status(status, OfferkitStatus::Ok, error)?;
-            if let (Some(got), false) = (adopt(out), text) {
+            if let (Some(got), false) = (handle.lookup(index, &path, text)?, text) {
                 prop_assert!(serde_json::from_str::<Value>(&got).is_ok(), "{}", got);
             }
         }
@@ -937,12 +970,9 @@ proptest! {
                         continue;
                     }
                     let path = std::ffi::CString::new(format!("creatives.{key}")).expect("no NUL");
-                    let mut out = ptr::null_mut();
-                    let mut error = ptr::null_mut();
-                    // SAFETY: as above.
-                    let status = unsafe { list.field(index, path.as_ptr(), false, &mut out, &mut error) };
-                    expect_status(status, OfferkitStatus::Ok, error)?;
-                    let got = adopt(out).map(|g| serde_json::from_str::<Value>(&g).expect("JSON"));
+                    let got = list
+                        .lookup(index, &path, false)?
+                        .map(|g| serde_json::from_str::<Value>(&g).expect("JSON"));
                     let want = match inner.get(key.as_str()) {
                         Some(v) => Some(v.clone()),
                         None => readable(&raw),
@@ -1005,12 +1035,10 @@ proptest! {
             check_item(&page, index, &player_pairs(item), &typed, &paths)?;
             // A string value's text comes unquoted, cut at a NUL as C strings are.
             if let Some(name) = good(&item.name) {
-                let mut out = ptr::null_mut();
-                let mut error = ptr::null_mut();
-                // SAFETY: as above.
-                let status = unsafe { page.field(index, c"name".as_ptr(), true, &mut out, &mut error) };
-                expect_status(status, OfferkitStatus::Ok, error)?;
-                prop_assert_eq!(adopt(out), Some(before_nul(name).to_string()));
+                prop_assert_eq!(
+                    page.lookup(index, c"name", true)?,
+                    Some(before_nul(name).to_string())
+                );
             }
         }
     }

@@ -71,8 +71,9 @@ pub(crate) fn get<H: Items + Handle>(
     Ok(())
 }
 
-/// The body of `*_field_json` (`Form::Json`) and `*_field_text` (`Form::Text`): an owned
-/// string, or NULL (with `OFFERKIT_STATUS_OK`) when the path names nothing.
+/// The body of `*_field_json` (`Form::Json`, out-pointer `out_json`) and `*_field_text`
+/// (`Form::Text`, `out_text`): an owned string; `NOT_FOUND` (naming the path, out-pointer
+/// untouched) when the path names nothing.
 pub(crate) fn field<H: Items + Handle>(
     handle: *const H,
     index: usize,
@@ -80,7 +81,21 @@ pub(crate) fn field<H: Items + Handle>(
     form: Form,
     out: *mut *mut c_char,
 ) -> Result<(), Failure> {
-    look_up(handle, index, Some(path), form, out)
+    let handle = H::as_ref(handle)?;
+    let out = Out::required(
+        out,
+        match form {
+            Form::Json => "out_json",
+            Form::Text => "out_text",
+        },
+    )?;
+    let path = strings::required(path, "path")?;
+    check_index(handle.len(), index)?;
+    let value = handle
+        .field(index, path)
+        .ok_or_else(|| Failure::not_found(path, index))?;
+    out.write(strings::owned(&render(&value, form)));
+    Ok(())
 }
 
 /// The body of `*_item_json`: the whole item as the JSON object the service sent.
@@ -89,27 +104,9 @@ pub(crate) fn item_json<H: Items + Handle>(
     index: usize,
     out: *mut *mut c_char,
 ) -> Result<(), Failure> {
-    look_up(handle, index, None, Form::Json, out)
-}
-
-fn look_up<H: Items + Handle>(
-    handle: *const H,
-    index: usize,
-    path: Option<*const c_char>,
-    form: Form,
-    out: *mut *mut c_char,
-) -> Result<(), Failure> {
     let handle = H::as_ref(handle)?;
-    let path = match path {
-        Some(p) => Some(strings::required(p, "path")?),
-        None => None,
-    };
     let out = Out::required(out, "out_json")?;
     check_index(handle.len(), index)?;
-    let text = match path {
-        Some(path) => handle.field(index, path).map(|v| render(&v, form)),
-        None => Some(handle.item_json(index)?),
-    };
-    out.write(text.map_or(std::ptr::null_mut(), |t| strings::owned(&t)));
+    out.write(strings::owned(&handle.item_json(index)?));
     Ok(())
 }

@@ -12,23 +12,26 @@
 //!   [`handle`]: reaching and freeing opaque handles; [`out`]: out-pointers; [`panic`](mod@panic): what a
 //!   caught panic becomes;
 //!   `failure`: what went wrong, on its way to C;
-//! - [`status`]: `OfferkitStatus` and `OfferkitErrorKind`; [`status_names`]: their names;
+//! - [`status`]: `OfferkitStatus`, the one enum of outcomes; [`status_names`]: its names;
 //! - [`error`]: the `OfferkitError` object; [`error_accessors`]: its exported accessors;
 //! - [`strings`]: C strings in (NULL and UTF-8 checks) and out (`offerkit_string_free`);
-//! - [`runtime`]: the one lazily built tokio runtime;
+//! - [`runtime`]: the one lazily built tokio runtime; [`shutdown`]: stopping it and every other
+//!   global (`offerkit_shutdown`) once no client or pager is alive;
 //! - [`config`]: the `OfferkitConfig` builder;
-//! - [`client`]: `OfferkitClient`'s life cycle and tokens; [`token_hook`]: its token-needed
-//!   callback;
+//! - [`client`]: `OfferkitClient`'s life cycle, tokens and polls; [`token_hook`]: its
+//!   token-needed callback (queued for poll when an `_async` request of a poll client needs it);
 //! - [`queries`]: every query of a client (raw GraphQL included), blocking and `_async`;
-//!   [`query`]: how a query runs either way; [`options`]: the queries' options structs;
-//! - [`request`]: request handles, cancellation and completion delivery (run by
-//!   `offerkit_client_poll`, in [`client`]);
+//!   [`query`]: how a query runs either way; [`options`]: the queries' options builders;
+//! - [`request`]: request handles (reference-counted, with ids), cancellation and completion
+//!   delivery (run by `offerkit_client_poll` / `offerkit_client_poll_wait`, in [`client`]);
 //! - [`offers`], [`player_offers`], [`items`], [`skipped`]: the result handles and the items
 //!   left out of them;
 //! - [`pager`]: the `playerOffers` pager;
 //! - [`click`]: the tracking URL of an offer for a player;
-//! - [`player_id`], [`log`], [`version`]: helpers;
-//! - [`test_hooks`]: deliberate panics, in builds with the `test-hooks` feature only.
+//! - [`log`]: the log callback, on the logging thread or queued for `offerkit_log_poll`;
+//! - [`player_id`], [`version`]: helpers;
+//! - [`test_hooks`]: deliberate panics, delays and log messages, in builds with the
+//!   `test-hooks` feature only.
 //!
 //! No refresh-token or reporting-key function is exported: those stay on servers.
 
@@ -72,6 +75,7 @@ pub mod player_offers;
 pub mod query;
 pub mod request;
 pub mod runtime;
+pub mod shutdown;
 pub mod skipped;
 pub mod status;
 pub mod status_names;

@@ -207,7 +207,7 @@ pub unsafe extern "C" fn offerkit_offer_list_get(
     out_view: *mut OfferkitOfferView,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || items::get(list, index, out_view))
+    fallible!(out_error, || items::get(list, index, out_view))
 }
 
 /// How many items of the service's answer were left out of the list because they were
@@ -228,7 +228,7 @@ pub unsafe extern "C" fn offerkit_offer_list_skipped_get(
     out_item: *mut OfferkitSkippedItem,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitOfferList::as_ref(list)?
             .skipped
             .get(index, out_item)
@@ -236,9 +236,10 @@ pub unsafe extern "C" fn offerkit_offer_list_skipped_get(
 }
 
 /// Any field of offer `index` by dotted path (`"links.click_url"`, `"creatives.icon_url"`,
-/// `"goals.0.name"`) as JSON text, e.g. `"\"https://…\""` or `1.5`. On `OFFERKIT_STATUS_OK`,
-/// `*out_json` is an owned string (free with `offerkit_string_free`), or NULL when the path
-/// names nothing.
+/// `"goals.0.name"`) as JSON text, e.g. `"\"https://…\""`, `1.5` or `null` (sent as null). On
+/// `OFFERKIT_STATUS_OK`, `*out_json` is an owned string (free with `offerkit_string_free`),
+/// never NULL. A path that names nothing in the item is `OFFERKIT_STATUS_NOT_FOUND`: the error
+/// names the path (field entry: this function, argument `path`) and `*out_json` is untouched.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_offer_list_field_json(
     list: *const OfferkitOfferList,
@@ -247,7 +248,7 @@ pub unsafe extern "C" fn offerkit_offer_list_field_json(
     out_json: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         items::field(list, index, path, Form::Json, out_json)
     })
 }
@@ -262,7 +263,7 @@ pub unsafe extern "C" fn offerkit_offer_list_field_text(
     out_text: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         items::field(list, index, path, Form::Text, out_text)
     })
 }
@@ -276,7 +277,7 @@ pub unsafe extern "C" fn offerkit_offer_list_item_json(
     out_json: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || items::item_json(list, index, out_json))
+    fallible!(out_error, || items::item_json(list, index, out_json))
 }
 
 /// The pagination of a paginated listing page: writes `*out_pagination` and returns true, or

@@ -17,6 +17,7 @@ use crate::player_offers::OfferkitPlayerOffersPage;
 use crate::queries::OfferkitPlayerOffersPageCallback;
 use crate::query::{self, Query, QueryHandle};
 use crate::request::OfferkitRequest;
+use crate::shutdown::Alive;
 use crate::status::OfferkitStatus;
 use crate::strings;
 
@@ -28,6 +29,8 @@ use crate::strings;
 pub struct OfferkitPlayerOffersPager {
     client: Arc<ClientShared>,
     pager: Arc<tokio::sync::Mutex<PlayerOffersPager>>,
+    /// Counted as alive for `offerkit_shutdown` until freed.
+    _alive: Alive,
 }
 
 impl Handle for OfferkitPlayerOffersPager {
@@ -55,8 +58,8 @@ impl OfferkitPlayerOffersPager {
     }
 }
 
-/// Makes a pager over the pages of `playerOffers` for `player_id`, starting at `options->after`
-/// (or the first page). The arguments are checked now (`INVALID_ARGUMENT`, nothing sent); no
+/// Makes a pager over the pages of `playerOffers` for `player_id`, starting at the `after` of
+/// `options` (NULL, or `after` unset: the first page; the options are copied). The arguments are checked now (`INVALID_ARGUMENT`, nothing sent); no
 /// request is made until `next`. On success `*out_pager` owns the pager.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_player_offers_pager(
@@ -66,15 +69,16 @@ pub unsafe extern "C" fn offerkit_client_player_offers_pager(
     out_pager: *mut *mut OfferkitPlayerOffersPager,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let client = Arc::clone(&OfferkitClient::as_ref(client)?.shared);
         let out = Out::required(out_pager, "out_pager")?;
         let player_id = strings::required(player_id, "player_id")?;
-        let options = OfferkitPlayerOffersOptions::to_core(options)?;
+        let options = OfferkitPlayerOffersOptions::to_core(options);
         let pager = client.core.player_offers_pager(player_id, options)?;
         let pager = OfferkitPlayerOffersPager {
             client,
             pager: Arc::new(tokio::sync::Mutex::new(pager)),
+            _alive: Alive::pager(),
         };
         out.write(pager.into_ptr());
         Ok(())
@@ -92,7 +96,7 @@ pub unsafe extern "C" fn offerkit_player_offers_pager_next(
     out_page: *mut *mut OfferkitPlayerOffersPage,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let pager = OfferkitPlayerOffersPager::as_ref(pager)?;
         let out = Out::required(out_page, "out_page")?;
         pager
@@ -112,7 +116,7 @@ pub unsafe extern "C" fn offerkit_player_offers_pager_next_async(
     out_request: *mut *mut OfferkitRequest,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         query::started(pager, callback, user_data, out_request, |pager| {
             pager.next()
         })

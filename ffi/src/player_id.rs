@@ -1,8 +1,7 @@
 //! Player-id helpers: core's rule (1 to 255 characters), its conventions lint, and its stable
 //! short id.
 
-use std::ffi::{CString, c_char};
-use std::sync::LazyLock;
+use std::ffi::{CStr, c_char};
 
 use offerkit::{Convention, PlayerId};
 
@@ -31,19 +30,22 @@ const CONVENTIONS: [(u32, Convention); 4] = [
     ),
 ];
 
-/// Core's names and descriptions as C strings, made once.
-static TEXTS: LazyLock<Vec<(u32, CString, CString)>> = LazyLock::new(|| {
-    CONVENTIONS
-        .iter()
-        .map(|(flag, c)| {
-            (
-                *flag,
-                strings::c_text(c.as_str()),
-                strings::c_text(c.describe()),
-            )
-        })
-        .collect()
-});
+/// Core's names and descriptions as static C strings (nothing allocated: a library that is
+/// shut down leaves no global behind); the unit test below checks them against core's.
+const TEXTS: [(u32, &CStr, &CStr); 4] = [
+    (
+        OFFERKIT_PLAYER_ID_UPPERCASE,
+        c"uppercase",
+        c"contains uppercase letters",
+    ),
+    (OFFERKIT_PLAYER_ID_PERIOD, c"period", c"contains periods"),
+    (OFFERKIT_PLAYER_ID_SPACE, c"space", c"contains spaces"),
+    (
+        OFFERKIT_PLAYER_ID_OTHER_CHARACTER,
+        c"other_character",
+        c"contains characters other than lowercase letters, digits, '-' and '_'",
+    ),
+];
 
 /// Checks the service's rule for a player id (1 to 255 characters): `OFFERKIT_STATUS_OK`, or
 /// `OFFERKIT_STATUS_INVALID_ARGUMENT` with the service's message on the `player_id` argument.
@@ -52,7 +54,7 @@ pub unsafe extern "C" fn offerkit_player_id_validate(
     player_id: *const c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let id = strings::required(player_id, "player_id")?;
         PlayerId::new(id)?;
         Ok(())
@@ -67,7 +69,7 @@ pub unsafe extern "C" fn offerkit_player_id_lint(
     out_flags: *mut u32,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let id = strings::required(player_id, "player_id")?;
         let out = Out::required(out_flags, "out_flags")?;
         out.write(convention_flags(&offerkit::lint_player_id(id)));
@@ -121,10 +123,27 @@ pub unsafe extern "C" fn offerkit_player_id_short(
     out_id: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let internal = strings::required(internal_id, "internal_id")?;
         let out = Out::required(out_id, "out_id")?;
         out.write(strings::owned(offerkit::short_player_id(internal).as_str()));
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn static_texts_are_cores() {
+        for (flag, convention) in CONVENTIONS {
+            let (_, name, description) = TEXTS
+                .iter()
+                .find(|(f, _, _)| *f == flag)
+                .expect("every flag has texts");
+            assert_eq!(name.to_str().unwrap(), convention.as_str());
+            assert_eq!(description.to_str().unwrap(), convention.describe());
+        }
+    }
 }

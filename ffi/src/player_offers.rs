@@ -136,7 +136,7 @@ pub unsafe extern "C" fn offerkit_player_offers_page_skipped_get(
     out_item: *mut OfferkitSkippedItem,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         OfferkitPlayerOffersPage::as_ref(page)?
             .skipped
             .get(index, out_item)
@@ -151,11 +151,11 @@ pub unsafe extern "C" fn offerkit_player_offers_page_get(
     out_view: *mut OfferkitPlayerOfferView,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || items::get(page, index, out_view))
+    fallible!(out_error, || items::get(page, index, out_view))
 }
 
-/// Any field of item `index` by dotted path, as JSON text (owned; NULL when absent). See
-/// `offerkit_offer_list_field_json`.
+/// Any field of item `index` by dotted path, as JSON text (owned); `OFFERKIT_STATUS_NOT_FOUND`
+/// when the path names nothing. See `offerkit_offer_list_field_json`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_player_offers_page_field_json(
     page: *const OfferkitPlayerOffersPage,
@@ -164,12 +164,14 @@ pub unsafe extern "C" fn offerkit_player_offers_page_field_json(
     out_json: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         items::field(page, index, path, Form::Json, out_json)
     })
 }
 
-/// Any field of item `index` by dotted path; strings unquoted (owned; NULL when absent).
+/// Any field of item `index` by dotted path; strings unquoted (owned);
+/// `OFFERKIT_STATUS_NOT_FOUND` when the path names nothing. See
+/// `offerkit_offer_list_field_text`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_player_offers_page_field_text(
     page: *const OfferkitPlayerOffersPage,
@@ -178,7 +180,7 @@ pub unsafe extern "C" fn offerkit_player_offers_page_field_text(
     out_text: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         items::field(page, index, path, Form::Text, out_text)
     })
 }
@@ -191,5 +193,5 @@ pub unsafe extern "C" fn offerkit_player_offers_page_item_json(
     out_json: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || items::item_json(page, index, out_json))
+    fallible!(out_error, || items::item_json(page, index, out_json))
 }

@@ -5,7 +5,7 @@
 
 use std::ffi::{c_char, c_void};
 
-use offerkit::{Fetched, LinksOptions, ListingOptions, ListingPage, OfferList, PlayerOffersPage};
+use offerkit::{Fetched, LinksOptions, ListingPage, OfferList, PlayerOffersPage};
 
 use crate::boundary::fallible;
 use crate::client::{ClientShared, OfferkitClient};
@@ -13,7 +13,9 @@ use crate::error::OfferkitError;
 use crate::failure::Failure;
 use crate::handle::Handle;
 use crate::offers::OfferkitOfferList;
-use crate::options::{OfferkitOffersOptions, OfferkitPlayerOffersOptions, optional_number};
+use crate::options::{
+    OfferkitListOffersOptions, OfferkitOffersOptions, OfferkitPlayerOffersOptions,
+};
 use crate::out::Out;
 use crate::player_offers::OfferkitPlayerOffersPage;
 use crate::query::{self, Query, QueryHandle};
@@ -23,11 +25,16 @@ use crate::strings::{self, optional_string};
 
 /// Receives the outcome of an `_async` call returning offers: on `OFFERKIT_STATUS_OK`, `list` is
 /// an owned list (free with `offerkit_offer_list_free`) and `error` is NULL; otherwise `list` is
-/// NULL and `error` is an owned error (free with `offerkit_error_free`) whose kind equals
-/// `status`. Runs exactly once per request (see `offerkit_config_set_delivery` for where).
+/// NULL and `error` is an owned error (free with `offerkit_error_free`) whose status equals
+/// `status`. `request` is the request that completed: never NULL, borrowed, valid during the
+/// call — the same pointer the `_async` call wrote to `*out_request`, even if the host has freed
+/// that handle since (`offerkit_request_id` tells requests apart; `offerkit_request_cancel` on it
+/// returns false). Runs exactly once per request (see `offerkit_config_set_delivery` for
+/// where).
 pub type OfferkitOfferListCallback = Option<
     unsafe extern "C" fn(
         user_data: *mut c_void,
+        request: *const OfferkitRequest,
         status: OfferkitStatus,
         list: *mut OfferkitOfferList,
         error: *mut OfferkitError,
@@ -41,6 +48,7 @@ pub type OfferkitOfferListCallback = Option<
 pub type OfferkitPlayerOffersPageCallback = Option<
     unsafe extern "C" fn(
         user_data: *mut c_void,
+        request: *const OfferkitRequest,
         status: OfferkitStatus,
         page: *mut OfferkitPlayerOffersPage,
         error: *mut OfferkitError,
@@ -52,6 +60,7 @@ pub type OfferkitPlayerOffersPageCallback = Option<
 pub type OfferkitJsonCallback = Option<
     unsafe extern "C" fn(
         user_data: *mut c_void,
+        request: *const OfferkitRequest,
         status: OfferkitStatus,
         json: *mut c_char,
         error: *mut OfferkitError,
@@ -74,7 +83,7 @@ fn offers(
     options: *const OfferkitOffersOptions,
 ) -> Result<Query<Fetched<OfferList>, OfferkitOfferList>, Failure> {
     let player_id = strings::required(player_id, "player_id")?.to_string();
-    let options = OfferkitOffersOptions::to_core(options)?;
+    let options = OfferkitOffersOptions::to_core(options);
     let core = client.shared.core.clone();
     Ok(Query::new(
         async move { Ok(core.offers_fetched(&player_id, &options).await?) },
@@ -83,8 +92,9 @@ fn offers(
 }
 
 /// Blocking `offers`: every targeted offer for `player_id` (1 to 255 characters), with
-/// `options` (NULL: none). On success `*out_list` owns the offers. Returns
-/// `OFFERKIT_STATUS_WOULD_DEADLOCK` on a library thread.
+/// `options` (NULL: everything unset; copied, so they may be freed or changed once the call
+/// returns). On success `*out_list` owns the offers. Returns `OFFERKIT_STATUS_WOULD_DEADLOCK`
+/// on a library thread.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_offers(
     client: *const OfferkitClient,
@@ -93,7 +103,7 @@ pub unsafe extern "C" fn offerkit_client_offers(
     out_list: *mut *mut OfferkitOfferList,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let client = OfferkitClient::as_ref(client)?;
         let out = Out::required(out_list, "out_list")?;
         offers(client, player_id, options)?.block("offerkit_client_offers", out)
@@ -114,7 +124,7 @@ pub unsafe extern "C" fn offerkit_client_offers_async(
     out_request: *mut *mut OfferkitRequest,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         query::started(client, callback, user_data, out_request, |client| {
             offers(client, player_id, options)
         })
@@ -154,7 +164,7 @@ pub unsafe extern "C" fn offerkit_client_links(
     out_json: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let client = OfferkitClient::as_ref(client)?;
         let out = Out::required(out_json, "out_json")?;
         links(client, player_id, select, selection)?.block("offerkit_client_links", out)
@@ -173,7 +183,7 @@ pub unsafe extern "C" fn offerkit_client_links_async(
     out_request: *mut *mut OfferkitRequest,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         query::started(client, callback, user_data, out_request, |client| {
             links(client, player_id, select, selection)
         })
@@ -190,7 +200,7 @@ fn player_offers(
     options: *const OfferkitPlayerOffersOptions,
 ) -> Result<Query<PlayerOffersPage, OfferkitPlayerOffersPage>, Failure> {
     let player_id = strings::required(player_id, "player_id")?.to_string();
-    let options = OfferkitPlayerOffersOptions::to_core(options)?;
+    let options = OfferkitPlayerOffersOptions::to_core(options);
     let core = client.shared.core.clone();
     Ok(Query::new(
         async move { Ok(core.player_offers(&player_id, &options).await?) },
@@ -209,7 +219,7 @@ pub unsafe extern "C" fn offerkit_client_player_offers(
     out_page: *mut *mut OfferkitPlayerOffersPage,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let client = OfferkitClient::as_ref(client)?;
         let out = Out::required(out_page, "out_page")?;
         player_offers(client, player_id, options)?.block("offerkit_client_player_offers", out)
@@ -227,7 +237,7 @@ pub unsafe extern "C" fn offerkit_client_player_offers_async(
     out_request: *mut *mut OfferkitRequest,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         query::started(client, callback, user_data, out_request, |client| {
             player_offers(client, player_id, options)
         })
@@ -237,47 +247,64 @@ pub unsafe extern "C" fn offerkit_client_player_offers_async(
 // ---------------------------------------------------------------------------------------------
 // GET /v1/offers: one page, or every page
 
-/// The listing query of one page (`per_page` 0: everything at once; `page` 0: the first).
+/// The listing query of one page: `options` copied (NULL: everything unset).
 fn listing(
     client: &OfferkitClient,
-    per_page: i64,
-    page: i64,
+    options: *const OfferkitListOffersOptions,
 ) -> Query<Fetched<ListingPage>, OfferkitOfferList> {
     let core = client.shared.core.clone();
-    let options = ListingOptions {
-        per_page: optional_number(per_page),
-        page: optional_number(page),
-    };
+    let options = OfferkitListOffersOptions::to_core(options);
     Query::new(
         async move { Ok(core.list_offers_fetched(options).await?) },
         OfferkitOfferList::from_listing,
     )
 }
 
-/// The listing query of every page, `per_page` offers each.
-fn all_pages(client: &OfferkitClient, per_page: i64) -> Query<OfferList, OfferkitOfferList> {
+/// The listing query of every page: with `per_page`, a walk from `page` (unset: 1); without,
+/// the one unpaginated answer, which holds every offer already (and a `page` without
+/// `per_page` is refused by core's validation, as for one page).
+fn all_pages(
+    client: &OfferkitClient,
+    options: *const OfferkitListOffersOptions,
+) -> Query<OfferList, OfferkitOfferList> {
     let core = client.shared.core.clone();
+    let options = OfferkitListOffersOptions::to_core(options);
     Query::new(
-        async move { Ok(core.list_offers_pager(per_page)?.collect_all().await?) },
+        async move {
+            Ok(match options.per_page {
+                Some(per_page) => {
+                    core.list_offers_pager_from(per_page, options.page.unwrap_or(1))?
+                        .collect_all()
+                        .await?
+                }
+                None => {
+                    let page = core.list_offers(options).await?;
+                    OfferList {
+                        offers: page.offers,
+                        skipped: page.skipped,
+                    }
+                }
+            })
+        },
         OfferkitOfferList::from_all_pages,
     )
 }
 
-/// Blocking `GET /v1/offers`: with `per_page` 0 every offer at once (no pagination); with
-/// `per_page` 1 to 100, page `page` (0: the first) and its pagination
-/// (`offerkit_offer_list_pagination`). `page` without `per_page` is `INVALID_ARGUMENT`.
+/// Blocking `GET /v1/offers` with `options` (NULL: everything unset; copied): without
+/// `per_page` every offer at once (no pagination); with `per_page` (1 to 100), page `page`
+/// (unset: the first) and its pagination (`offerkit_offer_list_pagination`). A `page` without
+/// `per_page` is `INVALID_ARGUMENT`, as is any value out of bounds (core's messages).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_list_offers(
     client: *const OfferkitClient,
-    per_page: i64,
-    page: i64,
+    options: *const OfferkitListOffersOptions,
     out_list: *mut *mut OfferkitOfferList,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let client = OfferkitClient::as_ref(client)?;
         let out = Out::required(out_list, "out_list")?;
-        listing(client, per_page, page).block("offerkit_client_list_offers", out)
+        listing(client, options).block("offerkit_client_list_offers", out)
     })
 }
 
@@ -285,36 +312,37 @@ pub unsafe extern "C" fn offerkit_client_list_offers(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_list_offers_async(
     client: *const OfferkitClient,
-    per_page: i64,
-    page: i64,
+    options: *const OfferkitListOffersOptions,
     callback: OfferkitOfferListCallback,
     user_data: *mut c_void,
     out_request: *mut *mut OfferkitRequest,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         query::started(client, callback, user_data, out_request, |client| {
-            Ok(listing(client, per_page, page))
+            Ok(listing(client, options))
         })
     })
 }
 
-/// Blocking listing of every page, `per_page` (1 to 100) offers per request, from page 1 while
-/// the service says there are more: one list of every offer (no pagination), its skipped items
-/// numbered across the walk. Each page is one call within the deadline, so this blocks for at
-/// most `max_pages` deadlines; a walk that does not advance, or needs more than `max_pages`
-/// pages, fails with `OFFERKIT_STATUS_DECODE`.
+/// Blocking listing of every page with `options` (NULL: everything unset; copied): with
+/// `per_page` (1 to 100), `per_page` offers per request from page `page` (unset: 1) while the
+/// service says there are more; without `per_page`, the one answer that holds every offer.
+/// One list of every offer (no pagination), its skipped items numbered across the walk. Each
+/// page is one call within the deadline, so this blocks for at most `max_pages` deadlines; a
+/// walk that does not advance, or needs more than `max_pages` pages, fails with
+/// `OFFERKIT_STATUS_DECODE`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_list_all_offers(
     client: *const OfferkitClient,
-    per_page: i64,
+    options: *const OfferkitListOffersOptions,
     out_list: *mut *mut OfferkitOfferList,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let client = OfferkitClient::as_ref(client)?;
         let out = Out::required(out_list, "out_list")?;
-        all_pages(client, per_page).block("offerkit_client_list_all_offers", out)
+        all_pages(client, options).block("offerkit_client_list_all_offers", out)
     })
 }
 
@@ -322,15 +350,15 @@ pub unsafe extern "C" fn offerkit_client_list_all_offers(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_list_all_offers_async(
     client: *const OfferkitClient,
-    per_page: i64,
+    options: *const OfferkitListOffersOptions,
     callback: OfferkitOfferListCallback,
     user_data: *mut c_void,
     out_request: *mut *mut OfferkitRequest,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         query::started(client, callback, user_data, out_request, |client| {
-            Ok(all_pages(client, per_page))
+            Ok(all_pages(client, options))
         })
     })
 }
@@ -368,7 +396,7 @@ pub unsafe extern "C" fn offerkit_client_graphql(
     out_data_json: *mut *mut c_char,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         let client = OfferkitClient::as_ref(client)?;
         let out = Out::required(out_data_json, "out_data_json")?;
         graphql(client, document, variables_json)?.block("offerkit_client_graphql", out)
@@ -386,7 +414,7 @@ pub unsafe extern "C" fn offerkit_client_graphql_async(
     out_request: *mut *mut OfferkitRequest,
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
-    fallible(out_error, || {
+    fallible!(out_error, || {
         query::started(client, callback, user_data, out_request, |client| {
             graphql(client, document, variables_json)
         })

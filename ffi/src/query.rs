@@ -72,10 +72,14 @@ impl<T: Send + 'static, R: 'static> Query<T, R> {
         user_data: *mut c_void,
         out_request: *mut *mut OfferkitRequest,
     ) -> Result<(), Failure> {
-        let request = client
-            .requests
-            .start(self.future, callback, user_data, self.convert)?;
-        out::write_optional(out_request, || OfferkitRequest::new(request).into_ptr());
+        let request = client.requests.start(
+            self.future,
+            callback,
+            user_data,
+            self.convert,
+            !out_request.is_null(),
+        )?;
+        out::write_optional(out_request, || request);
         Ok(())
     }
 }

@@ -4,16 +4,23 @@
 //! runtime. The outcome is decided exactly once by an atomic flag: whichever of "the task
 //! finished", "`offerkit_request_cancel`" or "`offerkit_client_free`" sets it first delivers,
 //! and the others do nothing, so every callback runs exactly once. Delivery runs the callback on
-//! the library thread (thread mode) or queues it for `offerkit_client_poll` (poll mode).
+//! the library thread (thread mode) or queues it for `offerkit_client_poll` (poll mode); the
+//! poll queue also carries other callbacks of the client that must run on the polling thread
+//! (token-needed, `crate::token_hook`).
+//!
+//! The request handle C holds is reference-counted: the host's handle (when it asked for one)
+//! and the pending delivery each hold a reference, so the callback receives the very pointer
+//! the `_async` call handed out even when the host has freed its handle first.
 
 use std::collections::{HashMap, VecDeque};
 use std::ffi::c_void;
 use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, Weak};
 use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
 
 use tokio::task::AbortHandle;
 
@@ -23,11 +30,13 @@ use crate::error::OfferkitError;
 use crate::failure::Failure;
 use crate::handle::{Handle, free_handle};
 use crate::panic::panic_failure;
-use crate::runtime::{on_library_thread, runtime};
+use crate::runtime::{CallbackScope, on_library_thread, runtime};
+use crate::shutdown::Alive;
 use crate::status::OfferkitStatus;
 
-/// A delivery waiting to run: converts the outcome and calls the host's callback.
-type Job = Box<dyn FnOnce() + Send>;
+/// A callback waiting to run: a delivery (converts the outcome and calls the host's completion
+/// callback) or another callback of the client queued for poll.
+pub(crate) type Job = Box<dyn FnOnce() + Send>;
 
 /// The one-shot step that converts an outcome and calls the host's callback.
 type Deliver<T> = Box<dyn FnOnce(Result<T, Failure>) + Send>;
@@ -36,20 +45,29 @@ type Deliver<T> = Box<dyn FnOnce(Result<T, Failure>) + Send>;
 /// once per query (a size choice: see docs/c-abi-size.md).
 pub(crate) type BoxedQuery<T> = Pin<Box<dyn Future<Output = Result<T, Failure>> + Send>>;
 
-/// A completion callback of one result type `R`: `(user_data, status, result, error)`.
-pub(crate) type Callback<R> =
-    unsafe extern "C" fn(*mut c_void, OfferkitStatus, *mut R, *mut OfferkitError);
+/// A completion callback of one result type `R`: `(user_data, request, status, result, error)`.
+pub(crate) type Callback<R> = unsafe extern "C" fn(
+    *mut c_void,
+    *const OfferkitRequest,
+    OfferkitStatus,
+    *mut R,
+    *mut OfferkitError,
+);
+
+/// The id of the next request, process-wide (never 0).
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 /// The requests of one client: those in flight, the poll queue, and how many callbacks are
-/// still to run.
+/// still to run. The client counts as alive (for `offerkit_shutdown`) until this is dropped,
+/// after the last task and callback of the client.
 pub(crate) struct Requests {
     delivery: OfferkitDelivery,
     state: Mutex<State>,
     changed: Condvar,
+    _alive: Alive,
 }
 
 struct State {
-    next_id: u64,
     in_flight: HashMap<u64, Arc<RequestShared>>,
     queue: VecDeque<Job>,
     /// Requests started whose callback has not finished running.
@@ -113,6 +131,7 @@ impl<T, F: Future<Output = Result<T, Failure>> + ?Sized> Future for CatchPanic<F
 fn invoke<T, R>(
     callback: Callback<R>,
     user_data: UserData,
+    request: &RequestRef,
     outcome: Result<T, Failure>,
     convert: fn(T) -> *mut R,
 ) {
@@ -130,15 +149,15 @@ fn invoke<T, R>(
     };
     // SAFETY: the host registered this callback for exactly this call (contract: it must not
     // unwind; an unwind out of an `extern "C"` function aborts instead).
-    unsafe { callback(user_data.0, status, result, error) };
+    unsafe { callback(user_data.0, request.0, status, result, error) };
 }
 
 impl Requests {
-    pub(crate) fn new(delivery: OfferkitDelivery) -> Arc<Self> {
+    pub(crate) fn new(delivery: OfferkitDelivery, alive: Alive) -> Arc<Self> {
         Arc::new(Requests {
             delivery,
+            _alive: alive,
             state: Mutex::new(State {
-                next_id: 0,
                 in_flight: HashMap::new(),
                 queue: VecDeque::new(),
                 outstanding: 0,
@@ -154,49 +173,64 @@ impl Requests {
     }
 
     /// Registers a request and spawns `future`; its outcome reaches `callback` exactly once,
-    /// converted by `convert` (a panic there becomes `internal`).
+    /// converted by `convert` (a panic there becomes `internal`). Returns the request handle,
+    /// holding a reference for the host when `for_host` (the host frees it), none otherwise.
     pub(crate) fn start<T, R>(
         self: &Arc<Self>,
         future: BoxedQuery<T>,
         callback: Callback<R>,
         user_data: *mut c_void,
         convert: fn(T) -> *mut R,
-    ) -> Result<Arc<RequestShared>, Failure>
+        for_host: bool,
+    ) -> Result<*mut OfferkitRequest, Failure>
     where
         T: Send + 'static,
         R: 'static,
     {
         let runtime = runtime()?;
         let user_data = UserData(user_data);
+        let request = Arc::new(RequestShared {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            decided: AtomicBool::new(false),
+            abort: Mutex::new(None),
+            on_cancel: Mutex::new(None),
+            owner: Arc::downgrade(self),
+        });
+        // One reference for the delivery, one for the host's handle if it wants one.
+        let handle = OfferkitRequest {
+            shared: Arc::clone(&request),
+            refs: AtomicUsize::new(1 + usize::from(for_host)),
+        }
+        .into_ptr();
+        let delivery_ref = RequestRef(handle);
         // Shared by the task and the cancellation; the `decided` flag lets only one use it.
-        let deliver: Deliver<T> =
-            Box::new(move |outcome| invoke(callback, user_data, outcome, convert));
+        let deliver: Deliver<T> = Box::new(move |outcome| {
+            invoke(callback, user_data, &delivery_ref, outcome, convert);
+        });
         let deliver = Arc::new(Mutex::new(Some(deliver)));
-        let on_cancel: Job = {
+        *lock(&request.on_cancel) = Some({
             let deliver = Arc::clone(&deliver);
             Box::new(move || {
                 if let Some(deliver) = lock(&deliver).take() {
                     deliver(Err(Failure::cancelled("the request was cancelled")));
                 }
             })
-        };
-        let request = {
+        });
+        {
             let mut state = lock(&self.state);
             if state.closed {
+                drop(state);
+                // Nothing was started: the handle is not handed out and no callback runs.
+                lock(&request.on_cancel).take();
+                drop(deliver);
+                if for_host {
+                    unref(handle);
+                }
                 return Err(Failure::cancelled("the client was freed"));
             }
-            state.next_id += 1;
-            let request = Arc::new(RequestShared {
-                id: state.next_id,
-                decided: AtomicBool::new(false),
-                abort: Mutex::new(None),
-                on_cancel: Mutex::new(Some(on_cancel)),
-                owner: Arc::downgrade(self),
-            });
             state.in_flight.insert(request.id, Arc::clone(&request));
             state.outstanding += 1;
-            request
-        };
+        }
         let task = {
             let request = Arc::clone(&request);
             let requests = Arc::clone(self);
@@ -212,12 +246,12 @@ impl Requests {
                 }
             }
         };
-        let handle = runtime.spawn(task).abort_handle();
-        *lock(&request.abort) = Some(handle);
+        let abort = runtime.spawn(task).abort_handle();
+        *lock(&request.abort) = Some(abort);
         if request.decided.load(Ordering::Acquire) {
             request.abort_task(); // cancelled before the abort handle was stored
         }
-        Ok(request)
+        Ok(handle)
     }
 
     /// Claims delivery for `request` and forgets it as in flight.
@@ -236,6 +270,7 @@ impl Requests {
         let me = self as *const Requests as usize;
         RUNNING_CALLBACKS_OF.with(|r| r.borrow_mut().push(me));
         infallible((), || {
+            let _inside = CallbackScope::enter();
             job();
             Ok(())
         });
@@ -292,10 +327,46 @@ impl Requests {
         true
     }
 
-    /// How many completions wait for a poll.
-    #[cfg(feature = "test-hooks")]
-    pub(crate) fn queued(&self) -> usize {
+    /// Queues another callback of the client (token-needed) for poll, counted like a
+    /// completion; false (nothing queued) once the client is being freed.
+    pub(crate) fn queue_callback(&self, job: Job) -> bool {
+        let mut state = lock(&self.state);
+        if state.closed {
+            return false;
+        }
+        state.outstanding += 1;
+        state.queue.push_back(job);
+        self.changed.notify_all();
+        true
+    }
+
+    /// How many callbacks wait for a poll (0 in thread delivery).
+    pub(crate) fn pending(&self) -> usize {
         lock(&self.state).queue.len()
+    }
+
+    pub(crate) fn delivery(&self) -> OfferkitDelivery {
+        self.delivery
+    }
+
+    /// Waits until a callback is queued for poll, or `timeout` has passed.
+    pub(crate) fn wait_queued(&self, timeout: Duration) {
+        let deadline = Instant::now().checked_add(timeout);
+        let mut state = lock(&self.state);
+        while state.queue.is_empty() {
+            let left = match deadline {
+                Some(deadline) => deadline.saturating_duration_since(Instant::now()),
+                None => timeout,
+            };
+            if left.is_zero() {
+                break;
+            }
+            state = self
+                .changed
+                .wait_timeout(state, left)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
     }
 
     /// Runs up to `max` queued callbacks (0: those queued now) on this thread.
@@ -367,27 +438,54 @@ impl Requests {
 
 /// A request started by an `_async` call. Owned by the caller: free it with
 /// `offerkit_request_free` whenever convenient — freeing does not cancel, and the callback
-/// still runs exactly once. `offerkit_request_cancel` may be called from any thread, also
-/// while the request completes; do not free a request while another thread cancels it.
+/// still runs exactly once, receiving this same pointer (reference-counted inside: freed for
+/// good once both the host's handle and the delivery are done). `offerkit_request_cancel` may be
+/// called from any thread, also while the request completes; do not free a request while
+/// another thread cancels it.
 pub struct OfferkitRequest {
     shared: Arc<RequestShared>,
-}
-
-impl OfferkitRequest {
-    pub(crate) fn new(shared: Arc<RequestShared>) -> Self {
-        OfferkitRequest { shared }
-    }
+    refs: AtomicUsize,
 }
 
 impl Handle for OfferkitRequest {
     const NAME: &'static str = "request";
+
+    /// Gives up the host's reference; the delivery may still hold one.
+    fn release(self: Box<Self>) {
+        unref(Box::into_raw(self));
+    }
+}
+
+/// Drops one reference to a request handle; the last one frees it.
+fn unref(ptr: *mut OfferkitRequest) {
+    // SAFETY: made by `Handle::into_ptr` in `Requests::start`; `refs` counts the holders (the
+    // host's handle, the delivery), so it is live until the last of them gets here.
+    let last = unsafe { &*ptr }.refs.fetch_sub(1, Ordering::AcqRel) == 1;
+    if last {
+        // SAFETY: the last holder: nobody else can reach it any more.
+        drop(unsafe { Box::from_raw(ptr) });
+    }
+}
+
+/// The delivery's reference to its request handle, given up when the delivery is done (or
+/// dropped without running).
+struct RequestRef(*mut OfferkitRequest);
+
+// SAFETY: the handle it points to is `Sync` (an `Arc` and an atomic), and the reference count
+// makes it live for as long as this exists, on whichever thread.
+unsafe impl Send for RequestRef {}
+
+impl Drop for RequestRef {
+    fn drop(&mut self) {
+        unref(self.0);
+    }
 }
 
 /// Cancels a request: if it has not completed yet, its task (and HTTP exchange) is dropped and
 /// its callback reports `OFFERKIT_STATUS_CANCELLED` — later, on a library thread (thread
 /// delivery) or from `offerkit_client_poll` (poll delivery), never inside this call. Returns
-/// true if this call cancelled it, false if it had already completed or been cancelled (or
-/// `request` is NULL); either way the callback runs exactly once.
+/// true if this call cancelled it, false if it had already completed or been cancelled (also
+/// inside its own callback), or `request` is NULL; either way the callback runs exactly once.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_request_cancel(request: *const OfferkitRequest) -> bool {
     infallible(false, || {
@@ -399,8 +497,15 @@ pub unsafe extern "C" fn offerkit_request_cancel(request: *const OfferkitRequest
     })
 }
 
+/// The request's id: unique among the requests of this process, never 0 (0 for NULL). Lets one
+/// callback serve many requests. Thread-safe.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_request_id(request: *const OfferkitRequest) -> u64 {
+    infallible(0, || Ok(OfferkitRequest::as_ref(request)?.shared.id))
+}
+
 /// Frees a request handle without cancelling the request. `offerkit_request_free(NULL)` does
-/// nothing.
+/// nothing. The callback still receives the same pointer (valid during its call).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_request_free(request: *mut OfferkitRequest) {
     free_handle(request);

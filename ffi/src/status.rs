@@ -1,18 +1,26 @@
-//! `OfferkitStatus` and `OfferkitErrorKind`: the stable numbers every fallible call returns.
+//! `OfferkitStatus`: the one stable number every fallible call returns and every error object
+//! carries (`offerkit_error_status`); C has no second enum of error kinds.
 //!
-//! Statuses 1–16 are core's error kinds, in core's order (`offerkit::ErrorKind::ALL`), with the
-//! same numbers as `OfferkitErrorKind`, so a failed call's status is its error's kind. Statuses
-//! from 100 up are misuse of the C interface itself, detected before anything is sent.
+//! Statuses 1–16 are core's error kinds, in core's order (`offerkit::ErrorKind::ALL`), named as
+//! core names them. Statuses from 100 up are the C interface's own: misuse of it, detected
+//! before anything is sent (NULL, UTF-8, range), a blocking call where it would deadlock, a
+//! path that names nothing, a shutdown while handles are alive.
+//!
+//! `#[repr(C)]`, so cbindgen writes a real C enum (`typedef enum OfferkitStatus {…}
+//! OfferkitStatus;`) in every language mode and compilers check `switch`es over it. C only
+//! receives it (return values, callback arguments); functions taking a status from C take a
+//! `uint32_t` and handle any number.
 
 use std::ffi::CStr;
 
 use offerkit::ErrorKind;
 
-/// What a call returned. Numbers are stable: new values may be added, never renumbered.
+/// What a call returned, and what an error is (`offerkit_error_status`). Numbers are stable:
+/// new values may be added, never renumbered; `offerkit_status_name` gives each its name.
 ///
-/// `OFFERKIT_STATUS_OK` is success. 1 to 16 equal the `OfferkitErrorKind` of the error object.
-/// 100 and up are misuse of the C interface (their error object has kind `invalid_argument`).
-#[repr(u32)]
+/// `OFFERKIT_STATUS_OK` is success. 1 to 16 are core's error kinds (the names every binding
+/// uses). 100 and up belong to the C interface: nothing was done or sent.
+#[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum OfferkitStatus {
     /// Success: the out-pointers were written.
@@ -50,90 +58,28 @@ pub enum OfferkitStatus {
     /// Another 4xx (400, 404, 405, …) or a redirect (never followed): the request as sent was
     /// refused; a wrong base URL or path prefix is the usual cause. Not retried, not cached.
     Rejected = 16,
-    /// A required pointer argument was NULL. Nothing was done.
+    /// A required pointer argument was NULL. Nothing was done. The error's one field entry
+    /// names it: path = the function, argument = the parameter, message `is NULL`.
     NullArgument = 100,
-    /// A string argument was not valid UTF-8. Nothing was done.
+    /// A string argument was not valid UTF-8. Nothing was done. Field entry as for
+    /// `NULL_ARGUMENT`, message `is not valid UTF-8 (byte N)` (N: offset of the first bad byte).
     InvalidUtf8 = 101,
     /// A number or enum argument was outside its documented range (an index past the end, an
-    /// unknown enum value). Nothing was done.
+    /// unknown enum value). Nothing was done. Field entry as for `NULL_ARGUMENT`.
     OutOfRange = 102,
     /// A blocking call was made on a library thread (inside a completion, token-needed or log
     /// callback run by offerkit), where waiting could deadlock. Use the `_async` form there.
     WouldDeadlock = 103,
-}
-
-/// The kind of an `OfferkitError`: exactly core's kinds, numbered as the matching statuses.
-#[repr(u32)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum OfferkitErrorKind {
-    /// `"invalid_argument"`: a value the spec (or the C interface) rejects; nothing was sent.
-    InvalidArgument = 1,
-    /// `"unauthorized"`: HTTP 401.
-    Unauthorized = 2,
-    /// `"forbidden"`: HTTP 403.
-    Forbidden = 3,
-    /// `"validation"`: GraphQL validation errors.
-    Validation = 4,
-    /// `"query"`: GraphQL query errors.
-    Query = 5,
-    /// `"invalid_cursor"`: a cursor the service did not issue.
-    InvalidCursor = 6,
-    /// `"unsupported_media_type"`: HTTP 415.
-    UnsupportedMediaType = 7,
-    /// `"unprocessable"`: HTTP 422.
-    Unprocessable = 8,
-    /// `"rate_limited"`: HTTP 429.
-    RateLimited = 9,
-    /// `"server"`: HTTP 5xx.
-    Server = 10,
-    /// `"network"`: connection failures.
-    Network = 11,
-    /// `"timeout"`: the request or the token wait took too long.
-    Timeout = 12,
-    /// `"cancelled"`: the caller cancelled.
-    Cancelled = 13,
-    /// `"decode"`: an unexpected response.
-    Decode = 14,
-    /// `"internal"`: a bug inside offerkit.
-    Internal = 15,
-    /// `"rejected"`: another 4xx or a redirect.
-    Rejected = 16,
-}
-
-impl OfferkitErrorKind {
-    /// The C kind of core's `kind`; exhaustive, so a new core kind needs its number here.
-    pub(crate) fn from_core(kind: ErrorKind) -> Self {
-        match kind {
-            ErrorKind::InvalidArgument => Self::InvalidArgument,
-            ErrorKind::Unauthorized => Self::Unauthorized,
-            ErrorKind::Forbidden => Self::Forbidden,
-            ErrorKind::Validation => Self::Validation,
-            ErrorKind::Query => Self::Query,
-            ErrorKind::InvalidCursor => Self::InvalidCursor,
-            ErrorKind::UnsupportedMediaType => Self::UnsupportedMediaType,
-            ErrorKind::Unprocessable => Self::Unprocessable,
-            ErrorKind::RateLimited => Self::RateLimited,
-            ErrorKind::Server => Self::Server,
-            ErrorKind::Network => Self::Network,
-            ErrorKind::Timeout => Self::Timeout,
-            ErrorKind::Cancelled => Self::Cancelled,
-            ErrorKind::Decode => Self::Decode,
-            ErrorKind::Internal => Self::Internal,
-            ErrorKind::Rejected => Self::Rejected,
-        }
-    }
-
-    /// Core's kind numbered `value`, if there is one.
-    pub(crate) fn from_u32(value: u32) -> Option<ErrorKind> {
-        ErrorKind::ALL
-            .into_iter()
-            .find(|k| Self::from_core(*k) as u32 == value)
-    }
+    /// `*_field_json` / `*_field_text`: the path names nothing in the item. Nothing was written;
+    /// field entry as for `NULL_ARGUMENT` (argument `path`), the message names the path.
+    NotFound = 104,
+    /// `offerkit_shutdown` while clients or pagers are still alive. Nothing was stopped.
+    Busy = 105,
 }
 
 impl OfferkitStatus {
     /// Every status, in number order, with its stable snake_case name (1–16: core's kind names).
-    const NAMED: [(OfferkitStatus, &'static CStr); 21] = [
+    const NAMED: [(OfferkitStatus, &'static CStr); 23] = [
         (Self::Ok, c"ok"),
         (Self::InvalidArgument, c"invalid_argument"),
         (Self::Unauthorized, c"unauthorized"),
@@ -155,6 +101,8 @@ impl OfferkitStatus {
         (Self::InvalidUtf8, c"invalid_utf8"),
         (Self::OutOfRange, c"out_of_range"),
         (Self::WouldDeadlock, c"would_deadlock"),
+        (Self::NotFound, c"not_found"),
+        (Self::Busy, c"busy"),
     ];
 
     /// Every status, in number order.
@@ -167,9 +115,27 @@ impl OfferkitStatus {
         Self::all().find(|status| *status as u32 == number)
     }
 
-    /// The status of a failure of `kind` (same number).
+    /// The status of a failure of core's `kind`; exhaustive, so a new core kind needs its
+    /// number here.
     pub(crate) fn from_kind(kind: ErrorKind) -> Self {
-        Self::from_u32(OfferkitErrorKind::from_core(kind) as u32).unwrap_or(Self::Internal)
+        match kind {
+            ErrorKind::InvalidArgument => Self::InvalidArgument,
+            ErrorKind::Unauthorized => Self::Unauthorized,
+            ErrorKind::Forbidden => Self::Forbidden,
+            ErrorKind::Validation => Self::Validation,
+            ErrorKind::Query => Self::Query,
+            ErrorKind::InvalidCursor => Self::InvalidCursor,
+            ErrorKind::UnsupportedMediaType => Self::UnsupportedMediaType,
+            ErrorKind::Unprocessable => Self::Unprocessable,
+            ErrorKind::RateLimited => Self::RateLimited,
+            ErrorKind::Server => Self::Server,
+            ErrorKind::Network => Self::Network,
+            ErrorKind::Timeout => Self::Timeout,
+            ErrorKind::Cancelled => Self::Cancelled,
+            ErrorKind::Decode => Self::Decode,
+            ErrorKind::Internal => Self::Internal,
+            ErrorKind::Rejected => Self::Rejected,
+        }
     }
 
     /// The stable snake_case name (`"ok"`, `"rate_limited"`, `"null_argument"`, …).

@@ -1,30 +1,20 @@
-//! The stable names of statuses and error kinds, for hosts that log or display them: the
-//! exported lookups by number, apart from the enums (`crate::status`) that the boundary itself
-//! returns, so the boundary and the functions running under it do not depend on each other.
+//! The stable names of statuses, for hosts that log or display them: the exported lookup by
+//! number, apart from the enum (`crate::status`) that the boundary itself returns, so the
+//! boundary and the functions running under it do not depend on each other.
 
 use crate::boundary::infallible;
-use crate::status::{OfferkitErrorKind, OfferkitStatus};
+use crate::status::OfferkitStatus;
 
-/// The stable snake_case name of a status (`"ok"`, `"rate_limited"`, `"null_argument"`, …);
-/// `"unknown"` for a number that is not an `OfferkitStatus`. Static storage: never free it.
-/// Thread-safe.
+/// The stable snake_case name of a status: `"ok"`; for 1–16 core's kind names
+/// (`"invalid_argument"`, `"rate_limited"`, …, the names every other binding uses); then
+/// `"null_argument"`, `"invalid_utf8"`, `"out_of_range"`, `"would_deadlock"`, `"not_found"`,
+/// `"busy"`. `"unknown"` for a number that is not an `OfferkitStatus`. Static storage: never
+/// free it. Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn offerkit_status_name(status: u32) -> *const std::ffi::c_char {
     infallible(c"unknown".as_ptr(), || {
         let status = OfferkitStatus::from_u32(status);
         Ok(status.map_or(c"unknown", OfferkitStatus::name).as_ptr())
-    })
-}
-
-/// The stable snake_case name of an error kind, exactly core's (`"invalid_argument"`, …);
-/// `"unknown"` for a number that is not an `OfferkitErrorKind`. Static storage. Thread-safe.
-#[unsafe(no_mangle)]
-pub extern "C" fn offerkit_error_kind_name(kind: u32) -> *const std::ffi::c_char {
-    infallible(c"unknown".as_ptr(), || {
-        let kind = OfferkitErrorKind::from_u32(kind);
-        Ok(kind
-            .map_or(c"unknown", |k| OfferkitStatus::from_kind(k).name())
-            .as_ptr())
     })
 }
 
@@ -34,35 +24,46 @@ mod tests {
     use offerkit::ErrorKind;
     use std::ffi::CStr;
 
-    #[test]
-    fn kinds_follow_core_order_and_names() {
-        for (i, kind) in ErrorKind::ALL.into_iter().enumerate() {
-            let number = OfferkitErrorKind::from_core(kind) as u32;
-            assert_eq!(number as usize, i + 1, "{kind}");
-            assert_eq!(OfferkitStatus::from_kind(kind) as u32, number);
-            // SAFETY: a static NUL-terminated string of this library.
-            let name = unsafe { CStr::from_ptr(offerkit_error_kind_name(number)) };
-            assert_eq!(name.to_str().unwrap(), kind.as_str());
-        }
+    fn name(number: u32) -> String {
         // SAFETY: a static NUL-terminated string of this library.
-        let unknown = unsafe { CStr::from_ptr(offerkit_error_kind_name(0)) };
-        assert_eq!(unknown.to_str().unwrap(), "unknown");
+        let name = unsafe { CStr::from_ptr(offerkit_status_name(number)) };
+        name.to_str().unwrap().to_string()
     }
 
     #[test]
-    fn status_numbers_are_stable() {
+    fn statuses_1_to_16_are_core_kinds_in_core_order_with_core_names() {
+        for (i, kind) in ErrorKind::ALL.into_iter().enumerate() {
+            let number = OfferkitStatus::from_kind(kind) as u32;
+            assert_eq!(number as usize, i + 1, "{kind}");
+            assert_eq!(name(number), kind.as_str());
+        }
+        assert_eq!(ErrorKind::ALL.len(), 16);
+    }
+
+    #[test]
+    fn status_numbers_and_names_are_stable() {
         let numbers: Vec<u32> = OfferkitStatus::all().map(|s| s as u32).collect();
         assert_eq!(
             numbers,
             [
-                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 100, 101, 102, 103
+                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 100, 101, 102, 103, 104,
+                105
             ]
         );
-        // SAFETY: a static NUL-terminated string of this library.
-        let name = unsafe { CStr::from_ptr(offerkit_status_name(101)) };
-        assert_eq!(name.to_str().unwrap(), "invalid_utf8");
-        // SAFETY: a static NUL-terminated string of this library.
-        let name = unsafe { CStr::from_ptr(offerkit_status_name(99)) };
-        assert_eq!(name.to_str().unwrap(), "unknown");
+        let own = [
+            (0, "ok"),
+            (100, "null_argument"),
+            (101, "invalid_utf8"),
+            (102, "out_of_range"),
+            (103, "would_deadlock"),
+            (104, "not_found"),
+            (105, "busy"),
+        ];
+        for (number, expected) in own {
+            assert_eq!(name(number), expected);
+        }
+        for unknown in [17, 99, 106, u32::MAX] {
+            assert_eq!(name(unknown), "unknown");
+        }
     }
 }

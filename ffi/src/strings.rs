@@ -25,7 +25,10 @@ pub(crate) fn optional<'a>(ptr: *const c_char, name: &str) -> Result<Option<&'a 
     }
     // SAFETY: not NULL, so NUL-terminated and alive for the call (the contract above).
     let bytes = unsafe { CStr::from_ptr(ptr) };
-    bytes.to_str().map(Some).map_err(|_| Failure::utf8(name))
+    bytes
+        .to_str()
+        .map(Some)
+        .map_err(|e| Failure::utf8(name, e.valid_up_to()))
 }
 
 /// An optional string argument, copied: NULL is `None`.
@@ -87,7 +90,10 @@ mod tests {
         let bad = [0x66u8, 0xff, 0x00];
         let err = required(bad.as_ptr().cast(), "player_id").unwrap_err();
         assert_eq!(err.status, crate::status::OfferkitStatus::InvalidUtf8);
-        assert!(err.error.message().contains("player_id"));
+        assert_eq!(
+            err.error.message(),
+            "argument `player_id` is not valid UTF-8 (byte 1)"
+        );
         let err = required(std::ptr::null(), "x").unwrap_err();
         assert_eq!(err.status, crate::status::OfferkitStatus::NullArgument);
     }

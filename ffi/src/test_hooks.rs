@@ -1,7 +1,7 @@
 //! Deliberate panics and delays for the C tests (feature `test-hooks` only): to prove that a
 //! panic inside the library becomes `OFFERKIT_STATUS_INTERNAL` — from a call, and through a
 //! completion callback exactly once — and never unwinds into C; and to hold a completion between
-//! "decided" and "queued", where a client free could otherwise miss it.
+//! "decided" and "queued", where a client free could otherwise miss it; and to log on demand.
 
 #[cfg(feature = "test-hooks")]
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -62,24 +62,21 @@ pub extern "C" fn offerkit_test_panic_in_conversions(count: u32) {
 pub unsafe extern "C" fn offerkit_test_panic(
     out_error: *mut *mut crate::error::OfferkitError,
 ) -> crate::status::OfferkitStatus {
-    crate::boundary::fallible(out_error, || {
+    crate::boundary::fallible!(out_error, || {
         panic!("test hook: deliberate panic in a call")
     })
 }
 
-/// Test builds only: how many completions of a poll-delivery client wait for
-/// `offerkit_client_poll` (0 for NULL), so tests wait for "answered and queued" instead of
-/// sleeping.
+/// Test builds only: logs `count` WARN messages `test message <i>` (target `offerkit::test`,
+/// `i` from 0), so the C tests can fill the log queue of poll delivery without a thousand
+/// requests.
 #[cfg(feature = "test-hooks")]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_test_queued_completions(
-    client: *const crate::client::OfferkitClient,
-) -> usize {
-    use crate::handle::Handle;
-    crate::boundary::infallible(0, || {
-        Ok(crate::client::OfferkitClient::as_ref(client)?
-            .shared
-            .requests
-            .queued())
-    })
+pub extern "C" fn offerkit_test_log_messages(count: u32) {
+    crate::boundary::infallible((), || {
+        for i in 0..count {
+            tracing::warn!(target: "offerkit::test", "test message {i}");
+        }
+        Ok(())
+    });
 }

@@ -1,20 +1,35 @@
 //! The token-needed callback of one client: core asks through it, and `offerkit_client_free`
 //! switches it off — waiting for a call under way on another thread — so the host's callback
 //! never runs once the client is gone.
+//!
+//! Where it runs follows the client's delivery. In thread delivery, on whichever thread needs
+//! the token. In poll delivery, never on a library thread: an `_async` request's ask (made on
+//! the library thread) is queued with the client's completions and runs inside
+//! `offerkit_client_poll` on the polling thread, while a blocking call's ask runs inline on the
+//! host thread making that call (queueing it would leave a game thread blocked in the call
+//! waiting for a poll only it could make).
 
 use std::cell::Cell;
-use std::ffi::c_void;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{PoisonError, RwLock};
+use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
+use std::sync::{Arc, PoisonError, RwLock, Weak};
 
 use offerkit::TokenReason;
+use offerkit_bindings_common::runtime::is_library_thread;
 
-use crate::config::{OfferkitTokenReason, UserData};
+use crate::client::OfferkitClient;
+use crate::config::{OfferkitTokenReason, TokenCallback, UserData};
+use crate::request::Requests;
+use crate::runtime::CallbackScope;
 
-/// The host's callback and user data, and the switch that turns them off.
+/// The host's callback and user data, the client it is told about, and the switch that turns
+/// them off.
 pub(crate) struct TokenHook {
-    callback: unsafe extern "C" fn(*mut c_void, OfferkitTokenReason),
+    callback: TokenCallback,
     user_data: UserData,
+    /// The client's handle, as C holds it (set once the handle exists, before any query).
+    client: AtomicPtr<OfferkitClient>,
+    /// Poll delivery: the client's poll queue, where asks made on a library thread go.
+    poll_queue: Option<Weak<Requests>>,
     off: AtomicBool,
     gate: RwLock<()>,
 }
@@ -25,19 +40,42 @@ thread_local! {
 
 impl TokenHook {
     pub(crate) fn new(
-        callback: unsafe extern "C" fn(*mut c_void, OfferkitTokenReason),
+        callback: TokenCallback,
         user_data: UserData,
+        poll_queue: Option<Weak<Requests>>,
     ) -> Self {
         TokenHook {
             callback,
             user_data,
+            client: AtomicPtr::new(std::ptr::null_mut()),
+            poll_queue,
             off: AtomicBool::new(false),
             gate: RwLock::new(()),
         }
     }
 
-    /// Asks the host for a token, unless the hook is switched off.
-    pub(crate) fn call(&self, reason: TokenReason) {
+    /// Records the handle the host holds, passed to every call of the callback.
+    pub(crate) fn set_client(&self, client: *mut OfferkitClient) {
+        self.client.store(client, Ordering::Release);
+    }
+
+    /// Core needs a token: asks the host now, or (poll delivery, on a library thread) queues
+    /// the ask for the client's next poll.
+    pub(crate) fn call(self: &Arc<Self>, reason: TokenReason) {
+        if let Some(queue) = &self.poll_queue {
+            if is_library_thread() {
+                if let Some(requests) = queue.upgrade() {
+                    let hook = Arc::clone(self);
+                    requests.queue_callback(Box::new(move || hook.ask(reason)));
+                }
+                return;
+            }
+        }
+        self.ask(reason);
+    }
+
+    /// Calls the host's callback on this thread, unless the hook is switched off.
+    fn ask(&self, reason: TokenReason) {
         let _running = self.gate.read().unwrap_or_else(PoisonError::into_inner);
         if self.off.load(Ordering::Acquire) {
             return;
@@ -47,9 +85,12 @@ impl TokenHook {
             TokenReason::Expiring => OfferkitTokenReason::Expiring,
             TokenReason::Rejected => OfferkitTokenReason::Rejected,
         };
+        let client = self.client.load(Ordering::Acquire);
+        let _inside = CallbackScope::enter();
         IN_TOKEN_CALLBACK.with(|c| c.set(true));
-        // SAFETY: the host's callback and user data, valid until the client is freed (contract).
-        unsafe { (self.callback)(self.user_data.0, reason) };
+        // SAFETY: the host's callback and user data, valid until the client is freed (contract);
+        // the client handle is live while the hook is on (free switches it off first).
+        unsafe { (self.callback)(self.user_data.0, client, reason) };
         IN_TOKEN_CALLBACK.with(|c| c.set(false));
     }
 

@@ -1,20 +1,24 @@
-//! The library version, at compile time (header constants) and at run time.
+//! The library version, at compile time (header constants) and at run time: the version of the
+//! C ABI (1.0), which moves on its own, apart from the workspace's crate versions.
 
 use std::ffi::c_char;
 
 /// Major version of the library this header belongs to.
-pub const OFFERKIT_VERSION_MAJOR: u32 = 0;
+pub const OFFERKIT_VERSION_MAJOR: u32 = 1;
 /// Minor version of the library this header belongs to.
-pub const OFFERKIT_VERSION_MINOR: u32 = 1;
+pub const OFFERKIT_VERSION_MINOR: u32 = 0;
 /// Patch version of the library this header belongs to.
 pub const OFFERKIT_VERSION_PATCH: u32 = 0;
 
-/// The version of the loaded library, e.g. `"0.1.0"` (compare with the header's
+/// The version text, `MAJOR.MINOR.PATCH` of the constants above.
+const VERSION: &std::ffi::CStr = c"1.0.0";
+
+/// The version of the loaded library, e.g. `"1.0.0"` (compare with the header's
 /// `OFFERKIT_VERSION_*`). Static storage: never free it. Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn offerkit_version() -> *const c_char {
     // Without the boundary: returns a constant, cannot panic.
-    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+    VERSION.as_ptr()
 }
 
 #[cfg(test)]
@@ -22,7 +26,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn header_constants_match_the_package_version() {
+    fn header_constants_match_the_version_text() {
         let parts = [
             OFFERKIT_VERSION_MAJOR,
             OFFERKIT_VERSION_MINOR,
@@ -30,9 +34,9 @@ mod tests {
         ]
         .map(|p| p.to_string())
         .join(".");
-        assert_eq!(parts, env!("CARGO_PKG_VERSION"));
+        assert_eq!(parts, "1.0.0");
         // SAFETY: a static NUL-terminated string of this library.
         let runtime = unsafe { std::ffi::CStr::from_ptr(offerkit_version()) };
-        assert_eq!(runtime.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+        assert_eq!(runtime.to_str().unwrap(), parts);
     }
 }

@@ -46,6 +46,7 @@ int main(int argc, char **argv) {
         test_skip_reason = NULL;
         long started = now_ms();
         tests[i].run();
+        options_free_all();
         long took = now_ms() - started;
         if (test_failures == 0 && test_skip_reason == NULL) {
             printf("ok   %s (%ld ms)\n", tests[i].name, took);
@@ -63,6 +64,15 @@ int main(int argc, char **argv) {
         fflush(stdout);
     }
     sim_fresh(); /* leave the simulator as found: no fault or misbehaviour mode left on */
+    /* Stop the library, so a leak checker sees every byte it allocated released. */
+    OfferkitError *error = NULL;
+    OfferkitStatus stopped = offerkit_shutdown(&error);
+    if (stopped != OFFERKIT_STATUS_OK) {
+        printf("FAIL offerkit_shutdown at exit: %s (%s)\n", offerkit_status_name(stopped),
+               error ? offerkit_error_message(error) : "");
+        offerkit_error_free(error);
+        failed++;
+    }
     printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
     return failed == 0 && passed > 0 ? 0 : 1;
 }

@@ -100,9 +100,6 @@ static bool tally(const char *what, uint32_t status, bool has_result, const Offe
                 note_untyped(what, status, "failure with an empty message");
             else if (offerkit_error_status(error) != status)
                 note_untyped(what, status, "the error object has another status");
-            else if (status <= OFFERKIT_STATUS_INTERNAL &&
-                     (uint32_t)offerkit_error_kind(error) != status)
-                note_untyped(what, status, "the error object has another kind");
             else if (has_result)
                 note_untyped(what, status, "failure with a result");
         }
@@ -140,8 +137,9 @@ static void settle(Slot *slot, const char *what, OfferkitStatus status, bool has
     }
 }
 
-static void done_list(void *user_data, OfferkitStatus status, OfferkitOfferList *list,
+static void done_list(void *user_data, const OfferkitRequest *request, OfferkitStatus status, OfferkitOfferList *list,
                       OfferkitError *error) {
+    (void)request;
     if (list) {
         size_t count = offerkit_offer_list_count(list);
         OfferkitOfferView view;
@@ -156,7 +154,8 @@ static void done_list(void *user_data, OfferkitStatus status, OfferkitOfferList 
     offerkit_error_free(error);
 }
 
-static void done_json(void *user_data, OfferkitStatus status, char *json, OfferkitError *error) {
+static void done_json(void *user_data, const OfferkitRequest *request, OfferkitStatus status, char *json, OfferkitError *error) {
+    (void)request;
     if (json) (void)strlen(json);
     bool has_result = json != NULL;
     offerkit_string_free(json);
@@ -164,8 +163,9 @@ static void done_json(void *user_data, OfferkitStatus status, char *json, Offerk
     offerkit_error_free(error);
 }
 
-static void done_page(void *user_data, OfferkitStatus status, OfferkitPlayerOffersPage *page,
+static void done_page(void *user_data, const OfferkitRequest *request, OfferkitStatus status, OfferkitPlayerOffersPage *page,
                       OfferkitError *error) {
+    (void)request;
     if (page) {
         size_t count = offerkit_player_offers_page_count(page);
         OfferkitPlayerOfferView view;
@@ -204,6 +204,34 @@ static Slot *free_slot(Worker *w) {
     }
 }
 
+/* Options of a random call, made for it and freed as soon as it returns (the library copies
+ * them): a limit of 1 to `max`; the listing without pagination (a third of the calls), or
+ * per_page 1 to 20 with page 1 to 3 or unset. */
+static OfferkitOffersOptions *offers_with_limit(Worker *w, int max) {
+    OfferkitOffersOptions *options = NULL;
+    offerkit_offers_options_new(&options, NULL);
+    offerkit_offers_options_set_limit(options, 1 + (int64_t)(rand_r(&w->seed) % max), NULL);
+    return options;
+}
+
+static OfferkitPlayerOffersOptions *player_offers_with_limit(Worker *w, int max) {
+    OfferkitPlayerOffersOptions *options = NULL;
+    offerkit_player_offers_options_new(&options, NULL);
+    offerkit_player_offers_options_set_limit(options, 1 + (int64_t)(rand_r(&w->seed) % max), NULL);
+    return options;
+}
+
+static OfferkitListOffersOptions *random_listing(Worker *w) {
+    OfferkitListOffersOptions *options = NULL;
+    offerkit_list_offers_options_new(&options, NULL);
+    if (rand_r(&w->seed) % 3) {
+        offerkit_list_offers_options_set_per_page(options, 1 + (int64_t)(rand_r(&w->seed) % 20), NULL);
+        int64_t page = (int64_t)(rand_r(&w->seed) % 4);
+        if (page) offerkit_list_offers_options_set_page(options, page, NULL);
+    }
+    return options;
+}
+
 static void blocking_call(Worker *w, const OfferkitClient *client, const char *player, int kind) {
     OfferkitError *error = NULL;
     OfferkitStatus status;
@@ -212,10 +240,10 @@ static void blocking_call(Worker *w, const OfferkitClient *client, const char *p
     long t0 = now_ms();
     switch (kind) {
     case 0: {
-        OfferkitOffersOptions options = {0};
-        options.limit = 1 + (int64_t)(rand_r(&w->seed) % 29);
+        OfferkitOffersOptions *options = offers_with_limit(w, 29);
         OfferkitOfferList *list = NULL;
-        status = offerkit_client_offers(client, player, &options, &list, &error);
+        status = offerkit_client_offers(client, player, options, &list, &error);
+        offerkit_offers_options_free(options);
         has_result = list != NULL;
         if (list && offerkit_offer_list_is_stale(list)) atomic_fetch_add(&stale, 1);
         offerkit_offer_list_free(list);
@@ -232,10 +260,10 @@ static void blocking_call(Worker *w, const OfferkitClient *client, const char *p
         break;
     }
     case 2: {
-        OfferkitPlayerOffersOptions options = {0};
-        options.limit = 1 + (int64_t)(rand_r(&w->seed) % 20);
+        OfferkitPlayerOffersOptions *options = player_offers_with_limit(w, 20);
         OfferkitPlayerOffersPage *page = NULL;
-        status = offerkit_client_player_offers(client, player, &options, &page, &error);
+        status = offerkit_client_player_offers(client, player, options, &page, &error);
+        offerkit_player_offers_options_free(options);
         has_result = page != NULL;
         if (page) (void)offerkit_player_offers_page_next_cursor(page);
         offerkit_player_offers_page_free(page);
@@ -243,10 +271,10 @@ static void blocking_call(Worker *w, const OfferkitClient *client, const char *p
         break;
     }
     default: {
-        int64_t per_page = (int64_t)(rand_r(&w->seed) % 21); /* 0: every offer at once */
-        int64_t page = per_page ? (int64_t)(rand_r(&w->seed) % 4) : 0;
+        OfferkitListOffersOptions *options = random_listing(w);
         OfferkitOfferList *list = NULL;
-        status = offerkit_client_list_offers(client, per_page, page, &list, &error);
+        status = offerkit_client_list_offers(client, options, &list, &error);
+        offerkit_list_offers_options_free(options);
         has_result = list != NULL;
         if (list && offerkit_offer_list_is_stale(list)) atomic_fetch_add(&stale, 1);
         offerkit_offer_list_free(list);
@@ -268,10 +296,10 @@ static void async_call(Worker *w, const OfferkitClient *client, const char *play
     atomic_store(&slot->started_ms, now_ms());
     switch (kind) {
     case 0: {
-        OfferkitOffersOptions options = {0};
-        options.limit = 1 + (int64_t)(rand_r(&w->seed) % 29);
-        status = offerkit_client_offers_async(client, player, &options, done_list, slot, &request,
+        OfferkitOffersOptions *options = offers_with_limit(w, 29);
+        status = offerkit_client_offers_async(client, player, options, done_list, slot, &request,
                                               &error);
+        offerkit_offers_options_free(options);
         break;
     }
     case 1:
@@ -279,17 +307,17 @@ static void async_call(Worker *w, const OfferkitClient *client, const char *play
                                              &error);
         break;
     case 2: {
-        OfferkitPlayerOffersOptions options = {0};
-        options.limit = 1 + (int64_t)(rand_r(&w->seed) % 20);
-        status = offerkit_client_player_offers_async(client, player, &options, done_page, slot,
+        OfferkitPlayerOffersOptions *options = player_offers_with_limit(w, 20);
+        status = offerkit_client_player_offers_async(client, player, options, done_page, slot,
                                                      &request, &error);
+        offerkit_player_offers_options_free(options);
         break;
     }
     default: {
-        int64_t per_page = (int64_t)(rand_r(&w->seed) % 21);
-        int64_t page = per_page ? (int64_t)(rand_r(&w->seed) % 4) : 0;
-        status = offerkit_client_list_offers_async(client, per_page, page, done_list, slot,
-                                                   &request, &error);
+        OfferkitListOffersOptions *options = random_listing(w);
+        status = offerkit_client_list_offers_async(client, options, done_list, slot, &request,
+                                                   &error);
+        offerkit_list_offers_options_free(options);
         break;
     }
     }

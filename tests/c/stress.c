@@ -37,20 +37,23 @@ static void settle(void *user_data, OfferkitStatus status) {
     }
 }
 
-static void done_list(void *u, OfferkitStatus s, OfferkitOfferList *list, OfferkitError *e) {
+static void done_list(void *u, const OfferkitRequest *request, OfferkitStatus s, OfferkitOfferList *list, OfferkitError *e) {
+    (void)request;
     if (s == OFFERKIT_STATUS_OK && list) (void)offerkit_offer_list_count(list);
     offerkit_offer_list_free(list);
     offerkit_error_free(e);
     settle(u, s);
 }
 
-static void done_page(void *u, OfferkitStatus s, OfferkitPlayerOffersPage *page, OfferkitError *e) {
+static void done_page(void *u, const OfferkitRequest *request, OfferkitStatus s, OfferkitPlayerOffersPage *page, OfferkitError *e) {
+    (void)request;
     offerkit_player_offers_page_free(page);
     offerkit_error_free(e);
     settle(u, s);
 }
 
-static void done_json(void *u, OfferkitStatus s, char *json, OfferkitError *e) {
+static void done_json(void *u, const OfferkitRequest *request, OfferkitStatus s, char *json, OfferkitError *e) {
+    (void)request;
     offerkit_string_free(json);
     offerkit_error_free(e);
     settle(u, s);
@@ -60,35 +63,45 @@ static void done_json(void *u, OfferkitStatus s, char *json, OfferkitError *e) {
 static OfferkitRequest *start(OfferkitClient *client, Slot *slot, unsigned *seed) {
     OfferkitRequest *request = NULL;
     OfferkitStatus status;
-    OfferkitOffersOptions offers = {0};
-    OfferkitPlayerOffersOptions player = {0};
+    /* Options are made for the one call and freed as soon as it returns (they are copied). */
+    OfferkitOffersOptions *offers = NULL;
+    OfferkitPlayerOffersOptions *player = NULL;
+    OfferkitListOffersOptions *listing = NULL;
     switch (rand_r(seed) % 6) {
     case 0:
-        offers.limit = 3;
-        status = offerkit_client_offers_async(client, "demo", &offers, done_list, slot, &request, NULL);
+        offerkit_offers_options_new(&offers, NULL);
+        offerkit_offers_options_set_limit(offers, 3, NULL);
+        status = offerkit_client_offers_async(client, "demo", offers, done_list, slot, &request, NULL);
         break;
     case 1:
         status = offerkit_client_links_async(client, "demo", NULL, NULL, done_json, slot, &request,
                                              NULL);
         break;
     case 2:
-        player.limit = 4;
-        status = offerkit_client_player_offers_async(client, "demo", &player, done_page, slot,
+        offerkit_player_offers_options_new(&player, NULL);
+        offerkit_player_offers_options_set_limit(player, 4, NULL);
+        status = offerkit_client_player_offers_async(client, "demo", player, done_page, slot,
                                                      &request, NULL);
         break;
     case 3:
-        status = offerkit_client_list_offers_async(client, 10, 1 + (int64_t)(rand_r(seed) % 5),
-                                                   done_list, slot, &request, NULL);
+        offerkit_list_offers_options_new(&listing, NULL);
+        offerkit_list_offers_options_set_per_page(listing, 10, NULL);
+        offerkit_list_offers_options_set_page(listing, 1 + (int64_t)(rand_r(seed) % 5), NULL);
+        status = offerkit_client_list_offers_async(client, listing, done_list, slot, &request, NULL);
         break;
     case 4:
         status = offerkit_client_graphql_async(client, "{ links(player_id: \"s\") { offerwall } }",
                                                NULL, done_json, slot, &request, NULL);
         break;
     default:
-        offers.limit = -1; /* refused by core's checks: arrives through the callback */
-        status = offerkit_client_offers_async(client, "demo", &offers, done_list, slot, &request, NULL);
+        offerkit_offers_options_new(&offers, NULL);
+        offerkit_offers_options_set_limit(offers, -1, NULL); /* refused by core's checks: arrives through the callback */
+        status = offerkit_client_offers_async(client, "demo", offers, done_list, slot, &request, NULL);
         break;
     }
+    offerkit_offers_options_free(offers);
+    offerkit_player_offers_options_free(player);
+    offerkit_list_offers_options_free(listing);
     if (status != OFFERKIT_STATUS_OK) {
         fprintf(stderr, "    start failed: %s\n", offerkit_status_name(status));
         atomic_fetch_add(&unexpected_status, 1);
@@ -214,8 +227,13 @@ int main(void) {
            total, THREADS, now_ms() - started, ok, cancelled, total - ok - cancelled - missing,
            missing, atomic_load(&duplicate_calls), atomic_load(&unexpected_status));
     free(slots);
+    /* Stop the library, so valgrind sees every byte it allocated released. */
+    OfferkitStatus stopped = offerkit_shutdown(NULL);
+    if (stopped != OFFERKIT_STATUS_OK)
+        fprintf(stderr, "stress: offerkit_shutdown: %s\n", offerkit_status_name(stopped));
     bool passed = missing == 0 && atomic_load(&duplicate_calls) == 0 &&
-                  atomic_load(&unexpected_status) == 0 && cancelled > 0 && ok > 0;
+                  atomic_load(&unexpected_status) == 0 && cancelled > 0 && ok > 0 &&
+                  stopped == OFFERKIT_STATUS_OK;
     printf("%d passed, %d failed\n", passed ? 1 : 0, passed ? 0 : 1);
     return passed ? 0 : 1;
 }

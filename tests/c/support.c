@@ -262,6 +262,94 @@ OfferkitClient *test_client(uint32_t delivery) {
     return client;
 }
 
+/* ---- query options: made for one test, freed by options_free_all --------------------------- */
+
+typedef struct {
+    int kind; /* 1 offers, 2 player offers, 3 listing */
+    void *options;
+} HeldOptions;
+
+static pthread_mutex_t held_lock = PTHREAD_MUTEX_INITIALIZER;
+static HeldOptions *held = NULL;
+static size_t held_count = 0, held_cap = 0;
+
+static void *hold(int kind, void *options) {
+    pthread_mutex_lock(&held_lock);
+    if (held_count == held_cap) {
+        held_cap = held_cap ? held_cap * 2 : 16;
+        held = realloc(held, held_cap * sizeof *held);
+    }
+    held[held_count].kind = kind;
+    held[held_count].options = options;
+    held_count++;
+    pthread_mutex_unlock(&held_lock);
+    return options;
+}
+
+static void must(OfferkitStatus status, const char *what) {
+    if (status != OFFERKIT_STATUS_OK) {
+        fprintf(stderr, "%s failed: %s\n", what, offerkit_status_name(status));
+        exit(2);
+    }
+}
+
+OfferkitOffersOptions *offers_options(void) {
+    OfferkitOffersOptions *options = NULL;
+    must(offerkit_offers_options_new(&options, NULL), "offerkit_offers_options_new");
+    return hold(1, options);
+}
+
+OfferkitOffersOptions *offers_limit(int64_t limit) {
+    OfferkitOffersOptions *options = offers_options();
+    must(offerkit_offers_options_set_limit(options, limit, NULL), "set_limit");
+    return options;
+}
+
+OfferkitPlayerOffersOptions *player_options(void) {
+    OfferkitPlayerOffersOptions *options = NULL;
+    must(offerkit_player_offers_options_new(&options, NULL), "offerkit_player_offers_options_new");
+    return hold(2, options);
+}
+
+OfferkitPlayerOffersOptions *player_limit(int64_t limit) {
+    OfferkitPlayerOffersOptions *options = player_options();
+    must(offerkit_player_offers_options_set_limit(options, limit, NULL), "set_limit");
+    return options;
+}
+
+OfferkitListOffersOptions *list_options(void) {
+    OfferkitListOffersOptions *options = NULL;
+    must(offerkit_list_offers_options_new(&options, NULL), "offerkit_list_offers_options_new");
+    return hold(3, options);
+}
+
+OfferkitListOffersOptions *list_per_page(int64_t per_page) {
+    OfferkitListOffersOptions *options = list_options();
+    must(offerkit_list_offers_options_set_per_page(options, per_page, NULL), "set_per_page");
+    return options;
+}
+
+OfferkitListOffersOptions *list_page(int64_t per_page, int64_t page) {
+    OfferkitListOffersOptions *options = list_per_page(per_page);
+    must(offerkit_list_offers_options_set_page(options, page, NULL), "set_page");
+    return options;
+}
+
+void options_free_all(void) {
+    pthread_mutex_lock(&held_lock);
+    for (size_t i = 0; i < held_count; i++) {
+        switch (held[i].kind) {
+        case 1: offerkit_offers_options_free(held[i].options); break;
+        case 2: offerkit_player_offers_options_free(held[i].options); break;
+        default: offerkit_list_offers_options_free(held[i].options); break;
+        }
+    }
+    free(held);
+    held = NULL;
+    held_count = held_cap = 0;
+    pthread_mutex_unlock(&held_lock);
+}
+
 void recorder_init(Recorder *r) {
     memset(r, 0, sizeof *r);
     pthread_mutex_init(&r->lock, NULL);
@@ -283,8 +371,8 @@ void recorder_clear(Recorder *r) {
     pthread_mutex_unlock(&r->lock);
 }
 
-static void record(void *user_data, OfferkitStatus status, void *result, int kind,
-                   OfferkitError *error) {
+static void record(void *user_data, const OfferkitRequest *request, OfferkitStatus status,
+                   void *result, int kind, OfferkitError *error) {
     Recorder *r = user_data;
     pthread_mutex_lock(&r->lock);
     /* Keep only the latest outcome; free an earlier one so nothing leaks. */
@@ -301,21 +389,25 @@ static void record(void *user_data, OfferkitStatus status, void *result, int kin
     r->result_kind = result ? kind : 0;
     r->error = error;
     r->thread = pthread_self();
+    r->request = request;
+    /* Read through the pointer inside the callback: valgrind and ASan see a use after free. */
+    r->request_id = offerkit_request_id(request);
+    r->in_own_callback_cancel = offerkit_request_cancel(request);
     pthread_cond_broadcast(&r->cond);
     pthread_mutex_unlock(&r->lock);
 }
 
-void on_list(void *user_data, OfferkitStatus status, OfferkitOfferList *list, OfferkitError *error) {
-    record(user_data, status, list, 1, error);
+void on_list(void *user_data, const OfferkitRequest *request, OfferkitStatus status, OfferkitOfferList *list, OfferkitError *error) {
+    record(user_data, request, status, list, 1, error);
 }
 
-void on_page(void *user_data, OfferkitStatus status, OfferkitPlayerOffersPage *page,
+void on_page(void *user_data, const OfferkitRequest *request, OfferkitStatus status, OfferkitPlayerOffersPage *page,
              OfferkitError *error) {
-    record(user_data, status, page, 2, error);
+    record(user_data, request, status, page, 2, error);
 }
 
-void on_json(void *user_data, OfferkitStatus status, char *json, OfferkitError *error) {
-    record(user_data, status, json, 3, error);
+void on_json(void *user_data, const OfferkitRequest *request, OfferkitStatus status, char *json, OfferkitError *error) {
+    record(user_data, request, status, json, 3, error);
 }
 
 int recorder_wait(Recorder *r, int n, int timeout_ms) {

@@ -113,6 +113,9 @@ typedef struct {
     int result_kind; /* 1 list, 2 page, 3 string */
     OfferkitError *error;
     pthread_t thread; /* the thread the callback ran on */
+    const OfferkitRequest *request; /* the pointer the callback got (compare, never use) */
+    uint64_t request_id;            /* offerkit_request_id of it, read inside the callback */
+    bool in_own_callback_cancel;    /* what offerkit_request_cancel returned inside it */
 } Recorder;
 
 void recorder_init(Recorder *r);
@@ -123,10 +126,29 @@ int recorder_wait(Recorder *r, int n, int timeout_ms);
 /* Polls `client` until the recorder saw n calls or timeout; returns calls. */
 int recorder_poll(Recorder *r, const OfferkitClient *client, int n, int timeout_ms);
 
-void on_list(void *user_data, OfferkitStatus status, OfferkitOfferList *list, OfferkitError *error);
-void on_page(void *user_data, OfferkitStatus status, OfferkitPlayerOffersPage *page,
+void on_list(void *user_data, const OfferkitRequest *request, OfferkitStatus status, OfferkitOfferList *list, OfferkitError *error);
+void on_page(void *user_data, const OfferkitRequest *request, OfferkitStatus status, OfferkitPlayerOffersPage *page,
              OfferkitError *error);
-void on_json(void *user_data, OfferkitStatus status, char *json, OfferkitError *error);
+void on_json(void *user_data, const OfferkitRequest *request, OfferkitStatus status, char *json, OfferkitError *error);
+
+/* ---- query options ----------------------------------------------------------------------- */
+
+/* Options builders for the running test, made with everything unset (plus what the name says)
+ * and freed by the runner when the test ends: the library copies what a call needs, so a
+ * builder may be freed at any time after the call (a test of that frees its own). A failure of
+ * the library to make or set one exits the run. */
+OfferkitOffersOptions *offers_options(void);
+OfferkitOffersOptions *offers_limit(int64_t limit);
+OfferkitPlayerOffersOptions *player_options(void);
+OfferkitPlayerOffersOptions *player_limit(int64_t limit);
+OfferkitListOffersOptions *list_options(void);
+OfferkitListOffersOptions *list_per_page(int64_t per_page);
+OfferkitListOffersOptions *list_page(int64_t per_page, int64_t page);
+/* Frees every builder made by the functions above (the runner calls it after each test). */
+void options_free_all(void);
+
+/* Checks a setter (or any call) succeeded. */
+#define SET(call) CHECK_STATUS((call), OFFERKIT_STATUS_OK, NULL)
 
 /* ---- misc -------------------------------------------------------------------------------- */
 

@@ -18,17 +18,7 @@ void test_version_and_names(void) {
     CHECK(strcmp(offerkit_status_name(OFFERKIT_STATUS_INVALID_UTF8), "invalid_utf8") == 0);
     CHECK(strcmp(offerkit_status_name(OFFERKIT_STATUS_WOULD_DEADLOCK), "would_deadlock") == 0);
     CHECK(strcmp(offerkit_status_name(99), "unknown") == 0);
-    CHECK(strcmp(offerkit_error_kind_name(OFFERKIT_ERROR_KIND_UNSUPPORTED_MEDIA_TYPE),
-                 "unsupported_media_type") == 0);
-    CHECK(strcmp(offerkit_error_kind_name(0), "unknown") == 0);
-    /* Statuses 1-16 and kinds share their numbers. */
-    CHECK((int)OFFERKIT_STATUS_RATE_LIMITED == (int)OFFERKIT_ERROR_KIND_RATE_LIMITED);
-    CHECK((int)OFFERKIT_STATUS_INTERNAL == (int)OFFERKIT_ERROR_KIND_INTERNAL);
-    /* rejected came last: 16, after internal, so no number moved. */
-    CHECK((int)OFFERKIT_STATUS_REJECTED == 16 && (int)OFFERKIT_ERROR_KIND_REJECTED == 16);
-    CHECK(strcmp(offerkit_status_name(16), "rejected") == 0);
-    CHECK(strcmp(offerkit_error_kind_name(16), "rejected") == 0);
-    CHECK(strcmp(offerkit_error_kind_name(17), "unknown") == 0);
+    /* Every status, its number and its name: test_statuses.c. */
 }
 
 void test_player_id_helpers(void) {
@@ -37,7 +27,7 @@ void test_player_id_helpers(void) {
     CHECK(error == NULL);
     CHECK_STATUS(offerkit_player_id_validate("", &error), OFFERKIT_STATUS_INVALID_ARGUMENT, error);
     REQUIRE(error != NULL);
-    CHECK(offerkit_error_kind(error) == OFFERKIT_ERROR_KIND_INVALID_ARGUMENT);
+    CHECK(offerkit_error_status(error) == OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(offerkit_error_field_count(error) == 1);
     CHECK(strcmp(offerkit_error_field_argument_name(error, 0, 0), "player_id") == 0);
     CHECK(offerkit_error_field_message(error, 0, 0, 0) != NULL);
@@ -77,7 +67,6 @@ void test_player_id_helpers(void) {
                  error);
     CHECK(id == (char *)0x1);
     CHECK(offerkit_error_status(error) == OFFERKIT_STATUS_INVALID_UTF8);
-    CHECK(offerkit_error_kind(error) == OFFERKIT_ERROR_KIND_INVALID_ARGUMENT);
     CHECK(contains(offerkit_error_message(error), "internal_id"));
     offerkit_error_free(error);
     CHECK(offerkit_player_id_short("x", NULL, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
@@ -93,6 +82,9 @@ void test_free_functions_accept_null(void) {
     offerkit_offer_list_free(NULL);
     offerkit_player_offers_page_free(NULL);
     offerkit_player_offers_pager_free(NULL);
+    offerkit_offers_options_free(NULL);
+    offerkit_player_offers_options_free(NULL);
+    offerkit_list_offers_options_free(NULL);
     offerkit_error_free(NULL);
     offerkit_string_free(NULL);
     CHECK(!offerkit_request_cancel(NULL));
@@ -110,7 +102,6 @@ void test_free_functions_accept_null(void) {
 }
 
 void test_error_accessors_accept_null(void) {
-    CHECK(offerkit_error_kind(NULL) == OFFERKIT_ERROR_KIND_INTERNAL);
     CHECK(offerkit_error_status(NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
     CHECK(strcmp(offerkit_error_message(NULL), "") == 0);
     CHECK(offerkit_error_http_status(NULL) == 0);
@@ -255,7 +246,6 @@ static OfferkitError *refused_config(OfferkitConfig *config) {
                  error);
     CHECK(client == (OfferkitClient *)0x1);
     CHECK(offerkit_error_status(error) == OFFERKIT_STATUS_INVALID_ARGUMENT);
-    CHECK(offerkit_error_kind(error) == OFFERKIT_ERROR_KIND_INVALID_ARGUMENT);
     offerkit_config_free(config);
     return error;
 }
@@ -347,20 +337,10 @@ void test_invalid_inputs_send_nothing(void) {
                  OFFERKIT_STATUS_INVALID_UTF8, error);
     CHECK(contains(offerkit_error_message(error), "player_id"));
     offerkit_error_free(error);
-    OfferkitOffersOptions options = {0};
-    options.language = BAD_UTF8;
-    CHECK(offerkit_client_offers(client, "p", &options, &list, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
-    options.language = NULL;
-    options.select = BAD_UTF8;
-    CHECK(offerkit_client_offers(client, "p", &options, &list, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
-    options.select = NULL;
-    options.selection = BAD_UTF8;
-    error = NULL;
-    CHECK_STATUS(offerkit_client_offers(client, "p", &options, &list, &error),
-                 OFFERKIT_STATUS_INVALID_UTF8, error);
-    CHECK(contains(offerkit_error_message(error), "options.selection"));
-    offerkit_error_free(error);
-    options.selection = NULL;
+    /* Option strings are checked by their setters (test_options.c); a refused one stays unset. */
+    OfferkitOffersOptions *options = offers_options();
+    CHECK(offerkit_offers_options_set_language(options, BAD_UTF8, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
+    CHECK(offerkit_offers_options_set_select(options, BAD_UTF8, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
     CHECK(list == SENTINEL_LIST);
 
     char *json = (char *)0x1;
@@ -375,16 +355,13 @@ void test_invalid_inputs_send_nothing(void) {
 
     OfferkitPlayerOffersPage *page = (OfferkitPlayerOffersPage *)0x1;
     OfferkitPlayerOffersPager *pager_unused = (OfferkitPlayerOffersPager *)0x1;
-    OfferkitPlayerOffersOptions po = {0};
-    po.after = BAD_UTF8;
-    CHECK(offerkit_client_player_offers(client, "p", &po, &page, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
-    po.after = NULL;
-    po.selection = BAD_UTF8;
-    CHECK(offerkit_client_player_offers(client, "p", &po, &page, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
-    CHECK(offerkit_client_player_offers_pager(client, "p", &po, &pager_unused, NULL) ==
+    OfferkitPlayerOffersOptions *po = player_options();
+    CHECK(offerkit_player_offers_options_set_after(po, BAD_UTF8, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
+    CHECK(offerkit_player_offers_options_set_selection(po, BAD_UTF8, NULL) ==
           OFFERKIT_STATUS_INVALID_UTF8);
-    po.selection = NULL;
-    po.after = BAD_UTF8;
+    CHECK(offerkit_client_player_offers_pager(client, BAD_UTF8, po, &pager_unused, NULL) ==
+          OFFERKIT_STATUS_INVALID_UTF8);
+    CHECK(pager_unused == (OfferkitPlayerOffersPager *)0x1);
     CHECK(offerkit_client_player_offers(client, "p", NULL, NULL, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
     CHECK(page == (OfferkitPlayerOffersPage *)0x1);
     OfferkitPlayerOffersPager *pager = (OfferkitPlayerOffersPager *)0x1;
@@ -393,62 +370,66 @@ void test_invalid_inputs_send_nothing(void) {
     CHECK(offerkit_client_player_offers_pager(client, "p", NULL, NULL, NULL) ==
           OFFERKIT_STATUS_NULL_ARGUMENT);
     CHECK(offerkit_player_offers_pager_next(NULL, &page, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
-    CHECK(offerkit_client_list_offers(client, 10, 1, NULL, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
-    CHECK(offerkit_client_list_all_offers(NULL, 10, &list, NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
+    CHECK(offerkit_client_list_offers(client, list_page(10, 1), NULL, NULL) ==
+          OFFERKIT_STATUS_NULL_ARGUMENT);
+    CHECK(offerkit_client_list_all_offers(NULL, list_per_page(10), &list, NULL) ==
+          OFFERKIT_STATUS_NULL_ARGUMENT);
     CHECK(offerkit_client_set_access_token(client, BAD_UTF8, NULL) == OFFERKIT_STATUS_INVALID_UTF8);
     CHECK(offerkit_client_set_access_token(NULL, "t", NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
 
     /* core's own checks: invalid_argument with the service's words, before sending. */
     error = NULL;
-    options.select = NULL;
-    options.limit = -5;
-    CHECK_STATUS(offerkit_client_offers(client, "p", &options, &list, &error),
+    SET(offerkit_offers_options_set_limit(options, -5, NULL));
+    CHECK_STATUS(offerkit_client_offers(client, "p", options, &list, &error),
                  OFFERKIT_STATUS_INVALID_ARGUMENT, error);
     CHECK(strcmp(offerkit_error_field_argument_name(error, 0, 0), "limit") == 0);
     offerkit_error_free(error);
-    options.limit = 0;
-    options.sort = "price.asc";
-    CHECK(offerkit_client_offers(client, "p", &options, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
-    options.sort = NULL;
-    options.select = "} oops {";
-    CHECK(offerkit_client_offers(client, "p", &options, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    SET(offerkit_offers_options_clear_limit(options, NULL));
+    SET(offerkit_offers_options_set_sort(options, "price.asc", NULL));
+    CHECK(offerkit_client_offers(client, "p", options, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    SET(offerkit_offers_options_set_sort(options, NULL, NULL));
+    SET(offerkit_offers_options_set_select(options, "} oops {", NULL));
+    CHECK(offerkit_client_offers(client, "p", options, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(offerkit_client_offers(client, "", NULL, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
-    po.after = NULL;
-    po.limit = 101;
-    CHECK(offerkit_client_player_offers(client, "p", &po, &page, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
-    CHECK(offerkit_client_player_offers_pager(client, "p", &po, &pager, NULL) ==
+    SET(offerkit_player_offers_options_set_limit(po, 101, NULL));
+    CHECK(offerkit_client_player_offers(client, "p", po, &page, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    CHECK(offerkit_client_player_offers_pager(client, "p", po, &pager, NULL) ==
           OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(pager == (OfferkitPlayerOffersPager *)0x1);
     /* A replaced playerOffers selection leaves no place for select: both is refused. */
-    po.limit = 0;
-    po.select = "payout_earned_usd";
-    po.selection = "items { id } next_cursor";
+    SET(offerkit_player_offers_options_clear_limit(po, NULL));
+    SET(offerkit_player_offers_options_set_select(po, "payout_earned_usd", NULL));
+    SET(offerkit_player_offers_options_set_selection(po, "items { id } next_cursor", NULL));
     error = NULL;
-    CHECK_STATUS(offerkit_client_player_offers(client, "p", &po, &page, &error),
+    CHECK_STATUS(offerkit_client_player_offers(client, "p", po, &page, &error),
                  OFFERKIT_STATUS_INVALID_ARGUMENT, error);
     CHECK(contains(offerkit_error_message(error), "not both"));
     offerkit_error_free(error);
-    CHECK(offerkit_client_player_offers_pager(client, "p", &po, &pager, NULL) ==
+    CHECK(offerkit_client_player_offers_pager(client, "p", po, &pager, NULL) ==
           OFFERKIT_STATUS_INVALID_ARGUMENT);
-    po.select = NULL;
-    po.selection = "   ";
-    CHECK(offerkit_client_player_offers(client, "p", &po, &page, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
-    po.selection = "items { id } } {";
-    CHECK(offerkit_client_player_offers(client, "p", &po, &page, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
-    po.selection = NULL;
-    options.select = NULL;
-    options.selection = "";
-    CHECK(offerkit_client_offers(client, "p", &options, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
-    options.selection = "id { ";
-    CHECK(offerkit_client_offers(client, "p", &options, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
-    options.selection = NULL;
+    SET(offerkit_player_offers_options_set_select(po, NULL, NULL));
+    SET(offerkit_player_offers_options_set_selection(po, "   ", NULL));
+    CHECK(offerkit_client_player_offers(client, "p", po, &page, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    SET(offerkit_player_offers_options_set_selection(po, "items { id } } {", NULL));
+    CHECK(offerkit_client_player_offers(client, "p", po, &page, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    SET(offerkit_offers_options_set_select(options, NULL, NULL));
+    SET(offerkit_offers_options_set_selection(options, "", NULL));
+    CHECK(offerkit_client_offers(client, "p", options, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    SET(offerkit_offers_options_set_selection(options, "id { ", NULL));
+    CHECK(offerkit_client_offers(client, "p", options, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(offerkit_client_links(client, "p", NULL, "support_portal }", &json, NULL) ==
           OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(offerkit_client_links(client, "p", "# comment", NULL, &json, NULL) ==
           OFFERKIT_STATUS_INVALID_ARGUMENT);
-    CHECK(offerkit_client_list_offers(client, 101, 0, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
-    CHECK(offerkit_client_list_offers(client, 0, 2, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
-    CHECK(offerkit_client_list_all_offers(client, 0, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    CHECK(offerkit_client_list_offers(client, list_per_page(101), &list, NULL) ==
+          OFFERKIT_STATUS_INVALID_ARGUMENT);
+    OfferkitListOffersOptions *page_only = list_options();
+    SET(offerkit_list_offers_options_set_page(page_only, 2, NULL));
+    CHECK(offerkit_client_list_offers(client, page_only, &list, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
+    CHECK(offerkit_client_list_all_offers(client, page_only, &list, NULL) ==
+          OFFERKIT_STATUS_INVALID_ARGUMENT);
+    CHECK(offerkit_client_list_all_offers(client, list_per_page(0), &list, NULL) ==
+          OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(offerkit_client_graphql(client, "   ", NULL, &json, NULL) == OFFERKIT_STATUS_INVALID_ARGUMENT);
     error = NULL;
     CHECK_STATUS(offerkit_client_graphql(client, "{ x }", "{not json", &json, &error),
@@ -464,7 +445,7 @@ void test_invalid_inputs_send_nothing(void) {
 
     /* Result accessors. */
     list = NULL;
-    REQUIRE(offerkit_client_list_offers(client, 2, 1, &list, NULL) == OFFERKIT_STATUS_OK);
+    REQUIRE(offerkit_client_list_offers(client, list_page(2, 1), &list, NULL) == OFFERKIT_STATUS_OK);
     sim_reset_stats();
     OfferkitOfferView view;
     memset(&view, 0, sizeof view);
@@ -492,8 +473,9 @@ void test_invalid_inputs_send_nothing(void) {
 }
 
 static int never_called = 0;
-static void must_not_run(void *user_data, OfferkitStatus status, OfferkitOfferList *list,
+static void must_not_run(void *user_data, const OfferkitRequest *request, OfferkitStatus status, OfferkitOfferList *list,
                          OfferkitError *error) {
+    (void)request;
     (void)user_data;
     (void)status;
     never_called++;
@@ -517,9 +499,9 @@ void test_invalid_async_inputs_start_nothing(void) {
           OFFERKIT_STATUS_NULL_ARGUMENT);
     CHECK(offerkit_client_player_offers_async(client, "p", NULL, NULL, &r, &request, NULL) ==
           OFFERKIT_STATUS_NULL_ARGUMENT);
-    CHECK(offerkit_client_list_offers_async(client, 1, 1, NULL, &r, &request, NULL) ==
+    CHECK(offerkit_client_list_offers_async(client, list_page(1, 1), NULL, &r, &request, NULL) ==
           OFFERKIT_STATUS_NULL_ARGUMENT);
-    CHECK(offerkit_client_list_all_offers_async(client, 1, NULL, &r, &request, NULL) ==
+    CHECK(offerkit_client_list_all_offers_async(client, list_per_page(1), NULL, &r, &request, NULL) ==
           OFFERKIT_STATUS_NULL_ARGUMENT);
     CHECK(offerkit_client_graphql_async(client, "{ x }", "nope", on_json, &r, &request, NULL) ==
           OFFERKIT_STATUS_INVALID_ARGUMENT);
@@ -536,15 +518,13 @@ void test_core_validation_arrives_through_the_callback(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
     Recorder r;
     recorder_init(&r);
-    OfferkitOffersOptions options = {0};
-    options.limit = -1;
     OfferkitRequest *request = NULL;
-    CHECK(offerkit_client_offers_async(client, "p", &options, on_list, &r, &request, NULL) ==
+    CHECK(offerkit_client_offers_async(client, "p", offers_limit(-1), on_list, &r, &request, NULL) ==
           OFFERKIT_STATUS_OK);
     CHECK(recorder_wait(&r, 1, 5000) == 1);
     CHECK(r.status == OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(r.result == NULL && r.error != NULL);
-    CHECK(offerkit_error_kind(r.error) == OFFERKIT_ERROR_KIND_INVALID_ARGUMENT);
+    CHECK(offerkit_error_status(r.error) == OFFERKIT_STATUS_INVALID_ARGUMENT);
     offerkit_request_free(request);
     recorder_clear(&r);
     CHECK(sim_stat("requests") == 0);

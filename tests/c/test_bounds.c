@@ -74,7 +74,8 @@ void test_deadline_bounds_a_slow_answer(void) {
     offerkit_client_free(client);
 }
 
-static void never_answers(void *user_data, OfferkitTokenReason reason) {
+static void never_answers(void *user_data, const OfferkitClient *client, OfferkitTokenReason reason) {
+    (void)client;
     (void)reason;
     (*(int *)user_data)++;
 }
@@ -137,7 +138,7 @@ void test_pager_ends_a_cursor_cycle_with_decode(void) {
     OfferkitError *error = NULL;
     CHECK(walk(pager, &end, &error) == 2);
     CHECK_STATUS(end, OFFERKIT_STATUS_DECODE, error);
-    CHECK(offerkit_error_kind(error) == OFFERKIT_ERROR_KIND_DECODE);
+    CHECK(offerkit_error_status(error) == OFFERKIT_STATUS_DECODE);
     CHECK(contains(offerkit_error_message(error), "cycle"));
     offerkit_error_free(error);
     CHECK(sim_stat("graphql") == 3);
@@ -193,10 +194,10 @@ void test_pager_ends_endless_empty_pages_at_max_pages(void) {
 void test_max_pages_caps_real_walks(void) {
     OfferkitClient *client = client_with_max_pages(2);
     /* The simulator's real pages: more than two of 3 items. */
-    OfferkitPlayerOffersOptions options = {0};
-    options.limit = 3;
+    OfferkitPlayerOffersOptions *options = player_options();
+    SET(offerkit_player_offers_options_set_limit(options, 3, NULL));
     OfferkitPlayerOffersPager *pager = NULL;
-    REQUIRE(offerkit_client_player_offers_pager(client, "demo", &options, &pager, NULL) ==
+    REQUIRE(offerkit_client_player_offers_pager(client, "demo", options, &pager, NULL) ==
             OFFERKIT_STATUS_OK);
     OfferkitStatus end;
     OfferkitError *error = NULL;
@@ -208,7 +209,7 @@ void test_max_pages_caps_real_walks(void) {
     /* Every page of the listing: 50 offers by 7 is 8 pages, more than 2. */
     OfferkitOfferList *list = (OfferkitOfferList *)0x1;
     error = NULL;
-    CHECK_STATUS(offerkit_client_list_all_offers(client, 7, &list, &error), OFFERKIT_STATUS_DECODE,
+    CHECK_STATUS(offerkit_client_list_all_offers(client, list_per_page(7), &list, &error), OFFERKIT_STATUS_DECODE,
                  error);
     CHECK(list == (OfferkitOfferList *)0x1);
     CHECK(contains(offerkit_error_message(error), "max_pages"));
@@ -218,7 +219,7 @@ void test_max_pages_caps_real_walks(void) {
     offerkit_client_free(client);
     client = client_with_max_pages(8);
     list = NULL;
-    CHECK(offerkit_client_list_all_offers(client, 7, &list, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_client_list_all_offers(client, list_per_page(7), &list, NULL) == OFFERKIT_STATUS_OK);
     CHECK(offerkit_offer_list_count(list) == 50);
     offerkit_offer_list_free(list);
     offerkit_client_free(client);
@@ -232,7 +233,7 @@ void test_listing_that_does_not_advance_ends_with_decode(void) {
                10);
     OfferkitOfferList *list = NULL;
     OfferkitError *error = NULL;
-    CHECK_STATUS(offerkit_client_list_all_offers(client, 1, &list, &error), OFFERKIT_STATUS_DECODE,
+    CHECK_STATUS(offerkit_client_list_all_offers(client, list_per_page(1), &list, &error), OFFERKIT_STATUS_DECODE,
                  error);
     CHECK(contains(offerkit_error_message(error), "next_page"));
     offerkit_error_free(error);

@@ -19,11 +19,11 @@ static OfferkitClient *cached_client(uint64_t ttl_ms) {
 }
 
 static OfferkitOfferList *offers(OfferkitClient *client) {
-    OfferkitOffersOptions options = {0};
-    options.limit = 3;
+    OfferkitOffersOptions *options = offers_options();
+    SET(offerkit_offers_options_set_limit(options, 3, NULL));
     OfferkitOfferList *list = NULL;
     OfferkitError *error = NULL;
-    CHECK_STATUS(offerkit_client_offers(client, "demo", &options, &list, &error), OFFERKIT_STATUS_OK, error);
+    CHECK_STATUS(offerkit_client_offers(client, "demo", options, &list, &error), OFFERKIT_STATUS_OK, error);
     return list;
 }
 

@@ -8,8 +8,9 @@
 static OfferkitClient *victim;
 static int calls, freed;
 
-static void free_on_first(void *user_data, OfferkitStatus status, OfferkitOfferList *list,
+static void free_on_first(void *user_data, const OfferkitRequest *request, OfferkitStatus status, OfferkitOfferList *list,
                           OfferkitError *error) {
+    (void)request;
     (void)user_data;
     (void)status;
     calls++;
@@ -25,11 +26,11 @@ void test_free_client_inside_its_own_poll_completion(void) {
     calls = 0;
     freed = 0;
     victim = test_client(OFFERKIT_DELIVERY_POLL);
-    OfferkitOffersOptions options = {0};
-    options.limit = 2;
+    OfferkitOffersOptions *options = offers_options();
+    SET(offerkit_offers_options_set_limit(options, 2, NULL));
     OfferkitError *error = NULL;
     for (int i = 0; i < 3; i++) {
-        CHECK_STATUS(offerkit_client_offers_async(victim, "demo", &options, free_on_first, NULL, NULL, &error),
+        CHECK_STATUS(offerkit_client_offers_async(victim, "demo", options, free_on_first, NULL, NULL, &error),
                      OFFERKIT_STATUS_OK, error);
     }
     /* Bounded by time, not by a number of polls: under valgrind a poll is fast and a request slow. */
@@ -51,11 +52,11 @@ void test_free_inside_a_poll_completion_waits_for_a_decided_one(void) {
     calls = 0;
     freed = 0;
     victim = test_client(OFFERKIT_DELIVERY_POLL);
-    OfferkitOffersOptions options = {0};
-    options.limit = 1;
+    OfferkitOffersOptions *options = offers_options();
+    SET(offerkit_offers_options_set_limit(options, 1, NULL));
     offerkit_test_delay_queueing_ms(300);
     for (int i = 0; i < 2; i++)
-        CHECK(offerkit_client_offers_async(victim, "demo", &options, free_on_first, NULL, NULL, NULL) ==
+        CHECK(offerkit_client_offers_async(victim, "demo", options, free_on_first, NULL, NULL, NULL) ==
               OFFERKIT_STATUS_OK);
     long deadline = now_ms() + 20000;
     while (!freed && now_ms() < deadline) {

@@ -14,11 +14,11 @@
 
 /* The ids of the first OFFERS offers of "demo" (epc.desc), with every mode off. */
 static bool reference_ids(OfferkitClient *client, char ids[OFFERS][64]) {
-    OfferkitOffersOptions options = {0};
-    options.limit = OFFERS;
-    options.sort = "epc.desc";
+    OfferkitOffersOptions *options = offers_options();
+    SET(offerkit_offers_options_set_limit(options, OFFERS, NULL));
+    SET(offerkit_offers_options_set_sort(options, "epc.desc", NULL));
     OfferkitOfferList *list = NULL;
-    if (offerkit_client_offers(client, "demo", &options, &list, NULL) != OFFERKIT_STATUS_OK)
+    if (offerkit_client_offers(client, "demo", options, &list, NULL) != OFFERKIT_STATUS_OK)
         return false;
     bool complete = offerkit_offer_list_count(list) == OFFERS;
     for (size_t i = 0; complete && i < OFFERS; i++) {
@@ -31,13 +31,13 @@ static bool reference_ids(OfferkitClient *client, char ids[OFFERS][64]) {
 }
 
 static OfferkitOfferList *offers(OfferkitClient *client, const char *selection) {
-    OfferkitOffersOptions options = {0};
-    options.limit = OFFERS;
-    options.sort = "epc.desc";
-    options.selection = selection;
+    OfferkitOffersOptions *options = offers_options();
+    SET(offerkit_offers_options_set_limit(options, OFFERS, NULL));
+    SET(offerkit_offers_options_set_sort(options, "epc.desc", NULL));
+    SET(offerkit_offers_options_set_selection(options, selection, NULL));
     OfferkitOfferList *list = NULL;
     OfferkitError *error = NULL;
-    CHECK_STATUS(offerkit_client_offers(client, "demo", &options, &list, &error), OFFERKIT_STATUS_OK,
+    CHECK_STATUS(offerkit_client_offers(client, "demo", options, &list, &error), OFFERKIT_STATUS_OK,
                  error);
     offerkit_error_free(error);
     return list;
@@ -104,7 +104,7 @@ void test_mess_bad_fields_in_the_listing_are_absent_not_skipped(void) {
     sim_mess("{\"bad_fields\":true}");
     OfferkitOfferList *list = NULL;
     OfferkitError *error = NULL;
-    CHECK_STATUS(offerkit_client_list_offers(client, 20, 1, &list, &error), OFFERKIT_STATUS_OK, error);
+    CHECK_STATUS(offerkit_client_list_offers(client, list_page(20, 1), &list, &error), OFFERKIT_STATUS_OK, error);
     offerkit_error_free(error);
     REQUIRE(list != NULL);
     CHECK(offerkit_offer_list_count(list) == 20 && offerkit_offer_list_skipped_count(list) == 0);
@@ -132,15 +132,15 @@ void test_mess_bad_fields_in_the_listing_are_absent_not_skipped(void) {
 
 void test_mess_bad_player_offers_and_all_bad_offers(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
-    OfferkitPlayerOffersOptions options = {0};
-    options.limit = 4;
+    OfferkitPlayerOffersOptions *options = player_options();
+    SET(offerkit_player_offers_options_set_limit(options, 4, NULL));
     OfferkitPlayerOffersPage *good = NULL;
-    REQUIRE(offerkit_client_player_offers(client, "demo", &options, &good, NULL) == OFFERKIT_STATUS_OK);
+    REQUIRE(offerkit_client_player_offers(client, "demo", options, &good, NULL) == OFFERKIT_STATUS_OK);
     REQUIRE(offerkit_player_offers_page_count(good) == 4);
     sim_mess("{\"bad_fields\":true}");
     OfferkitPlayerOffersPage *page = NULL;
     OfferkitError *error = NULL;
-    CHECK_STATUS(offerkit_client_player_offers(client, "demo", &options, &page, &error),
+    CHECK_STATUS(offerkit_client_player_offers(client, "demo", options, &page, &error),
                  OFFERKIT_STATUS_OK, error);
     offerkit_error_free(error);
     REQUIRE(page != NULL);
@@ -177,11 +177,11 @@ void test_mess_bad_player_offers_and_all_bad_offers(void) {
 void test_mess_odd_extra_fields_are_handed_on_as_sent(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
     sim_mess("{\"odd_extra\":true}");
-    OfferkitOffersOptions options = {0};
-    options.limit = 3;
+    OfferkitOffersOptions *options = offers_options();
+    SET(offerkit_offers_options_set_limit(options, 3, NULL));
     OfferkitOfferList *list = NULL;
     OfferkitError *error = NULL;
-    CHECK_STATUS(offerkit_client_offers(client, "demo", &options, &list, &error), OFFERKIT_STATUS_OK,
+    CHECK_STATUS(offerkit_client_offers(client, "demo", options, &list, &error), OFFERKIT_STATUS_OK,
                  error);
     offerkit_error_free(error);
     REQUIRE(list != NULL);
@@ -220,11 +220,14 @@ void test_mess_odd_extra_fields_are_handed_on_as_sent(void) {
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
         json = (char *)0x1;
-        CHECK(offerkit_offer_list_field_json(list, 2, fields[i].path, &json, NULL) == OFFERKIT_STATUS_OK);
-        if (fields[i].json)
+        OfferkitStatus status = offerkit_offer_list_field_json(list, 2, fields[i].path, &json, NULL);
+        if (fields[i].json) {
+            CHECK(status == OFFERKIT_STATUS_OK);
             CHECK(json && strcmp(json, fields[i].json) == 0);
-        else
-            CHECK(json == NULL);
+        } else {
+            CHECK(status == OFFERKIT_STATUS_NOT_FOUND);
+            CHECK(json == (char *)0x1);
+        }
         if (json != (char *)0x1) offerkit_string_free(json);
     }
     /* An integer past 64 bits reads as the nearest double. */
@@ -239,10 +242,10 @@ void test_mess_odd_extra_fields_are_handed_on_as_sent(void) {
     offerkit_offer_list_free(list);
 
     /* playerOffers items carry them too. */
-    OfferkitPlayerOffersOptions po = {0};
-    po.limit = 2;
+    OfferkitPlayerOffersOptions *po = player_options();
+    SET(offerkit_player_offers_options_set_limit(po, 2, NULL));
     OfferkitPlayerOffersPage *page = NULL;
-    CHECK(offerkit_client_player_offers(client, "demo", &po, &page, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_client_player_offers(client, "demo", po, &page, NULL) == OFFERKIT_STATUS_OK);
     json = NULL;
     CHECK(offerkit_player_offers_page_item_json(page, 1, &json, NULL) == OFFERKIT_STATUS_OK);
     CHECK(contains(json, member) && contains(json, "\"x_huge\":1e400"));
@@ -256,10 +259,10 @@ void test_mess_odd_extra_fields_are_handed_on_as_sent(void) {
 
 /* Walks a pager of "demo" to its end: pages given, and the status that ended it. */
 static size_t walk(OfferkitClient *client, OfferkitStatus *end, OfferkitError **error) {
-    OfferkitPlayerOffersOptions options = {0};
-    options.limit = 3;
+    OfferkitPlayerOffersOptions *options = player_options();
+    SET(offerkit_player_offers_options_set_limit(options, 3, NULL));
     OfferkitPlayerOffersPager *pager = NULL;
-    *end = offerkit_client_player_offers_pager(client, "demo", &options, &pager, error);
+    *end = offerkit_client_player_offers_pager(client, "demo", options, &pager, error);
     size_t pages = 0;
     while (*end == OFFERKIT_STATUS_OK && pages < 100) {
         OfferkitPlayerOffersPage *page = NULL;
@@ -306,7 +309,7 @@ void test_mess_listing_stall_ends_with_decode(void) {
     sim_mess("{\"listing_stall\":true}");
     OfferkitOfferList *list = (OfferkitOfferList *)0x1;
     OfferkitError *error = NULL;
-    CHECK_STATUS(offerkit_client_list_all_offers(client, 10, &list, &error), OFFERKIT_STATUS_DECODE,
+    CHECK_STATUS(offerkit_client_list_all_offers(client, list_per_page(10), &list, &error), OFFERKIT_STATUS_DECODE,
                  error);
     CHECK(list == (OfferkitOfferList *)0x1);
     CHECK(contains(offerkit_error_message(error), "does not follow"));
@@ -383,7 +386,7 @@ void test_rejected_for_a_wrong_path_prefix(void) {
                  OFFERKIT_STATUS_REJECTED, error);
     CHECK(now_ms() - started < 5000);
     CHECK(json == (char *)0x1);
-    CHECK(offerkit_error_kind(error) == OFFERKIT_ERROR_KIND_REJECTED);
+    CHECK(offerkit_error_status(error) == OFFERKIT_STATUS_REJECTED);
     CHECK(offerkit_error_http_status(error) == 404);
     CHECK(contains(offerkit_error_message(error), "base_url"));
     offerkit_error_free(error);

@@ -135,7 +135,7 @@ void test_requests_go_through_the_proxy(void) {
     Relay relay;
     relay_start(&relay);
     LogScan scan = {PTHREAD_MUTEX_INITIALIZER, 0, 0};
-    CHECK(offerkit_set_log_callback(scan_log, &scan, OFFERKIT_LOG_LEVEL_TRACE) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_set_log_callback(scan_log, &scan, OFFERKIT_LOG_LEVEL_TRACE, OFFERKIT_DELIVERY_THREAD) == OFFERKIT_STATUS_OK);
     char proxy[128];
     snprintf(proxy, sizeof proxy, "http://alice:s3cret-pw@127.0.0.1:%d", relay.port);
     OfferkitClient *client = client_via(proxy);
@@ -145,7 +145,7 @@ void test_requests_go_through_the_proxy(void) {
     CHECK(offerkit_offer_list_count(list) > 0);
     offerkit_offer_list_free(list);
     offerkit_client_free(client); /* closes the pooled connection, so the relay's loop ends */
-    CHECK(offerkit_set_log_callback(NULL, NULL, OFFERKIT_LOG_LEVEL_OFF) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_set_log_callback(NULL, NULL, OFFERKIT_LOG_LEVEL_OFF, OFFERKIT_DELIVERY_THREAD) == OFFERKIT_STATUS_OK);
     relay_stop(&relay);
 
     CHECK(relay.connections == 1);

@@ -7,14 +7,14 @@
 
 void test_offers_blocking_with_options_and_extra_fields(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
-    OfferkitOffersOptions options = {0};
-    options.limit = 5;
-    options.language = "de";
-    options.sort = "epc.desc";
-    options.select = "links { click_url } creatives { icon_url } goals { name }";
+    OfferkitOffersOptions *options = offers_options();
+    SET(offerkit_offers_options_set_limit(options, 5, NULL));
+    SET(offerkit_offers_options_set_language(options, "de", NULL));
+    SET(offerkit_offers_options_set_sort(options, "epc.desc", NULL));
+    SET(offerkit_offers_options_set_select(options, "links { click_url } creatives { icon_url } goals { name }", NULL));
     OfferkitOfferList *list = NULL;
     OfferkitError *error = NULL;
-    CHECK_STATUS(offerkit_client_offers(client, "demo", &options, &list, &error),
+    CHECK_STATUS(offerkit_client_offers(client, "demo", options, &list, &error),
                  OFFERKIT_STATUS_OK, error);
     REQUIRE(list != NULL);
     CHECK(error == NULL);
@@ -42,8 +42,9 @@ void test_offers_blocking_with_options_and_extra_fields(void) {
     CHECK(json != NULL);
     offerkit_string_free(json);
     json = (char *)0x1;
-    CHECK(offerkit_offer_list_field_json(list, 0, "links.nope", &json, NULL) == OFFERKIT_STATUS_OK);
-    CHECK(json == NULL); /* absent: OK with NULL */
+    CHECK(offerkit_offer_list_field_json(list, 0, "links.nope", &json, NULL) ==
+          OFFERKIT_STATUS_NOT_FOUND);
+    CHECK(json == (char *)0x1); /* absent: NOT_FOUND, untouched (test_not_found.c) */
     CHECK(offerkit_offer_list_field_text(list, 0, "total_payout_usd", &text, NULL) == OFFERKIT_STATUS_OK);
     CHECK(text && atof(text) > 0);
     offerkit_string_free(text);
@@ -123,13 +124,13 @@ void test_links_blocking_and_async(void) {
 
 void test_player_offers_blocking_and_async(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
-    OfferkitPlayerOffersOptions options = {0};
-    options.limit = 2;
-    options.language = "en";
-    options.select = "creatives { icon_url }";
+    OfferkitPlayerOffersOptions *options = player_options();
+    SET(offerkit_player_offers_options_set_limit(options, 2, NULL));
+    SET(offerkit_player_offers_options_set_language(options, "en", NULL));
+    SET(offerkit_player_offers_options_set_select(options, "creatives { icon_url }", NULL));
     OfferkitPlayerOffersPage *page = NULL;
     OfferkitError *error = NULL;
-    CHECK_STATUS(offerkit_client_player_offers(client, "demo", &options, &page, &error),
+    CHECK_STATUS(offerkit_client_player_offers(client, "demo", options, &page, &error),
                  OFFERKIT_STATUS_OK, error);
     REQUIRE(page != NULL);
     CHECK(offerkit_player_offers_page_count(page) == 2);
@@ -157,10 +158,10 @@ void test_player_offers_blocking_and_async(void) {
     /* The next page, asynchronously, from the cursor. */
     Recorder r;
     recorder_init(&r);
-    OfferkitPlayerOffersOptions next = {0};
-    next.limit = 2;
-    next.after = cursor;
-    CHECK(offerkit_client_player_offers_async(client, "demo", &next, on_page, &r, NULL, NULL) ==
+    OfferkitPlayerOffersOptions *next = player_options();
+    SET(offerkit_player_offers_options_set_limit(next, 2, NULL));
+    SET(offerkit_player_offers_options_set_after(next, cursor, NULL));
+    CHECK(offerkit_client_player_offers_async(client, "demo", next, on_page, &r, NULL, NULL) ==
           OFFERKIT_STATUS_OK);
     offerkit_player_offers_page_free(page); /* the cursor was copied by the call */
     CHECK(recorder_wait(&r, 1, 10000) == 1);
@@ -172,10 +173,10 @@ void test_player_offers_blocking_and_async(void) {
 
 /* Every item of "demo" in one page (the simulator has fewer than 100). */
 static size_t total_player_offers(OfferkitClient *client) {
-    OfferkitPlayerOffersOptions options = {0};
-    options.limit = 100;
+    OfferkitPlayerOffersOptions *options = player_options();
+    SET(offerkit_player_offers_options_set_limit(options, 100, NULL));
     OfferkitPlayerOffersPage *page = NULL;
-    if (offerkit_client_player_offers(client, "demo", &options, &page, NULL) != OFFERKIT_STATUS_OK)
+    if (offerkit_client_player_offers(client, "demo", options, &page, NULL) != OFFERKIT_STATUS_OK)
         return 0;
     size_t count = offerkit_player_offers_page_count(page);
     CHECK(offerkit_player_offers_page_next_cursor(page) == NULL);
@@ -188,10 +189,10 @@ void test_pager_blocking_to_the_last_page(void) {
     size_t total = total_player_offers(client);
     REQUIRE(total > 7);
     sim_reset_stats();
-    OfferkitPlayerOffersOptions options = {0};
-    options.limit = 7;
+    OfferkitPlayerOffersOptions *options = player_options();
+    SET(offerkit_player_offers_options_set_limit(options, 7, NULL));
     OfferkitPlayerOffersPager *pager = NULL;
-    REQUIRE(offerkit_client_player_offers_pager(client, "demo", &options, &pager, NULL) ==
+    REQUIRE(offerkit_client_player_offers_pager(client, "demo", options, &pager, NULL) ==
             OFFERKIT_STATUS_OK);
     CHECK(sim_stat("requests") == 0); /* nothing until next */
     size_t items = 0, pages = 0;
@@ -225,10 +226,10 @@ void test_pager_blocking_to_the_last_page(void) {
 void test_pager_async_to_the_last_page(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_POLL);
     size_t total = total_player_offers(client);
-    OfferkitPlayerOffersOptions options = {0};
-    options.limit = 9;
+    OfferkitPlayerOffersOptions *options = player_options();
+    SET(offerkit_player_offers_options_set_limit(options, 9, NULL));
     OfferkitPlayerOffersPager *pager = NULL;
-    REQUIRE(offerkit_client_player_offers_pager(client, "demo", &options, &pager, NULL) ==
+    REQUIRE(offerkit_client_player_offers_pager(client, "demo", options, &pager, NULL) ==
             OFFERKIT_STATUS_OK);
     size_t items = 0;
     for (int round = 0; round < 100; round++) {
@@ -252,7 +253,7 @@ void test_listing_page_blocking_and_async(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
     OfferkitOfferList *list = NULL;
     OfferkitError *error = NULL;
-    CHECK_STATUS(offerkit_client_list_offers(client, 10, 2, &list, &error), OFFERKIT_STATUS_OK, error);
+    CHECK_STATUS(offerkit_client_list_offers(client, list_page(10, 2), &list, &error), OFFERKIT_STATUS_OK, error);
     REQUIRE(list != NULL);
     CHECK(offerkit_offer_list_count(list) == 10);
     OfferkitPagination p;
@@ -263,7 +264,7 @@ void test_listing_page_blocking_and_async(void) {
     offerkit_offer_list_free(list);
 
     list = NULL;
-    CHECK(offerkit_client_list_offers(client, 0, 0, &list, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_client_list_offers(client, NULL, &list, NULL) == OFFERKIT_STATUS_OK);
     CHECK(offerkit_offer_list_count(list) == 50);
     CHECK(!offerkit_offer_list_pagination(list, &p));
     offerkit_offer_list_free(list);
@@ -271,7 +272,7 @@ void test_listing_page_blocking_and_async(void) {
 
     Recorder r;
     recorder_init(&r);
-    CHECK(offerkit_client_list_offers_async(client, 20, 3, on_list, &r, NULL, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_client_list_offers_async(client, list_page(20, 3), on_list, &r, NULL, NULL) == OFFERKIT_STATUS_OK);
     CHECK(recorder_wait(&r, 1, 10000) == 1);
     CHECK_STATUS(r.status, OFFERKIT_STATUS_OK, r.error);
     CHECK(offerkit_offer_list_count(r.result) == 10);
@@ -285,7 +286,7 @@ void test_listing_all_pages_blocking_and_async(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
     OfferkitOfferList *list = NULL;
     OfferkitError *error = NULL;
-    CHECK_STATUS(offerkit_client_list_all_offers(client, 7, &list, &error), OFFERKIT_STATUS_OK, error);
+    CHECK_STATUS(offerkit_client_list_all_offers(client, list_per_page(7), &list, &error), OFFERKIT_STATUS_OK, error);
     CHECK(offerkit_offer_list_count(list) == 50);
     OfferkitPagination p;
     CHECK(!offerkit_offer_list_pagination(list, &p));
@@ -294,7 +295,7 @@ void test_listing_all_pages_blocking_and_async(void) {
 
     Recorder r;
     recorder_init(&r);
-    CHECK(offerkit_client_list_all_offers_async(client, 25, on_list, &r, NULL, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_client_list_all_offers_async(client, list_per_page(25), on_list, &r, NULL, NULL) == OFFERKIT_STATUS_OK);
     CHECK(recorder_wait(&r, 1, 10000) == 1);
     CHECK(r.status == OFFERKIT_STATUS_OK);
     CHECK(offerkit_offer_list_count(r.result) == 50);

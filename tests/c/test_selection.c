@@ -25,14 +25,14 @@ static size_t offer_ids(const OfferkitOfferList *list, char ids[][64]) {
 
 static OfferkitOfferList *offers_with(OfferkitClient *client, const char *selection,
                                       const char *select) {
-    OfferkitOffersOptions options = {0};
-    options.limit = 4;
-    options.sort = "epc.desc";
-    options.selection = selection;
-    options.select = select;
+    OfferkitOffersOptions *options = offers_options();
+    SET(offerkit_offers_options_set_limit(options, 4, NULL));
+    SET(offerkit_offers_options_set_sort(options, "epc.desc", NULL));
+    SET(offerkit_offers_options_set_selection(options, selection, NULL));
+    SET(offerkit_offers_options_set_select(options, select, NULL));
     OfferkitOfferList *list = NULL;
     OfferkitError *error = NULL;
-    CHECK_STATUS(offerkit_client_offers(client, "demo", &options, &list, &error), OFFERKIT_STATUS_OK,
+    CHECK_STATUS(offerkit_client_offers(client, "demo", options, &list, &error), OFFERKIT_STATUS_OK,
                  error);
     offerkit_error_free(error);
     return list;
@@ -64,8 +64,9 @@ void test_offers_selection_replaces_the_default(void) {
         CHECK(json && strcmp(json, expected) == 0);
         offerkit_string_free(json);
         json = (char *)0x1;
-        CHECK(offerkit_offer_list_field_json(ids_only, i, "name", &json, NULL) == OFFERKIT_STATUS_OK);
-        CHECK(json == NULL); /* absent: OK and NULL */
+        CHECK(offerkit_offer_list_field_json(ids_only, i, "name", &json, NULL) ==
+              OFFERKIT_STATUS_NOT_FOUND);
+        CHECK(json == (char *)0x1); /* absent: NOT_FOUND, untouched */
     }
     CHECK(offerkit_offer_list_skipped_count(ids_only) == 0);
     offerkit_offer_list_free(ids_only);
@@ -116,11 +117,11 @@ static OfferkitPlayerOffersPage *player_page(OfferkitClient *client,
 
 void test_player_offers_selection_names_the_list(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
-    OfferkitPlayerOffersOptions options = {0};
-    options.limit = 3;
-    OfferkitPlayerOffersPage *full = player_page(client, &options);
-    options.selection = "offers: items { id } next_cursor";
-    OfferkitPlayerOffersPage *ids = player_page(client, &options);
+    OfferkitPlayerOffersOptions *options = player_options();
+    SET(offerkit_player_offers_options_set_limit(options, 3, NULL));
+    OfferkitPlayerOffersPage *full = player_page(client, options);
+    SET(offerkit_player_offers_options_set_selection(options, "offers: items { id } next_cursor", NULL));
+    OfferkitPlayerOffersPage *ids = player_page(client, options);
     REQUIRE(full && ids);
     REQUIRE(offerkit_player_offers_page_count(full) == 3);
     CHECK(offerkit_player_offers_page_count(ids) == 3);
@@ -146,8 +147,8 @@ void test_player_offers_selection_names_the_list(void) {
     offerkit_player_offers_page_free(full);
 
     /* Leaving next_cursor out leaves no next page. */
-    options.selection = "items { id name }";
-    OfferkitPlayerOffersPage *last = player_page(client, &options);
+    SET(offerkit_player_offers_options_set_selection(options, "items { id name }", NULL));
+    OfferkitPlayerOffersPage *last = player_page(client, options);
     REQUIRE(last != NULL);
     CHECK(offerkit_player_offers_page_count(last) == 3);
     CHECK(offerkit_player_offers_page_next_cursor(last) == NULL);
@@ -161,17 +162,17 @@ void test_player_offers_selection_names_the_list(void) {
 
 void test_pager_walks_a_replaced_selection(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
-    OfferkitPlayerOffersOptions all = {0};
-    all.limit = 100;
-    OfferkitPlayerOffersPage *everything = player_page(client, &all);
+    OfferkitPlayerOffersOptions *all = player_options();
+    SET(offerkit_player_offers_options_set_limit(all, 100, NULL));
+    OfferkitPlayerOffersPage *everything = player_page(client, all);
     REQUIRE(everything != NULL);
     size_t total = offerkit_player_offers_page_count(everything);
     REQUIRE(total > 5);
-    OfferkitPlayerOffersOptions options = {0};
-    options.limit = 5;
-    options.selection = "mine: items { id } next_cursor";
+    OfferkitPlayerOffersOptions *options = player_options();
+    SET(offerkit_player_offers_options_set_limit(options, 5, NULL));
+    SET(offerkit_player_offers_options_set_selection(options, "mine: items { id } next_cursor", NULL));
     OfferkitPlayerOffersPager *pager = NULL;
-    REQUIRE(offerkit_client_player_offers_pager(client, "demo", &options, &pager, NULL) ==
+    REQUIRE(offerkit_client_player_offers_pager(client, "demo", options, &pager, NULL) ==
             OFFERKIT_STATUS_OK);
     size_t seen = 0;
     for (int pages = 0; pages < 100; pages++) {

@@ -59,11 +59,11 @@ static void check_skipped(const OfferkitOfferList *list, const Expected *expecte
 
 static OfferkitOfferList *offers_answer(OfferkitClient *client, const char *selection) {
     sim_answer("POST", "/v1/offers", 200, OFFERS_BODY, 1);
-    OfferkitOffersOptions options = {0};
-    options.selection = selection;
+    OfferkitOffersOptions *options = offers_options();
+    SET(offerkit_offers_options_set_selection(options, selection, NULL));
     OfferkitOfferList *list = NULL;
     OfferkitError *error = NULL;
-    CHECK_STATUS(offerkit_client_offers(client, "demo", &options, &list, &error), OFFERKIT_STATUS_OK,
+    CHECK_STATUS(offerkit_client_offers(client, "demo", options, &list, &error), OFFERKIT_STATUS_OK,
                  error);
     offerkit_error_free(error);
     return list;
@@ -224,7 +224,7 @@ void test_skipped_player_offers_and_listing_items(void) {
     OfferkitOfferList *all = NULL;
     OfferkitError *error = NULL;
     /* Poll delivery: blocking calls still run on this thread. */
-    CHECK_STATUS(offerkit_client_list_all_offers(client, 3, &all, &error), OFFERKIT_STATUS_OK, error);
+    CHECK_STATUS(offerkit_client_list_all_offers(client, list_per_page(3), &all, &error), OFFERKIT_STATUS_OK, error);
     offerkit_error_free(error);
     CHECK(offerkit_offer_list_count(all) == 3);
     const Expected expected[] = {

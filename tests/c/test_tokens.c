@@ -16,6 +16,7 @@ typedef struct {
                * 3 refuse later from a new thread */
     pthread_t answerer;
     bool answerer_started;
+    int wrong_client; /* calls whose client argument was not the client asking */
 } TokenHost;
 
 static void *answer_later(void *arg) {
@@ -32,14 +33,16 @@ static void *refuse_later(void *arg) {
     return NULL;
 }
 
-static void token_needed(void *user_data, OfferkitTokenReason reason) {
+static void token_needed(void *user_data, const OfferkitClient *client, OfferkitTokenReason reason) {
     TokenHost *host = user_data;
     pthread_mutex_lock(&host->lock);
     if (host->calls < 8) host->reasons[host->calls] = reason;
     host->calls++;
+    if (client != host->client) host->wrong_client++;
     pthread_mutex_unlock(&host->lock);
     if (host->mode == 0) {
-        offerkit_client_set_access_token(host->client, host->good_token, NULL);
+        /* Answers through the client it is given. */
+        offerkit_client_set_access_token(client, host->good_token, NULL);
     } else if ((host->mode == 1 || host->mode == 3) && !host->answerer_started) {
         host->answerer_started = true;
         pthread_create(&host->answerer, NULL, host->mode == 1 ? answer_later : refuse_later, host);
@@ -64,6 +67,7 @@ static OfferkitClient *token_client(TokenHost *host, const char *initial, int mo
 
 static void token_host_done(TokenHost *host) {
     if (host->answerer_started) pthread_join(host->answerer, NULL);
+    CHECK(host->wrong_client == 0);
     free(host->good_token);
 }
 
@@ -183,7 +187,7 @@ void test_token_request_refused_fails_waiting_requests_at_once(void) {
     for (int i = 0; i < 3; i++) {
         CHECK(recorder_wait(&r[i], 1, 30000) == 1);
         CHECK(r[i].status == OFFERKIT_STATUS_UNAUTHORIZED);
-        CHECK(offerkit_error_kind(r[i].error) == OFFERKIT_ERROR_KIND_UNAUTHORIZED);
+        CHECK(offerkit_error_status(r[i].error) == OFFERKIT_STATUS_UNAUTHORIZED);
         CHECK(contains(offerkit_error_message(r[i].error), "the game backend returned 503"));
         recorder_clear(&r[i]);
     }

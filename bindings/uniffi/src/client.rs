@@ -40,7 +40,8 @@ impl OfferClient {
         config.token_provider = token_provider
             .map(|p| Arc::new(HostProvider(p)) as Arc<dyn offerkit::AccessTokenProvider>);
         // Builds the runtime now (once per process) and gives the HTTP client its context.
-        let _context = runtime::get()?.enter();
+        let runtime = runtime::get()?;
+        let _context = runtime.enter();
         Ok(Arc::new(OfferClient {
             inner: offerkit::OfferClient::new(config)?,
             cancel: Arc::new(Canceller::new()),

@@ -26,7 +26,7 @@ static RUNTIME: LibraryRuntime = LibraryRuntime::new("offerkit-worker", "offerki
 
 /// The shared runtime (built, and its thread started, on first use); `Internal` when the
 /// system refuses a thread.
-pub(crate) fn get() -> Result<&'static Handle, OfferError> {
+pub(crate) fn get() -> Result<Handle, OfferError> {
     RUNTIME.handle().map_err(|e| OfferError::Internal {
         detail: format!("offerkit: cannot start the library runtime: {e}"),
     })
