@@ -143,12 +143,15 @@ build() {
 step "build offerkit-ffi (test hooks) and offerkit-sim" build || { echo "nothing else can run"; finish; }
 build_shipping() {
   # The library as it ships: release profile, default features (no test hooks).
-  local attempt
+  local attempt symbols
   for attempt in 1 2 3; do
     cargo build --release -p offerkit-ffi || return 1
     cp target/release/libofferkit.so "$work/lib-shipping/" || return 1
-    nm -D "$work/lib-shipping/libofferkit.so" | grep -q ' T offerkit_version$' || return 1
-    nm -D "$work/lib-shipping/libofferkit.so" | grep -q ' T offerkit_test_' || return 0
+    # Read the symbols first: grep -q stops at the first match and, under pipefail, nm's broken
+    # pipe would fail the check.
+    symbols=$(nm -D "$work/lib-shipping/libofferkit.so") || return 1
+    grep -q ' T offerkit_version$' <<<"$symbols" || return 1
+    grep -q ' T offerkit_test_' <<<"$symbols" || return 0
     echo "attempt $attempt: the release libofferkit.so has test hooks (replaced by a concurrent build); building again"
   done
   return 1
