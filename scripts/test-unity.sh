@@ -11,7 +11,10 @@
 #    (player, Editor and iOS builds), then runs the Mono test program (tests/unity) against the
 #    simulator, including the P/Invoke declarations against include/offerkit.h: once against the
 #    debug library with its test hooks, once against the shipping build (release, no test hooks),
-#    where the tests that need the hooks are skipped;
+#    where the tests that need the hooks are skipped; then, with programs built against OfferKit.dll
+#    (tests/unity/lifetime), checks that a process that used a TokenProvider, a log handler and
+#    every delivery mode exits after Main returns, and that an AppDomain that did the same unloads
+#    after the package's Editor clean-up, printing both times;
 # 4. Unreal: compiles the engine-free bridge with g++ (-fno-exceptions and with exceptions) and
 #    runs its tests against the simulator (plainly and under valgrind), syntax-checks the
 #    engine-facing sources against stand-in engine headers, and runs OfferKit.Build.cs against a
@@ -35,7 +38,11 @@ failed=0
 skipped=0
 failures=()
 sim_pid=""
-cleanup() { [[ -n "$sim_pid" ]] && kill "$sim_pid" 2>/dev/null; }
+lifetime_sim_pid=""
+cleanup() {
+  [[ -n "$lifetime_sim_pid" ]] && kill "$lifetime_sim_pid" 2>/dev/null
+  [[ -n "$sim_pid" ]] && kill "$sim_pid" 2>/dev/null
+}
 trap cleanup EXIT
 
 log_name() { echo "$1" | tr -c 'a-zA-Z0-9\n' '-'; }
@@ -136,12 +143,15 @@ build() {
 step "build offerkit-ffi (test hooks) and offerkit-sim" build || { echo "nothing else can run"; finish; }
 build_shipping() {
   # The library as it ships: release profile, default features (no test hooks).
-  local attempt
+  local attempt symbols
   for attempt in 1 2 3; do
     cargo build --release -p offerkit-ffi || return 1
     cp target/release/libofferkit.so "$work/lib-shipping/" || return 1
-    nm -D "$work/lib-shipping/libofferkit.so" | grep -q ' T offerkit_version$' || return 1
-    nm -D "$work/lib-shipping/libofferkit.so" | grep -q ' T offerkit_test_' || return 0
+    # Read the symbols first: grep -q stops at the first match and, under pipefail, nm's broken
+    # pipe would fail the check.
+    symbols=$(nm -D "$work/lib-shipping/libofferkit.so") || return 1
+    grep -q ' T offerkit_version$' <<<"$symbols" || return 1
+    grep -q ' T offerkit_test_' <<<"$symbols" || return 0
     echo "attempt $attempt: the release libofferkit.so has test hooks (replaced by a concurrent build); building again"
   done
   return 1
@@ -202,6 +212,68 @@ if [[ -f "$work/lib-shipping/libofferkit.so" ]]; then
     env OFFERKIT_HEADER="$root/include/offerkit.h" OFFERKIT_LAYOUT="$work/layout.txt" LD_LIBRARY_PATH="$work/lib-shipping" \
     timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim"
 fi
+
+# ---- Unity: what the library leaves behind in a managed host -----------------------------------
+# Two programs built against OfferKit.dll like a game's code, each using a TokenProvider, a log
+# handler and every delivery mode against a simulator of their own: one returns from Main and the
+# process must exit (run under a timeout); one does it inside an AppDomain, runs the package's
+# Editor clean-up (OfferKitLibrary.Shutdown) and unloads the domain on a watchdog. Each prints the
+# time measured (exit after Main returned; AppDomain.Unload).
+sim_token() {
+  python3 -c '
+import json, sys, urllib.request
+opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+request = urllib.request.Request(sys.argv[1] + "/_sim/tokens", data=b"{}", method="POST")
+print(json.load(opener.open(request))["access_token"])' "$1"
+}
+lifetime_url=""
+"$work/offerkit-sim" --port 0 >"$work/lifetime-sim.out" 2>"$logs/lifetime-simulator.log" &
+lifetime_sim_pid=$!
+for _ in $(seq 1 1200); do
+  [[ -s "$work/lifetime-sim.out" ]] && break
+  sleep 0.05
+done
+lifetime_url=$(sed -n 's/^listening on //p' "$work/lifetime-sim.out" | head -n 1)
+lifetime_programs() {
+  mkdir -p "$work/lifetime" && cp "$work/OfferKit.dll" "$work/lifetime/" || return 1
+  local program
+  for program in ExitAfterMain UnloadDomain; do
+    mcs "${mcs_flags[@]}" -r:"$work/lifetime/OfferKit.dll" -out:"$work/lifetime/$program.exe" \
+      "tests/unity/lifetime/$program.cs" tests/unity/lifetime/UseEverything.cs || return 1
+  done
+}
+step "unity: the lifetime programs compile against OfferKit.dll" lifetime_programs
+exit_after_main() {
+  local token output rc ended returned
+  [[ -n "$lifetime_url" ]] || { echo "the simulator did not start"; return 1; }
+  token=$(sim_token "$lifetime_url") || return 1
+  output=$(LD_LIBRARY_PATH="$work/lib" timeout -k 5 20 mono "$work/lifetime/ExitAfterMain.exe" "$lifetime_url" "$token")
+  rc=$?
+  ended=$(date +%s%3N)
+  echo "$output"
+  returned=$(echo "$output" | sed -n 's/^main returns at //p')
+  [[ -n "$returned" ]] || { echo "Main did not return (status $rc)"; return 1; }
+  if [[ $rc -eq 124 ]]; then
+    echo "did not exit: killed $((ended - returned)) ms after Main returned" | tee "$work/exit-after-main.txt"
+    return 1
+  fi
+  echo "exited $((ended - returned)) ms after Main returned" | tee "$work/exit-after-main.txt"
+  [[ $rc -eq 0 ]]
+}
+step "unity: a program that used tokens, logs and every delivery exits after Main" exit_after_main
+[[ -f "$work/exit-after-main.txt" ]] && sed 's/^/     /' "$work/exit-after-main.txt"
+unload_domain() {
+  local token
+  [[ -n "$lifetime_url" ]] || { echo "the simulator did not start"; return 1; }
+  token=$(sim_token "$lifetime_url") || return 1
+  (cd "$work/lifetime" && LD_LIBRARY_PATH="$work/lib" timeout -k 5 60 mono UnloadDomain.exe "$lifetime_url" "$token") |
+    tee "$work/unload-domain.txt"
+  [[ ${PIPESTATUS[0]} -eq 0 ]]
+}
+step "unity: an AppDomain that did the same unloads after the Editor clean-up" unload_domain
+grep -E '^(unloaded|FAIL)' "$work/unload-domain.txt" 2>/dev/null | sed 's/^/     /'
+kill "$lifetime_sim_pid" 2>/dev/null
+lifetime_sim_pid=""
 
 # ---- Unreal (and the console example, which shares its simulator) ------------------------------
 plugin=bindings/unreal/OfferKit/Source/OfferKit

@@ -1,8 +1,9 @@
 // AbiTests.cs: the P/Invoke declarations against the C header, so a change of the C ABI fails
 // here rather than corrupting memory: every imported function exists in include/offerkit.h with
-// the same number and kind of parameters, every function of the header that the wrapper needs is
-// imported, and every mirrored struct has the C compiler's size and field offsets (printed by
-// abi_layout.c). Paths come from OFFERKIT_HEADER and OFFERKIT_LAYOUT.
+// the same number and kind of parameters, every callback delegate has its typedef's parameters,
+// every function of the header that the wrapper needs is imported, and every mirrored struct has
+// the C compiler's size and field offsets (printed by abi_layout.c). Paths come from
+// OFFERKIT_HEADER and OFFERKIT_LAYOUT.
 using System;
 using System.Collections.Generic;
 using System.IO;
@@ -23,20 +24,45 @@ namespace OfferKit.Tests
             return value;
         }
 
-        /// <summary>name → C parameter types (and the return type first).</summary>
-        private static Dictionary<string, List<string>> HeaderFunctions()
+        private static string HeaderWithoutComments()
         {
             string header = File.ReadAllText(Required("OFFERKIT_HEADER"));
             header = Regex.Replace(header, @"/\*.*?\*/", " ", RegexOptions.Singleline);
-            header = Regex.Replace(header, @"//[^\n]*", " ");
+            return Regex.Replace(header, @"//[^\n]*", " ");
+        }
+
+        /// <summary>C parameter types of a parameter list (names dropped).</summary>
+        private static IEnumerable<string> ParameterTypes(string parameters)
+        {
+            parameters = parameters.Trim();
+            if (parameters == "void" || parameters.Length == 0) yield break;
+            foreach (string p in parameters.Split(','))
+                yield return Normalize(Regex.Replace(p.Trim(), @"\b\w+$", ""));
+        }
+
+        /// <summary>callback typedef name (without "Offerkit") → C parameter types (and the return type first).</summary>
+        private static Dictionary<string, List<string>> HeaderCallbacks()
+        {
+            var callbacks = new Dictionary<string, List<string>>();
+            foreach (Match m in Regex.Matches(HeaderWithoutComments(),
+                         @"typedef\s+([A-Za-z_][\w \*]*?)\(\s*\*\s*Offerkit(\w+Callback)\s*\)\s*\(([^;{}]*?)\)\s*;", RegexOptions.Singleline))
+            {
+                var types = new List<string> { Normalize(m.Groups[1].Value) };
+                types.AddRange(ParameterTypes(m.Groups[3].Value));
+                callbacks[m.Groups[2].Value] = types;
+            }
+            return callbacks;
+        }
+
+        /// <summary>name → C parameter types (and the return type first).</summary>
+        private static Dictionary<string, List<string>> HeaderFunctions()
+        {
+            string header = HeaderWithoutComments();
             var functions = new Dictionary<string, List<string>>();
             foreach (Match m in Regex.Matches(header, @"([A-Za-z_][\w \*]*?)\b(offerkit_\w+)\s*\(([^;{}]*?)\)\s*;", RegexOptions.Singleline))
             {
                 var types = new List<string> { Normalize(m.Groups[1].Value) };
-                string parameters = m.Groups[3].Value.Trim();
-                if (parameters != "void" && parameters.Length > 0)
-                    foreach (string p in parameters.Split(','))
-                        types.Add(Normalize(Regex.Replace(p.Trim(), @"\b\w+$", ""))); // drop the name
+                types.AddRange(ParameterTypes(m.Groups[3].Value));
                 functions[m.Groups[2].Value] = types;
             }
             return functions;
@@ -44,7 +70,7 @@ namespace OfferKit.Tests
 
         private static string Normalize(string cType)
         {
-            string t = Regex.Replace(cType, @"\b(const|struct)\b", " ");
+            string t = Regex.Replace(cType, @"\b(const|struct|enum)\b", " ");
             t = Regex.Replace(t, @"\s+", " ").Trim();
             return t.Replace(" *", "*");
         }
@@ -63,21 +89,20 @@ namespace OfferKit.Tests
                 case "int64_t": return new[] { "Int64" };
                 case "size_t": return new[] { "UIntPtr" };
                 case "OfferkitStatus":
-                case "OfferkitErrorKind":
                 case "OfferkitTokenReason":
                 case "OfferkitLogLevel":
+                case "OfferkitDelivery":
                     return new[] { "UInt32" };
                 case "char*":
                 case "void*": return new[] { "IntPtr" };
                 case "OfferkitClient*": return new[] { "IntPtr", "ClientHandle" };
                 case "OfferkitPlayerOffersPager*": return new[] { "IntPtr", "PagerHandle" };
-                case "OfferkitOffersOptions*": return new[] { "NativeOffersOptions&" };
-                case "OfferkitPlayerOffersOptions*": return new[] { "NativePlayerOffersOptions&" };
                 case "OfferkitOfferView*": return new[] { "NativeOfferView&" };
                 case "OfferkitPlayerOfferView*": return new[] { "NativePlayerOfferView&" };
                 case "OfferkitPagination*": return new[] { "NativePagination&" };
                 case "OfferkitSkippedItem*": return new[] { "NativeSkippedItem&" };
                 case "uint32_t*": return new[] { "UInt32&" };
+                case "size_t*": return new[] { "UIntPtr&" };
             }
             Match callback = Regex.Match(c, @"^Offerkit(\w+Callback)$");
             if (callback.Success) return new[] { callback.Groups[1].Value };
@@ -121,24 +146,58 @@ namespace OfferKit.Tests
                 }
             }
             Check.True(problems.Count == 0, string.Join("\n", problems));
-            // The async form of every query, every config setting, the skipped items and the poll
-            // must be imported: a new option or result part of the C ABI cannot be missed.
+            // The async form of every query, every config setting, every options setter, the
+            // skipped items, the polls and the shutdown must be imported: a new option or result
+            // part of the C ABI cannot be missed. (The clear_ functions are not needed: a fresh
+            // config or options object is made for every client or call, and a setter never
+            // called is unset.)
             List<string> needed = header.Keys.Where(n => n.EndsWith("_async", StringComparison.Ordinal) ||
                                                          n.StartsWith("offerkit_config_", StringComparison.Ordinal) ||
+                                                         n.Contains("_options_") ||
                                                          n.Contains("_skipped_"))
-                .Concat(new[] { "offerkit_client_poll" }).ToList();
+                .Where(n => !n.Contains("_clear_"))
+                .Concat(new[] { "offerkit_client_poll", "offerkit_log_poll", "offerkit_shutdown" }).ToList();
             Check.True(needed.Count(n => n.Contains("_skipped_")) == 4, "the header's skipped-item functions: " +
                 string.Join(", ", needed.Where(n => n.Contains("_skipped_"))));
             foreach (string name in needed)
                 Check.True(imports.Any(m => m.Name == name), name + " is in the header but not imported");
         }
 
+        public static void EveryCallbackDelegateMatchesItsTypedef()
+        {
+            Dictionary<string, List<string>> header = HeaderCallbacks();
+            var delegates = typeof(NativeMethods).Assembly.GetTypes()
+                .Where(t => t.Namespace == "OfferKit.Interop" && typeof(Delegate).IsAssignableFrom(t) &&
+                            t.GetCustomAttributes(typeof(UnmanagedFunctionPointerAttribute), false).Length > 0).ToList();
+            Check.Equal("JsonCallback,LogCallback,OfferListCallback,PlayerOffersPageCallback,TokenNeededCallback",
+                string.Join(",", delegates.Select(d => d.Name).OrderBy(n => n, StringComparer.Ordinal)), "callback delegates");
+            Check.Equal(string.Join(",", header.Keys.OrderBy(n => n, StringComparer.Ordinal)),
+                string.Join(",", delegates.Select(d => d.Name).OrderBy(n => n, StringComparer.Ordinal)), "the header's callback typedefs");
+            var problems = new List<string>();
+            foreach (Type d in delegates)
+            {
+                MethodInfo invoke = d.GetMethod("Invoke");
+                var cs = new List<string> { invoke.ReturnType.Name };
+                cs.AddRange(invoke.GetParameters().Select(p => p.ParameterType.Name));
+                List<string> c = header[d.Name];
+                if (cs.Count != c.Count)
+                {
+                    problems.Add(d.Name + ": " + (cs.Count - 1) + " parameters, the typedef has " + (c.Count - 1));
+                    continue;
+                }
+                for (int i = 0; i < c.Count; i++)
+                    if (!Allowed(c[i]).Contains(cs[i]) || cs[i] == "ClientHandle") // a callback's client is borrowed: IntPtr
+                        problems.Add(d.Name + (i == 0 ? " returns " : " parameter " + i + ": ") + cs[i] + " for C " + c[i]);
+                var convention = (UnmanagedFunctionPointerAttribute)d.GetCustomAttributes(typeof(UnmanagedFunctionPointerAttribute), false)[0];
+                if (convention.CallingConvention != CallingConvention.Cdecl) problems.Add(d.Name + ": not Cdecl");
+            }
+            Check.True(problems.Count == 0, string.Join("\n", problems));
+        }
+
         public static void MirroredStructsHaveTheCompilersLayout()
         {
             var mirrors = new Dictionary<string, Type>
             {
-                { "OfferkitOffersOptions", typeof(NativeOffersOptions) },
-                { "OfferkitPlayerOffersOptions", typeof(NativePlayerOffersOptions) },
                 { "OfferkitOfferView", typeof(NativeOfferView) },
                 { "OfferkitPlayerOfferView", typeof(NativePlayerOfferView) },
                 { "OfferkitPagination", typeof(NativePagination) },

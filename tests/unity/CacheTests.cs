@@ -13,7 +13,7 @@ namespace OfferKit.Tests
 
         public static void ASecondRequestComesFromTheCacheUntilInvalidated()
         {
-            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o => o.Cache = new OfferKitCacheOptions()))
+            using (OfferKitClient client = Sim.Client(o => o.Cache = new OfferKitCacheOptions()))
             {
                 var first = (OfferList)MainThread.Result(client.OffersAsync("demo"));
                 Check.True(!first.FromCache && !first.IsStale, "first answer from the network");
@@ -33,7 +33,7 @@ namespace OfferKit.Tests
 
         public static void AFailedRefreshReturnsTheStaleAnswer()
         {
-            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o =>
+            using (OfferKitClient client = Sim.Client(o =>
             {
                 o.Cache = new OfferKitCacheOptions { TimeToLive = TimeSpan.Zero, MaxStale = TimeSpan.FromHours(1) };
                 o.MaxRetries = 0;

@@ -1,6 +1,6 @@
-// ConcurrencyTests.cs: 200 requests at once on a MainThreadPoll client, every completion (and
-// every await continuation) on the "main" thread that pumps; and many requests started from
-// several threads on a LibraryThread client.
+// ConcurrencyTests.cs: 200 requests at once on one client, every completion (and every await
+// continuation) on the "main" thread that pumps; and many requests started from several threads,
+// completed on the main thread too.
 using System;
 using System.Collections.Generic;
 using System.Linq;
@@ -38,7 +38,7 @@ namespace OfferKit.Tests
         }
 
         /// <summary>Threads of this process named by the library (Linux: /proc/self/task/*/comm).</summary>
-        private static int LibraryThreads()
+        internal static int LibraryThreads()
         {
             return System.IO.Directory.GetDirectories("/proc/self/task")
                 .Count(task => System.IO.File.ReadAllText(System.IO.Path.Combine(task, "comm")).StartsWith("offerkit", StringComparison.Ordinal));
@@ -71,9 +71,9 @@ namespace OfferKit.Tests
             }
         }
 
-        public static void ManyThreadsStartRequestsOnALibraryThreadClient()
+        public static void ManyThreadsStartRequestsAndTheMainThreadCompletesThem()
         {
-            using (OfferKitClient client = Sim.Client(Delivery.LibraryThread))
+            using (OfferKitClient client = Sim.Client())
             {
                 var tasks = new List<Task<IReadOnlyList<Offer>>>();
                 var starters = Enumerable.Range(0, 4).Select(t => new Thread(() =>
@@ -86,8 +86,15 @@ namespace OfferKit.Tests
                 })).ToList();
                 starters.ForEach(s => s.Start());
                 starters.ForEach(s => s.Join());
-                Check.True(Task.WaitAll(tasks.ToArray(), TimeSpan.FromSeconds(60)), "100 tasks completed without any poll");
+                var threads = new List<int>();
+                List<Task> continuations = tasks.Select(task => (Task)task.ContinueWith(t =>
+                {
+                    lock (threads) threads.Add(Thread.CurrentThread.ManagedThreadId);
+                }, TaskContinuationOptions.ExecuteSynchronously)).ToList();
+                MainThread.Wait(Task.WhenAll(continuations));
                 Check.True(tasks.All(t => t.Result.Count == 2), "two offers each");
+                Check.Equal(100, threads.Count, "continuations");
+                Check.True(threads.All(id => id == MainThread.Id), "a continuation ran off the polling main thread");
                 Check.Equal(100L, Sim.Stat("graphql"), "requests");
             }
         }

@@ -15,7 +15,7 @@ namespace OfferKit.Tests
 
         public static void ARetryAfterBeyondTheDeadlineFailsAtOnce()
         {
-            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o => o.Deadline = TimeSpan.FromMilliseconds(2000)))
+            using (OfferKitClient client = Sim.Client(o => o.Deadline = TimeSpan.FromMilliseconds(2000)))
             {
                 Sim.Fault("{\"kind\":\"status\",\"status\":503,\"retry_after_secs\":30,\"times\":10}");
                 var clock = Stopwatch.StartNew();
@@ -34,7 +34,7 @@ namespace OfferKit.Tests
                 o.Timeout = TimeSpan.FromSeconds(20);
                 o.Deadline = TimeSpan.FromMilliseconds(500);
             });
-            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, options))
+            using (OfferKitClient client = Sim.Client(options))
             {
                 Sim.Fault("{\"kind\":\"latency\",\"ms\":8000}");
                 var clock = Stopwatch.StartNew();
@@ -81,7 +81,7 @@ namespace OfferKit.Tests
 
         public static void MaxPagesStopsThePagerWithDecode()
         {
-            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o => o.MaxPages = 2))
+            using (OfferKitClient client = Sim.Client(o => o.MaxPages = 2))
             {
                 using (PlayerOffersPager pager = client.CreatePlayerOffersPager("demo", new PlayerOffersOptions { Limit = 1 }))
                 {

@@ -17,10 +17,8 @@ namespace OfferKit.Tests
 
         public static void DisposeWithRequestsInFlightCompletesEveryTaskBeforeReturning()
         {
-            foreach (Delivery delivery in new[] { Delivery.MainThreadPoll, Delivery.LibraryThread })
             {
-                Sim.Reset();
-                OfferKitClient client = Sim.Client(delivery);
+                OfferKitClient client = Sim.Client();
                 Sim.Fault("{\"kind\":\"latency\",\"ms\":20000,\"times\":5}");
                 var tasks = new List<Task>
                 {
@@ -30,7 +28,7 @@ namespace OfferKit.Tests
                 Check.True(Volatile.Read(ref Tracking.GcHandles) == 5, "five requests pinned");
                 MainThread.Until(() => Sim.Stat("in_flight") == 5, "five requests at the simulator");
                 client.Dispose();
-                foreach (Task t in tasks) Check.True(t.IsCanceled, delivery + ": a task is " + t.Status + " after Dispose");
+                foreach (Task t in tasks) Check.True(t.IsCanceled, "a task is " + t.Status + " after Dispose");
                 Check.Equal(0, Volatile.Read(ref Tracking.GcHandles), "GCHandles after Dispose");
                 Check.Equal(0, Volatile.Read(ref Tracking.NativeObjects), "native objects after Dispose");
                 Check.True(client.IsDisposed, "IsDisposed");
@@ -83,7 +81,7 @@ namespace OfferKit.Tests
             }
         }
 
-        public static void DisposeInsideACompletionFreesTheClientAfterThePoll()
+        public static void DisposeInsideACompletionFreesTheClient()
         {
             OfferKitClient client = Sim.Client();
             Sim.Fault("{\"kind\":\"latency\",\"ms\":20000,\"times\":3,\"path\":\"/v1/offers\",\"method\":\"GET\"}");
@@ -98,7 +96,59 @@ namespace OfferKit.Tests
             Check.True(disposedInside, "the continuation ran inline on the main thread");
             foreach (Task t in slow) Check.True(t.IsCanceled, "a slow task is " + t.Status);
             Check.True(client.IsDisposed, "disposed");
-            Check.Equal(0, Volatile.Read(ref Tracking.NativeObjects), "the native client was freed once the poll returned");
+            Check.Equal(0, Volatile.Read(ref Tracking.NativeObjects), "the native client was freed");
+        }
+
+        /// <summary>
+        /// Dispose inside a completion (the code after an await, run by the poll) takes effect at
+        /// once: IsDisposed is true, the requests in flight are cancelled before Dispose returns,
+        /// and every later call is refused with ObjectDisposedException (a pager's page is
+        /// cancelled) without sending anything.
+        /// </summary>
+        public static void DisposeInsideACompletionRefusesEveryLaterCallAndSendsNothing()
+        {
+            OfferKitClient client = Sim.Client();
+            PlayerOffersPager pager = client.CreatePlayerOffersPager("demo", new PlayerOffersOptions { Limit = 2 });
+            Sim.Fault("{\"kind\":\"latency\",\"ms\":20000,\"times\":2,\"path\":\"/v1/offers\",\"method\":\"GET\"}");
+            var slow = Enumerable.Range(0, 2).Select(i => (Task)client.ListOffersAsync()).ToList();
+            MainThread.Until(() => Sim.Stat("in_flight") == 2, "two slow requests at the simulator");
+            bool disposedAtOnce = false, slowEndedInDispose = false, pollAfter = true;
+            var refusedSynchronously = new List<string>();
+            var later = new List<Task>();
+            Task quick = client.LinksAsync("demo").ContinueWith(t =>
+            {
+                client.Dispose(); // inside offerkit_client_poll, on the main thread
+                disposedAtOnce = client.IsDisposed;
+                slowEndedInDispose = slow.All(s => s.IsCanceled);
+                later.Add(client.OffersAsync("demo"));
+                later.Add(client.LinksAsync("demo"));
+                later.Add(client.PlayerOffersAsync("demo"));
+                later.Add(client.ListOffersAsync());
+                later.Add(client.ListAllOffersAsync());
+                later.Add(client.GraphQLAsync("{ __typename }"));
+                later.Add(pager.NextAsync());
+                if (ThrowsDisposed(() => client.SetAccessToken("t"))) refusedSynchronously.Add("SetAccessToken");
+                if (ThrowsDisposed(() => client.InvalidateCache("demo"))) refusedSynchronously.Add("InvalidateCache");
+                if (ThrowsDisposed(() => client.ClearCache())) refusedSynchronously.Add("ClearCache");
+                if (ThrowsDisposed(() => client.CreatePlayerOffersPager("demo"))) refusedSynchronously.Add("CreatePlayerOffersPager");
+                pollAfter = client.Poll() != 0;
+            }, TaskContinuationOptions.ExecuteSynchronously);
+            MainThread.Wait(quick);
+            Check.True(quick.Status == TaskStatus.RanToCompletion, "the continuation ran: " + quick.Status +
+                (quick.Exception != null ? " " + quick.Exception.GetBaseException() : ""));
+            Check.True(disposedAtOnce, "IsDisposed right after Dispose inside a completion");
+            Check.True(slowEndedInDispose, "the requests in flight were cancelled before Dispose returned");
+            Check.True(!pollAfter, "Poll after Dispose ran something");
+            Check.Equal("SetAccessToken,InvalidateCache,ClearCache,CreatePlayerOffersPager", string.Join(",", refusedSynchronously),
+                "calls refused with ObjectDisposedException");
+            MainThread.Wait(Task.WhenAll(later.Select(t => t.ContinueWith(_ => { }))));
+            for (int i = 0; i < later.Count - 1; i++)
+                Check.True(later[i].IsFaulted && later[i].Exception.GetBaseException() is ObjectDisposedException,
+                    "later call " + i + ": " + later[i].Status + (later[i].Exception != null ? " " + later[i].Exception.GetBaseException().GetType().Name : ""));
+            Check.True(later[later.Count - 1].IsCanceled, "the pager's page after Dispose: " + later[later.Count - 1].Status);
+            pager.Dispose();
+            // The two slow requests and the quick one; nothing after Dispose.
+            Check.Equal(3L, Sim.Stat("requests"), "requests the simulator received");
         }
 
         public static void APagerOutlivingItsClientIsCancelled()
@@ -117,7 +167,7 @@ namespace OfferKit.Tests
 
         public static void DisposeAllFreesEveryClient()
         {
-            var clients = Enumerable.Range(0, 3).Select(i => Sim.Client(i == 0 ? Delivery.LibraryThread : Delivery.MainThreadPoll)).ToList();
+            var clients = Enumerable.Range(0, 3).Select(i => Sim.Client()).ToList();
             Sim.Fault("{\"kind\":\"latency\",\"ms\":20000,\"times\":3}");
             var tasks = clients.Select(c => (Task)c.OffersAsync("demo")).ToList();
             OfferKitClient.DisposeAll();

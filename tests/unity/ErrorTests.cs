@@ -1,11 +1,12 @@
 // ErrorTests.cs: every error kind, provoked for real (local checks, tokens, fault injection in
 // the simulator, raw GraphQL, a forged cursor, a closed port, a panic inside the library), with
-// what OfferKitException carries for it; and the same kinds on a LibraryThread client.
+// what OfferKitException carries for it; and the same kinds when another thread polls.
 using System;
 using System.Linq;
 using System.Net;
 using System.Net.Sockets;
 using System.Runtime.InteropServices;
+using System.Threading;
 using System.Threading.Tasks;
 using OfferKit;
 using OfferKit.Interop;
@@ -37,7 +38,12 @@ namespace OfferKit.Tests
                 Check.Equal("invalid_argument", e.KindName, "kind name");
                 Check.Fails(client.OffersAsync(new string('x', 256)), ErrorKind.InvalidArgument, "256 characters");
                 Check.Fails(client.LinksAsync(""), ErrorKind.InvalidArgument, "empty player id");
-                Check.Fails(client.ListOffersAsync(0, 2), ErrorKind.InvalidArgument, "page without per_page");
+                Check.Fails(client.ListOffersAsync(null, 2), ErrorKind.InvalidArgument, "page without per_page");
+                // Every number reaches the library's checks: 0 is a number, not "unset".
+                Check.Fails(client.ListOffersAsync(0), ErrorKind.InvalidArgument, "per_page 0");
+                Check.Fails(client.ListOffersAsync(10, 0), ErrorKind.InvalidArgument, "page 0");
+                Check.Equal("The limit field must be at least 1.", Check.Fails(client.PlayerOffersAsync("p", new PlayerOffersOptions { Limit = 0 }),
+                    ErrorKind.InvalidArgument, "player offers limit 0").MessagesFor("limit")[0], "player offers limit message");
                 Check.Equal(0L, Sim.Stat("requests"), "nothing was sent");
             }
         }
@@ -146,7 +152,7 @@ namespace OfferKit.Tests
 
         public static void ServerErrorsAndRetriesOf503()
         {
-            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o => o.RetryBackoffInitial = TimeSpan.FromMilliseconds(1)))
+            using (OfferKitClient client = Sim.Client(o => o.RetryBackoffInitial = TimeSpan.FromMilliseconds(1)))
             {
                 Sim.Fault("{\"kind\":\"status\",\"status\":500}");
                 OfferKitException e = Check.Fails(Offers(client), ErrorKind.Server, "500");
@@ -165,7 +171,7 @@ namespace OfferKit.Tests
 
         public static void RejectedForOther4xxAndRedirectsNotRetried()
         {
-            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o => o.RetryBackoffInitial = TimeSpan.FromMilliseconds(1)))
+            using (OfferKitClient client = Sim.Client(o => o.RetryBackoffInitial = TimeSpan.FromMilliseconds(1)))
             {
                 foreach (int status in new[] { 400, 404, 405, 409, 302 })
                 {
@@ -197,7 +203,7 @@ namespace OfferKit.Tests
                 OfferKitException e = Check.Fails(Offers(client), ErrorKind.Network, "closed port");
                 Check.Equal(0, e.HttpStatus, "no response");
             }
-            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o => o.MaxRetries = 0))
+            using (OfferKitClient client = Sim.Client(o => o.MaxRetries = 0))
             {
                 Sim.Fault("{\"kind\":\"drop_mid_body\"}");
                 Check.Fails(Offers(client), ErrorKind.Network, "dropped mid-body");
@@ -206,7 +212,7 @@ namespace OfferKit.Tests
 
         public static void TimeoutOfASlowResponse()
         {
-            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o =>
+            using (OfferKitClient client = Sim.Client(o =>
             {
                 o.Timeout = TimeSpan.FromMilliseconds(300);
                 o.MaxRetries = 0;
@@ -269,18 +275,44 @@ namespace OfferKit.Tests
             }
         }
 
-        public static void KindsAreTheSameWithLibraryThreadDelivery()
+        /// <summary>The task of a client another thread polls (a host whose loop is not the main thread).</summary>
+        private static OfferKitException FailsPolledElsewhere(Task task, ErrorKind kind, string what)
         {
-            using (OfferKitClient client = Sim.Client(Delivery.LibraryThread))
+            Check.True(task.ContinueWith(_ => { }).Wait(TimeSpan.FromSeconds(60)), what + ": never completed");
+            Check.True(task.IsFaulted, what + ": " + task.Status);
+            var e = task.Exception.GetBaseException() as OfferKitException;
+            Check.True(e != null, what + ": not an OfferKitException: " + task.Exception.GetBaseException());
+            Check.Equal(kind, e.Kind, what + " (kind; message: " + e.Message + ")");
+            return e;
+        }
+
+        public static void KindsAreTheSameWhenAnotherThreadPolls()
+        {
+            using (OfferKitClient client = Sim.Client())
+            using (var stop = new ManualResetEventSlim())
             {
-                Sim.Fault("{\"kind\":\"status\",\"status\":403}");
-                Check.Equal(403, Check.Fails(client.LinksAsync("demo"), ErrorKind.Forbidden, "403").HttpStatus, "HTTP status");
-                Sim.Fault("{\"kind\":\"status\",\"status\":429}");
-                Check.Fails(client.LinksAsync("demo"), ErrorKind.RateLimited, "429");
-                Sim.Fault("{\"kind\":\"non_json\"}");
-                Check.Fails(client.LinksAsync("demo"), ErrorKind.Decode, "non-JSON");
-                Check.Fails(client.PlayerOffersAsync("demo", new PlayerOffersOptions { After = "forged" }), ErrorKind.InvalidCursor, "cursor");
-                Check.Fails(client.OffersAsync(""), ErrorKind.InvalidArgument, "empty id");
+                var poller = new Thread(() =>
+                {
+                    while (!stop.IsSet)
+                        if (client.Poll() == 0) Thread.Sleep(1);
+                });
+                poller.Start();
+                try
+                {
+                    Sim.Fault("{\"kind\":\"status\",\"status\":403}");
+                    Check.Equal(403, FailsPolledElsewhere(client.LinksAsync("demo"), ErrorKind.Forbidden, "403").HttpStatus, "HTTP status");
+                    Sim.Fault("{\"kind\":\"status\",\"status\":429}");
+                    FailsPolledElsewhere(client.LinksAsync("demo"), ErrorKind.RateLimited, "429");
+                    Sim.Fault("{\"kind\":\"non_json\"}");
+                    FailsPolledElsewhere(client.LinksAsync("demo"), ErrorKind.Decode, "non-JSON");
+                    FailsPolledElsewhere(client.PlayerOffersAsync("demo", new PlayerOffersOptions { After = "forged" }), ErrorKind.InvalidCursor, "cursor");
+                    FailsPolledElsewhere(client.OffersAsync(""), ErrorKind.InvalidArgument, "empty id");
+                }
+                finally
+                {
+                    stop.Set();
+                    poller.Join();
+                }
             }
         }
     }

@@ -115,19 +115,12 @@ namespace OfferKit.Tests
         internal static Simulator Sim;
 
         /// <summary>
-        /// Mono aborts background threads at exit and waits for each: offerkit's library thread,
-        /// attached to Mono by the callbacks it ran, sits in native code and never returns, so a
-        /// normal return from Main would hang. The test program therefore leaves through libc's exit.
+        /// Returns from Main like any program: no thread of offerkit ever ran managed code, so
+        /// nothing keeps Mono from exiting (the script's timeout catches a hang).
         /// </summary>
-        [System.Runtime.InteropServices.DllImport("libc", EntryPoint = "exit")]
-        private static extern void NativeExit(int status);
-
         private static int Main(string[] args)
         {
-            int status = RunAll(args);
-            Console.Out.Flush();
-            NativeExit(status);
-            return status;
+            return RunAll(args);
         }
 
         private static int RunAll(string[] args)
@@ -173,7 +166,15 @@ namespace OfferKit.Tests
             }
             finally
             {
-                OfferKitLog.SetHandler(null);
+                try
+                {
+                    OfferKitLibrary.Shutdown();
+                }
+                catch (Exception e)
+                {
+                    failed++;
+                    Console.WriteLine("FAIL OfferKitLibrary.Shutdown at the end: " + e);
+                }
                 Sim.Dispose();
             }
             Console.WriteLine("{0} passed, {1} failed, {2} skipped", passed, failed, skipped);

@@ -14,9 +14,9 @@ namespace OfferKit.Tests
     {
         private static Simulator Sim { get { return Program.Sim; } }
 
-        public static void TheLoadedLibraryIsVersion010()
+        public static void TheLoadedLibraryIsVersion100()
         {
-            Check.Equal("0.1.0", OfferKitClient.NativeVersion, "offerkit_version");
+            Check.Equal("1.0.0", OfferKitClient.NativeVersion, "offerkit_version");
         }
 
         public static void Utf8TravelsBothWays()
@@ -97,8 +97,9 @@ namespace OfferKit.Tests
             }, LogLevel.Trace);
             try
             {
-                using (OfferKitClient client = Sim.Client(Delivery.LibraryThread))
+                using (OfferKitClient client = Sim.Client())
                     Check.True(MainThread.Result(client.OffersAsync("demo")).Count > 0, "offers");
+                MainThread.Until(() => Volatile.Read(ref calls) > 0, "the handler to be called by a poll");
                 Check.True(Volatile.Read(ref calls) > 0, "the handler was called");
             }
             finally

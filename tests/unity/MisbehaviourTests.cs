@@ -228,7 +228,7 @@ namespace OfferKit.Tests
 
         public static void EndlessEmptyPagesEndAtMaxPagesWithDecode()
         {
-            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o => o.MaxPages = 20))
+            using (OfferKitClient client = Sim.Client(o => o.MaxPages = 20))
             {
                 Sim.Mess("{\"endless_empty_pages\":true}");
                 using (PlayerOffersPager pager = client.CreatePlayerOffersPager("demo"))
@@ -255,7 +255,7 @@ namespace OfferKit.Tests
 
         public static void ARetryAfterStormFailsFastWithinTheDeadline()
         {
-            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o => o.Deadline = TimeSpan.FromMilliseconds(2000)))
+            using (OfferKitClient client = Sim.Client(o => o.Deadline = TimeSpan.FromMilliseconds(2000)))
             {
                 Sim.Mess("{\"retry_after_storm\":30}");
                 var clock = Stopwatch.StartNew();
@@ -267,7 +267,7 @@ namespace OfferKit.Tests
             }
             Sim.Reset();
             // A Retry-After that fits is waited for: the first attempt and two retries, a second apart.
-            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o => o.Deadline = TimeSpan.FromSeconds(10)))
+            using (OfferKitClient client = Sim.Client(o => o.Deadline = TimeSpan.FromSeconds(10)))
             {
                 Sim.Mess("{\"retry_after_storm\":1}");
                 var clock = Stopwatch.StartNew();

@@ -26,7 +26,7 @@ namespace OfferKit.Tests
 
         public static void AnUnreachableProxyIsANetworkError()
         {
-            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o =>
+            using (OfferKitClient client = Sim.Client(o =>
             {
                 o.Proxy = "http://127.0.0.1:" + ClosedPort();
                 o.MaxRetries = 0;
@@ -60,7 +60,7 @@ namespace OfferKit.Tests
             try
             {
                 int port = ((IPEndPoint)listener.LocalEndpoint).Port;
-                using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o =>
+                using (OfferKitClient client = Sim.Client(o =>
                 {
                     o.Proxy = "http://127.0.0.1:" + port;
                     o.MaxRetries = 0;

@@ -148,9 +148,9 @@ namespace OfferKit.Tests
         }
 
         /// <summary>A client of this simulator with a fresh token (or the given options).</summary>
-        internal OfferKitClient Client(Delivery delivery = Delivery.MainThreadPoll, Action<OfferKitClientOptions> configure = null)
+        internal OfferKitClient Client(Action<OfferKitClientOptions> configure = null)
         {
-            var options = new OfferKitClientOptions(BaseUrl) { AccessToken = Token(), Delivery = delivery };
+            var options = new OfferKitClientOptions(BaseUrl) { AccessToken = Token() };
             if (configure != null) configure(options);
             return new OfferKitClient(options);
         }

@@ -34,7 +34,7 @@ namespace OfferKit.Tests
         public static void A401AsksTheProviderThenTheRequestSucceeds()
         {
             var provider = new Provider();
-            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o => o.TokenProvider = provider.Fetch))
+            using (OfferKitClient client = Sim.Client(o => o.TokenProvider = provider.Fetch))
             {
                 Sim.Fault("{\"kind\":\"status\",\"status\":401,\"times\":1}");
                 IReadOnlyList<Offer> offers = MainThread.Result(client.OffersAsync("demo"));
@@ -63,7 +63,7 @@ namespace OfferKit.Tests
         public static void AnExpiringTokenAsksTheProviderAhead()
         {
             var provider = new Provider();
-            using (OfferKitClient client = Sim.Client(Delivery.MainThreadPoll, o =>
+            using (OfferKitClient client = Sim.Client(o =>
             {
                 o.AccessToken = Sim.Token(30); // within the 60 s refresh margin
                 o.TokenProvider = provider.Fetch;
@@ -74,15 +74,27 @@ namespace OfferKit.Tests
             }
         }
 
-        public static void ProviderRunsOnThePoolWithLibraryThreadDelivery()
+        public static void TheTokenNeedWaitsForThePoll()
         {
             var provider = new Provider();
-            var options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = provider.Fetch, Delivery = Delivery.LibraryThread };
-            using (var client = new OfferKitClient(options))
+            using (var client = new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = provider.Fetch }))
             {
-                Check.True(MainThread.Result(client.OffersAsync("demo")).Count > 0, "offers");
+                Task<IReadOnlyList<Offer>> offers = client.OffersAsync("demo");
+                // Nobody polls: the library queues the token need for the next poll instead of
+                // calling into managed code from its own thread.
+                var clock = System.Diagnostics.Stopwatch.StartNew();
+                while (client.PendingCallbacks == 0)
+                {
+                    Check.True(clock.Elapsed < TimeSpan.FromSeconds(60), "the token need was never queued");
+                    Thread.Sleep(1);
+                }
+                Check.Equal(1, client.PendingCallbacks, "callbacks queued");
+                lock (provider.Reasons) Check.Equal(0, provider.Reasons.Count, "provider calls before any poll");
+                Check.Equal(0L, Sim.Stat("requests"), "sent without a token");
+                Check.True(MainThread.Result(offers).Count > 0, "offers");
                 Check.Equal("Missing", string.Join(",", provider.Reasons), "provider calls");
-                Check.True(provider.Threads[0] != MainThread.Id, "started off the main thread");
+                Check.Equal(MainThread.Id, provider.Threads[0], "provider started on the polling main thread");
+                Check.Equal(0, client.PendingCallbacks, "callbacks queued after the poll");
             }
         }
 

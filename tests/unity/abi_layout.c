@@ -1,5 +1,6 @@
-/* abi_layout.c: prints the size and field offsets of every struct the C# wrapper mirrors, as
- * the C compiler lays them out, for AbiTests to compare with Marshal.SizeOf/OffsetOf. */
+/* abi_layout.c: prints the size and field offsets of every struct the C# wrapper mirrors (the
+ * views a result is read through; options are opaque builders), as the C compiler lays them out,
+ * for AbiTests to compare with Marshal.SizeOf/OffsetOf. */
 #include <stddef.h>
 #include <stdio.h>
 
@@ -9,18 +10,6 @@
 #define FIELD(T, f) printf(" %s %zu", #f, offsetof(T, f))
 
 int main(void) {
-    STRUCT(OfferkitOffersOptions);
-    FIELD(OfferkitOffersOptions, limit);
-    FIELD(OfferkitOffersOptions, language);
-    FIELD(OfferkitOffersOptions, sort);
-    FIELD(OfferkitOffersOptions, select);
-    FIELD(OfferkitOffersOptions, selection);
-    STRUCT(OfferkitPlayerOffersOptions);
-    FIELD(OfferkitPlayerOffersOptions, language);
-    FIELD(OfferkitPlayerOffersOptions, limit);
-    FIELD(OfferkitPlayerOffersOptions, after);
-    FIELD(OfferkitPlayerOffersOptions, select);
-    FIELD(OfferkitPlayerOffersOptions, selection);
     STRUCT(OfferkitOfferView);
     FIELD(OfferkitOfferView, id);
     FIELD(OfferkitOfferView, name);

@@ -1,5 +1,6 @@
-// ErrorKind.cs: the error taxonomy shared by every offerkit binding, with the C ABI's numbers,
-// and the C ABI's status codes (kinds 1-16 plus the interface-misuse codes 100-103).
+// ErrorKind.cs: the error taxonomy shared by every offerkit binding (core's 16 kinds), and the
+// C ABI's one status enum: 0, the kinds under the same numbers 1-16, and the codes of the C
+// interface itself (100-105), which this package reports as kind InvalidArgument.
 namespace OfferKit
 {
     /// <summary>What went wrong: exactly core's kinds (snake_case names in <see cref="OfferKitException.KindName"/>).</summary>
@@ -44,8 +45,9 @@ namespace OfferKit
     }
 
     /// <summary>
-    /// The C ABI's status codes: 0, each kind under its own number (so a status from 1 to 16 casts
-    /// to its <see cref="ErrorKind"/>), and misuse of the interface (100 and up).
+    /// The C ABI's status codes (OfferkitStatus): 0, each kind under its own number (so a status
+    /// from 1 to 16 casts to its <see cref="ErrorKind"/>), and the C interface's own codes (100
+    /// and up, kind InvalidArgument).
     /// </summary>
     public enum OfferKitStatus
     {
@@ -72,7 +74,11 @@ namespace OfferKit
         InvalidUtf8 = 101,
         /// <summary>A number was outside its range (kind InvalidArgument).</summary>
         OutOfRange = 102,
-        /// <summary>A blocking call on a library thread (kind InvalidArgument).</summary>
+        /// <summary>A call that would wait for itself, e.g. OfferKitLibrary.Shutdown inside a completion (kind InvalidArgument).</summary>
         WouldDeadlock = 103,
+        /// <summary>Nothing at the path asked for (kind InvalidArgument; the package's own readers answer null instead).</summary>
+        NotFound = 104,
+        /// <summary>The native library is still in use, e.g. OfferKitLibrary.Shutdown while a client is in a call on another thread (kind InvalidArgument).</summary>
+        Busy = 105,
     }
 }

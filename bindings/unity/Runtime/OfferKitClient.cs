@@ -1,9 +1,10 @@
 // OfferKitClient.cs: the client of the offer service for C#: every query as a Task, cancellable
-// with a CancellationToken, over the C ABI's asynchronous calls. Nothing here blocks: with the
-// default MainThreadPoll delivery, completions wait in the native library until the game polls
-// (the Unity runner does it in Update), so tasks complete on the main thread.
+// with a CancellationToken, over the C ABI's asynchronous calls. Nothing here blocks. The native
+// client uses poll delivery, the only mode of this package: its completions and token-needed
+// callbacks wait in the native library until the game polls (the Unity runner does it in Update),
+// so tasks complete, and the TokenProvider starts, on the main thread, and no thread of the
+// native library ever runs managed code.
 using System;
-using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Threading;
 using System.Threading.Tasks;
@@ -18,8 +19,6 @@ namespace OfferKit
         [ThreadStatic] private static bool _polling;
 
         private readonly ClientHandle _handle;
-        private readonly ConcurrentQueue<Action> _mainThread = new ConcurrentQueue<Action>();
-        private readonly Delivery _delivery;
         private readonly WeakReference _self;
 
         private delegate uint StartCall(IntPtr userData, ref IntPtr request, ref IntPtr error);
@@ -28,7 +27,6 @@ namespace OfferKit
         public OfferKitClient(OfferKitClientOptions options)
         {
             if (options == null) throw new ArgumentNullException("options");
-            _delivery = options.Delivery;
             IntPtr config = IntPtr.Zero;
             IntPtr bridge = IntPtr.Zero;
             IntPtr error = IntPtr.Zero;
@@ -61,8 +59,7 @@ namespace OfferKit
                     Check(NativeMethods.offerkit_config_set_allow_insecure_http(config, options.AllowInsecureHttp, ref error), error);
                     if (options.AccessToken != null)
                         Check(NativeMethods.offerkit_config_set_access_token(config, strings.Add(options.AccessToken, "access_token"), ref error), error);
-                    Check(NativeMethods.offerkit_config_set_delivery(config,
-                        _delivery == Delivery.LibraryThread ? NativeMethods.DeliveryThread : NativeMethods.DeliveryPoll, ref error), error);
+                    Check(NativeMethods.offerkit_config_set_delivery(config, NativeMethods.DeliveryPoll, ref error), error);
                     if (options.TokenWait.HasValue)
                         Check(NativeMethods.offerkit_config_set_token_wait_ms(config, Milliseconds(options.TokenWait.Value), ref error), error);
                     if (options.Cache != null)
@@ -70,7 +67,7 @@ namespace OfferKit
                             unchecked((uint)options.Cache.MaxEntries), Milliseconds(options.Cache.MaxStale), ref error), error);
                     if (options.TokenProvider != null)
                     {
-                        tokenBridge = new TokenBridge(options.TokenProvider, _delivery == Delivery.MainThreadPoll ? _mainThread : null);
+                        tokenBridge = new TokenBridge(options.TokenProvider);
                         bridge = tokenBridge.Pin();
                         Check(NativeMethods.offerkit_config_set_token_needed(config, Callbacks.TokenNeeded, bridge, ref error), error);
                     }
@@ -90,12 +87,10 @@ namespace OfferKit
             lock (RegistryGate) Registry.Add(_self);
         }
 
-        /// <summary>Where this client completes its tasks.</summary>
-        public Delivery Delivery { get { return _delivery; } }
+        /// <summary>True from the moment Dispose is called (also inside a completion).</summary>
+        public bool IsDisposed { get { return _handle.Disposed; } }
 
-        public bool IsDisposed { get { return _handle.IsClosed; } }
-
-        /// <summary>The version of the loaded native library, e.g. "0.1.0".</summary>
+        /// <summary>The version of the loaded native library, e.g. "1.0.0".</summary>
         public static string NativeVersion
         {
             get { return Utf8.FromNative(NativeMethods.offerkit_version()); }
@@ -109,6 +104,7 @@ namespace OfferKit
         /// </summary>
         public void SetAccessToken(string accessToken)
         {
+            ThrowIfDisposed();
             SetToken(_handle, accessToken);
         }
 
@@ -136,6 +132,7 @@ namespace OfferKit
         /// <summary>Forgets every cached answer for the player (e.g. after they complete an offer). No-op without a cache.</summary>
         public void InvalidateCache(string playerId)
         {
+            ThrowIfDisposed();
             using (var strings = new NativeStrings())
             {
                 IntPtr error = IntPtr.Zero;
@@ -146,63 +143,60 @@ namespace OfferKit
         /// <summary>Forgets every cached answer. No-op without a cache.</summary>
         public void ClearCache()
         {
+            ThrowIfDisposed();
             NativeMethods.offerkit_client_clear_cache(_handle);
         }
 
         // ---- delivery
 
         /// <summary>
-        /// Runs this client's queued completions (and token-provider starts) on the calling thread:
-        /// at most <paramref name="max"/> completions, or with 0 every one queued now. Never blocks.
-        /// A call from inside a completion does nothing (returns 0).
+        /// Runs this client's queued callbacks on the calling thread: completions (and so the code
+        /// after an await) and TokenProvider starts, at most <paramref name="max"/> of them or with
+        /// 0 every one queued now, and the queued log messages. Never blocks. A call from inside a
+        /// completion does nothing (returns 0).
         /// </summary>
         public int Poll(int max = 0)
         {
-            if (_polling || _handle.IsClosed) return 0;
+            if (_polling || _handle.Disposed) return 0;
             _polling = true;
-            DeliveryScope.Enter();
-            int ran = 0;
+            DeliveryScope.Enter(true);
             try
             {
-                Action action;
-                while (_mainThread.TryDequeue(out action))
-                {
-                    ran++;
-                    try
-                    {
-                        action();
-                    }
-                    catch (Exception e)
-                    {
-                        OfferKitLog.Internal("main-thread action", e);
-                    }
-                }
-                ran += (int)NativeMethods.offerkit_client_poll(_handle, new UIntPtr((uint)Math.Max(0, max))).ToUInt32();
+                int ran = (int)_handle.Poll(max);
+                return ran + OfferKitLog.PollQueued();
             }
             catch (ObjectDisposedException)
             {
-                // disposed meanwhile: its completions already ran in Dispose
+                return 0; // disposed meanwhile: its completions already ran in Dispose
             }
             finally
             {
-                DeliveryScope.Exit();
+                DeliveryScope.Exit(true);
                 _polling = false;
             }
-            return ran;
         }
 
-        /// <summary>Polls every live MainThreadPoll client (what the Unity runner calls every frame).</summary>
-        public static int PollAll()
+        /// <summary>Callbacks waiting for this client's next poll (completions and token needs).</summary>
+        internal int PendingCallbacks
         {
-            int ran = 0;
-            foreach (OfferKitClient client in LiveClients())
-                if (client._delivery == Delivery.MainThreadPoll) ran += client.Poll();
-            return ran;
+            get { return (int)NativeMethods.offerkit_client_pending_completions(_handle).ToUInt32(); }
         }
 
         /// <summary>
-        /// Disposes every live client (the Unity runner does it when play mode ends, before a domain
-        /// reload and when the application quits: no native callback may outlive the managed code).
+        /// Polls every live client, then delivers the log messages still queued (what the Unity
+        /// runner calls every frame). Returns how many callbacks ran.
+        /// </summary>
+        public static int PollAll()
+        {
+            if (_polling) return 0;
+            int ran = 0;
+            foreach (OfferKitClient client in LiveClients()) ran += client.Poll();
+            return ran + OfferKitLog.Poll();
+        }
+
+        /// <summary>
+        /// Disposes every live client (the Editor hooks do it when play mode ends; OfferKitLibrary.Shutdown
+        /// before a domain reload and when the application quits).
         /// </summary>
         public static void DisposeAll()
         {
@@ -226,12 +220,14 @@ namespace OfferKit
 
         /// <summary>
         /// Cancels every request in flight and completes every task still owed before returning
-        /// (cancelled ones as cancelled; with MainThreadPoll, already queued results as they are),
-        /// on this thread. Safe inside a completion: the native client is then freed when the poll
-        /// running that completion returns.
+        /// (cancelled ones as cancelled; already queued results as they are),
+        /// on this thread. From the moment it is called, IsDisposed is true and every call fails
+        /// with ObjectDisposedException, sending nothing. Also inside a completion (code after an
+        /// await, run by the poll): the native client is then freed at once, inside that poll.
         /// </summary>
         public void Dispose()
         {
+            if (!_handle.MarkDisposed()) return;
             lock (RegistryGate) Registry.Remove(_self);
             DeliveryScope.Enter();
             try
@@ -242,8 +238,11 @@ namespace OfferKit
             {
                 DeliveryScope.Exit();
             }
-            Action ignored;
-            while (_mainThread.TryDequeue(out ignored)) { }
+        }
+
+        private void ThrowIfDisposed()
+        {
+            if (_handle.Disposed) throw new ObjectDisposedException(typeof(OfferKitClient).FullName);
         }
 
         // ---- queries
@@ -260,18 +259,9 @@ namespace OfferKit
                 (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
                 {
                     using (var strings = new NativeStrings())
-                    {
-                        var o = new NativeOffersOptions
-                        {
-                            Limit = Number(options.Limit),
-                            Language = strings.Add(options.Language, "language"),
-                            Sort = strings.Add(options.Sort, "sort"),
-                            Select = strings.Add(options.Select, "select"),
-                            Selection = strings.Add(options.Selection, "selection"),
-                        };
-                        return NativeMethods.offerkit_client_offers_async(_handle, strings.Add(playerId, "player_id"), ref o,
+                    using (NativeOptions o = NativeOptions.Offers(options, strings))
+                        return NativeMethods.offerkit_client_offers_async(_handle, strings.Add(playerId, "player_id"), o.Pointer,
                             Callbacks.OfferList, userData, ref request, ref error);
-                    }
                 });
         }
 
@@ -302,11 +292,9 @@ namespace OfferKit
                 (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
                 {
                     using (var strings = new NativeStrings())
-                    {
-                        NativePlayerOffersOptions o = PlayerOptions(options, strings);
-                        return NativeMethods.offerkit_client_player_offers_async(_handle, strings.Add(playerId, "player_id"), ref o,
+                    using (NativeOptions o = NativeOptions.PlayerOffers(options, strings))
+                        return NativeMethods.offerkit_client_player_offers_async(_handle, strings.Add(playerId, "player_id"), o.Pointer,
                             Callbacks.Page, userData, ref request, ref error);
-                    }
                 });
         }
 
@@ -316,28 +304,33 @@ namespace OfferKit
         /// </summary>
         public PlayerOffersPager CreatePlayerOffersPager(string playerId, PlayerOffersOptions options = null)
         {
+            ThrowIfDisposed();
             options = options ?? new PlayerOffersOptions();
             using (var strings = new NativeStrings())
+            using (NativeOptions o = NativeOptions.PlayerOffers(options, strings))
             {
-                NativePlayerOffersOptions o = PlayerOptions(options, strings);
                 IntPtr pager = IntPtr.Zero;
                 IntPtr error = IntPtr.Zero;
-                Check(NativeMethods.offerkit_client_player_offers_pager(_handle, strings.Add(playerId, "player_id"), ref o, ref pager, ref error), error);
+                Check(NativeMethods.offerkit_client_player_offers_pager(_handle, strings.Add(playerId, "player_id"), o.Pointer, ref pager, ref error), error);
                 return new PlayerOffersPager(this, new PagerHandle(Tracking.Took(pager)));
             }
         }
 
         /// <summary>
-        /// GET /v1/offers: with <paramref name="perPage"/> 0 every offer at once (no pagination);
-        /// with 1 to 100, page <paramref name="page"/> (0: the first) and its Pagination.
+        /// GET /v1/offers: with <paramref name="perPage"/> null every offer at once (no pagination);
+        /// with 1 to 100, page <paramref name="page"/> (null: the first) and its Pagination. Any
+        /// other number is refused (InvalidArgument) before sending.
         /// </summary>
-        public Task<OfferListPage> ListOffersAsync(int perPage = 0, int page = 0,
+        public Task<OfferListPage> ListOffersAsync(int? perPage = null, int? page = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
             return Start<OfferListPage>(Results.ListingPage, Owned.FreeOfferList, cancellationToken,
                 (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
-                    NativeMethods.offerkit_client_list_offers_async(_handle, perPage, page,
-                        Callbacks.OfferList, userData, ref request, ref error));
+                {
+                    using (NativeOptions o = NativeOptions.ListOffers(perPage, page))
+                        return NativeMethods.offerkit_client_list_offers_async(_handle, o.Pointer,
+                            Callbacks.OfferList, userData, ref request, ref error);
+                });
         }
 
         /// <summary>Every page of GET /v1/offers, <paramref name="perPage"/> (1 to 100) per request, as one <see cref="OfferList"/>.</summary>
@@ -346,8 +339,11 @@ namespace OfferKit
         {
             return Start<IReadOnlyList<Offer>>(Results.Offers, Owned.FreeOfferList, cancellationToken,
                 (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
-                    NativeMethods.offerkit_client_list_all_offers_async(_handle, perPage,
-                        Callbacks.OfferList, userData, ref request, ref error));
+                {
+                    using (NativeOptions o = NativeOptions.ListOffers(perPage, null))
+                        return NativeMethods.offerkit_client_list_all_offers_async(_handle, o.Pointer,
+                            Callbacks.OfferList, userData, ref request, ref error);
+                });
         }
 
         /// <summary>
@@ -370,6 +366,14 @@ namespace OfferKit
 
         internal Task<PlayerOffersPage> NextPage(PagerHandle pager, Func<IntPtr, PlayerOffersPage> convert, CancellationToken cancellationToken)
         {
+            if (_handle.Disposed && !pager.IsClosed)
+            {
+                // As the native pager of a freed client answers, without reaching it: the native
+                // client may still be alive for a moment (a call on another thread holds it).
+                var cancelled = new TaskCompletionSource<PlayerOffersPage>();
+                cancelled.SetCanceled();
+                return cancelled.Task;
+            }
             return Start<PlayerOffersPage>(convert, Owned.FreePage, cancellationToken,
                 (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
                     NativeMethods.offerkit_player_offers_pager_next_async(pager, Callbacks.Page, userData, ref request, ref error));
@@ -381,7 +385,12 @@ namespace OfferKit
         /// </summary>
         private Task<T> Start<T>(Func<IntPtr, T> convert, Action<IntPtr> free, CancellationToken cancellationToken, StartCall start)
         {
-            var call = new PendingCall<T>(convert, free, _delivery == Delivery.MainThreadPoll, cancellationToken);
+            var call = new PendingCall<T>(convert, free, cancellationToken);
+            if (_handle.Disposed)
+            {
+                call.FailAtStart(new ObjectDisposedException(typeof(OfferKitClient).FullName));
+                return call.Task; // nothing sent
+            }
             if (cancellationToken.IsCancellationRequested)
             {
                 var cancelled = new TaskCompletionSource<T>();
@@ -416,29 +425,6 @@ namespace OfferKit
                 call.FailAtStart(e is OfferKitException || e is ObjectDisposedException ? e : OfferKitException.Internal(e));
             }
             return call.Task;
-        }
-
-        private static NativePlayerOffersOptions PlayerOptions(PlayerOffersOptions options, NativeStrings strings)
-        {
-            return new NativePlayerOffersOptions
-            {
-                Language = strings.Add(options.Language, "language"),
-                Limit = Number(options.Limit),
-                After = strings.Add(options.After, "after"),
-                Select = strings.Add(options.Select, "select"),
-                Selection = strings.Add(options.Selection, "selection"),
-            };
-        }
-
-        /// <summary>
-        /// An optional count for the C options structs, where 0 means "not sent". An explicit 0 is
-        /// sent as -1 so that core refuses it (both break the same "at least 1" rule, with the same
-        /// message) instead of silently dropping it.
-        /// </summary>
-        private static long Number(int? value)
-        {
-            if (!value.HasValue) return 0;
-            return value.Value == 0 ? -1 : value.Value;
         }
 
         private static ulong Milliseconds(TimeSpan span)

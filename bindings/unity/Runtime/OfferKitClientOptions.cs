@@ -10,7 +10,6 @@ namespace OfferKit
         public OfferKitClientOptions(string baseUrl)
         {
             BaseUrl = baseUrl;
-            Delivery = Delivery.MainThreadPoll;
             ExtraRootCertificatesPem = new List<string>();
         }
 
@@ -65,10 +64,10 @@ namespace OfferKit
         /// <summary>
         /// Called when the client has no token, when its token is about to expire, and once after a
         /// 401: fetch a short-lived access token from your backend (never ship a refresh token in a
-        /// game) and return it. Started on the main thread with MainThreadPoll delivery (so
-        /// UnityWebRequest can be used), on the thread pool otherwise; it may complete on any
-        /// thread. Requests wait for it up to TokenWait. A failed or empty answer fails the waiting
-        /// requests at once with an OfferKitException of Kind Unauthorized saying why.
+        /// game) and return it. Started inside the poll, on the main thread in Unity (so
+        /// UnityWebRequest can be used); its Task may complete on any thread. Requests wait for it
+        /// up to TokenWait. A failed or empty answer fails the waiting requests at once with an
+        /// OfferKitException of Kind Unauthorized saying why.
         /// </summary>
         public Func<TokenReason, Task<string>> TokenProvider { get; set; }
 
@@ -77,8 +76,5 @@ namespace OfferKit
 
         /// <summary>The response cache of offers and the listing; null (the default): off.</summary>
         public OfferKitCacheOptions Cache { get; set; }
-
-        /// <summary>Where tasks complete (default MainThreadPoll).</summary>
-        public Delivery Delivery { get; set; }
     }
 }

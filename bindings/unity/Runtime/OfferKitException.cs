@@ -31,7 +31,7 @@ namespace OfferKit
         /// <summary>The kind's stable snake_case name ("rate_limited", ...).</summary>
         public string KindName { get { return KindNameOf(Kind); } }
 
-        /// <summary>The C status: equal to the kind, or NullArgument/InvalidUtf8/OutOfRange/WouldDeadlock.</summary>
+        /// <summary>The C status: equal to the kind, or one of the C interface's own codes (NullArgument, InvalidUtf8, OutOfRange, WouldDeadlock, NotFound, Busy) with kind InvalidArgument.</summary>
         public OfferKitStatus Status { get; private set; }
 
         /// <summary>
@@ -75,7 +75,17 @@ namespace OfferKit
         /// <summary>The stable snake_case name of a kind, core's own ("unknown" for a number that is no kind).</summary>
         public static string KindNameOf(ErrorKind kind)
         {
-            return Utf8.FromNative(NativeMethods.offerkit_error_kind_name((uint)kind));
+            // The C ABI names statuses; those of 1 to 16 are the kinds, under core's names.
+            uint number = (uint)kind;
+            return number >= 1 && number <= (uint)ErrorKind.Rejected
+                ? Utf8.FromNative(NativeMethods.offerkit_status_name(number))
+                : "unknown";
+        }
+
+        /// <summary>The kind of a C status: itself from 1 to 16; InvalidArgument for the C interface's own codes.</summary>
+        internal static ErrorKind KindOf(uint status)
+        {
+            return status >= 1 && status <= (uint)ErrorKind.Rejected ? (ErrorKind)status : ErrorKind.InvalidArgument;
         }
 
         /// <summary>An error found by this wrapper itself (nothing was sent).</summary>
@@ -110,12 +120,10 @@ namespace OfferKit
         private static OfferKitException Copy(uint status, IntPtr error)
         {
             if (error == IntPtr.Zero)
-            {
-                ErrorKind fallback = status >= 1 && status <= (uint)ErrorKind.Rejected ? (ErrorKind)status : ErrorKind.InvalidArgument;
-                return Local(fallback, (OfferKitStatus)status, Utf8.FromNative(NativeMethods.offerkit_status_name(status)));
-            }
-            var kind = (ErrorKind)NativeMethods.offerkit_error_kind(error);
-            var fullStatus = (OfferKitStatus)NativeMethods.offerkit_error_status(error);
+                return Local(KindOf(status), (OfferKitStatus)status, Utf8.FromNative(NativeMethods.offerkit_status_name(status)));
+            uint errorStatus = NativeMethods.offerkit_error_status(error);
+            ErrorKind kind = KindOf(errorStatus);
+            var fullStatus = (OfferKitStatus)errorStatus;
             string message = Utf8.FromNative(NativeMethods.offerkit_error_message(error));
             int http = NativeMethods.offerkit_error_http_status(error);
             string reason = Utf8.FromNative(NativeMethods.offerkit_error_reason(error));

@@ -11,14 +11,25 @@ namespace OfferKit
 {
     public sealed class PlayerOffersPager : IDisposable
     {
+        // Every live pager, for OfferKitLibrary.Shutdown (the library stops only once all are freed).
+        private static readonly object RegistryGate = new object();
+        private static readonly List<WeakReference> Registry = new List<WeakReference>();
+
         private readonly OfferKitClient _client;
         private readonly PagerHandle _handle;
+        private readonly WeakReference _self;
         private volatile bool _finished;
 
         internal PlayerOffersPager(OfferKitClient client, PagerHandle handle)
         {
             _client = client;
             _handle = handle;
+            _self = new WeakReference(this);
+            lock (RegistryGate)
+            {
+                Registry.RemoveAll(w => !w.IsAlive);
+                Registry.Add(_self);
+            }
         }
 
         /// <summary>True once NextAsync has returned null (the last page was passed).</summary>
@@ -56,7 +67,23 @@ namespace OfferKit
 
         public void Dispose()
         {
+            lock (RegistryGate) Registry.Remove(_self);
             _handle.Dispose();
+        }
+
+        /// <summary>Disposes every live pager (OfferKitLibrary.Shutdown).</summary>
+        internal static void DisposeAll()
+        {
+            var live = new List<PlayerOffersPager>();
+            lock (RegistryGate)
+            {
+                foreach (WeakReference w in Registry)
+                {
+                    var pager = w.Target as PlayerOffersPager;
+                    if (pager != null) live.Add(pager);
+                }
+            }
+            foreach (PlayerOffersPager pager in live) pager.Dispose();
         }
     }
 }

@@ -1,34 +1,16 @@
 // Callbacks.cs: the only functions native code calls. Each is static and marked
 // [MonoPInvokeCallback] (IL2CPP can call nothing else), finds its instance through the GCHandle in
 // user_data, and catches every exception: nothing ever unwinds into native code. The delegates
-// live in static fields, so they are never collected while the library holds them.
+// live in static fields, so they are never collected while the library holds them. With poll
+// delivery (the package's only mode) every one of them runs on a thread of the host — inside
+// OfferKitClient.Poll/PollAll or Dispose — never on a thread of the native library.
 using System;
-using System.Threading;
 using AOT;
 
 namespace OfferKit.Interop
 {
     internal static class Callbacks
     {
-        [ThreadStatic] private static bool _threadSeen;
-
-        /// <summary>
-        /// A library thread entering managed code is attached to the runtime as a foreground
-        /// thread, which would keep Mono from exiting: mark it background on its first callback.
-        /// </summary>
-        private static void Enter()
-        {
-            if (_threadSeen) return;
-            _threadSeen = true;
-            try
-            {
-                Thread.CurrentThread.IsBackground = true;
-            }
-            catch (Exception)
-            {
-                // not allowed on this runtime: harmless
-            }
-        }
         internal static readonly OfferListCallback OfferList = OnOfferList;
         internal static readonly JsonCallback Json = OnJson;
         internal static readonly PlayerOffersPageCallback Page = OnPage;
@@ -36,19 +18,19 @@ namespace OfferKit.Interop
         internal static readonly LogCallback Log = OnLog;
 
         [MonoPInvokeCallback(typeof(OfferListCallback))]
-        private static void OnOfferList(IntPtr userData, uint status, IntPtr list, IntPtr error)
+        private static void OnOfferList(IntPtr userData, IntPtr request, uint status, IntPtr list, IntPtr error)
         {
             Complete(userData, status, list, error);
         }
 
         [MonoPInvokeCallback(typeof(JsonCallback))]
-        private static void OnJson(IntPtr userData, uint status, IntPtr json, IntPtr error)
+        private static void OnJson(IntPtr userData, IntPtr request, uint status, IntPtr json, IntPtr error)
         {
             Complete(userData, status, json, error);
         }
 
         [MonoPInvokeCallback(typeof(PlayerOffersPageCallback))]
-        private static void OnPage(IntPtr userData, uint status, IntPtr page, IntPtr error)
+        private static void OnPage(IntPtr userData, IntPtr request, uint status, IntPtr page, IntPtr error)
         {
             Complete(userData, status, page, error);
         }
@@ -57,7 +39,6 @@ namespace OfferKit.Interop
         {
             try
             {
-                Enter();
                 Tracking.Took(result);
                 Tracking.Took(error);
                 PendingCall.Unpin(userData).Deliver(status, result, error);
@@ -69,11 +50,10 @@ namespace OfferKit.Interop
         }
 
         [MonoPInvokeCallback(typeof(TokenNeededCallback))]
-        private static void OnTokenNeeded(IntPtr userData, uint reason)
+        private static void OnTokenNeeded(IntPtr userData, IntPtr client, uint reason)
         {
             try
             {
-                Enter();
                 TokenBridge.FromUserData(userData).Needed((TokenReason)reason);
             }
             catch (Exception e)
@@ -87,7 +67,6 @@ namespace OfferKit.Interop
         {
             try
             {
-                Enter();
                 OfferKitLog.Deliver((LogLevel)level, Utf8.FromNative(message));
             }
             catch (Exception)

@@ -1,7 +1,7 @@
-// DeliveryScope.cs: marks the threads on which a poll-delivery client may run its completions
-// inline: the thread inside OfferKitClient.Poll or OfferKitClient.Dispose. Anywhere else (a
-// client freed by its finalizer) the completions are handed to the thread pool instead, so game
-// code never runs on the finalizer thread.
+// DeliveryScope.cs: marks the threads on which the package's callbacks may run game code: the
+// thread inside OfferKitClient.Poll (polling) or OfferKitClient.Dispose (disposing). Anywhere
+// else (a client freed by its finalizer) completions are handed to the thread pool instead, so
+// game code never runs on the finalizer thread, and the TokenProvider is not started.
 using System;
 
 namespace OfferKit.Interop
@@ -9,17 +9,24 @@ namespace OfferKit.Interop
     internal static class DeliveryScope
     {
         [ThreadStatic] private static int _depth;
+        [ThreadStatic] private static int _polling;
 
+        /// <summary>Inside Poll or Dispose on this thread.</summary>
         internal static bool Active { get { return _depth > 0; } }
 
-        internal static void Enter()
+        /// <summary>Inside Poll on this thread (not only Dispose).</summary>
+        internal static bool Polling { get { return _polling > 0; } }
+
+        internal static void Enter(bool polling = false)
         {
             _depth++;
+            if (polling) _polling++;
         }
 
-        internal static void Exit()
+        internal static void Exit(bool polling = false)
         {
             _depth--;
+            if (polling) _polling--;
         }
     }
 }

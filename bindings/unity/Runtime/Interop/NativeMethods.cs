@@ -7,42 +7,22 @@ using System.Runtime.InteropServices;
 
 namespace OfferKit.Interop
 {
+    // The completion callbacks: `request` is borrowed, valid during the call, never NULL.
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
-    internal delegate void OfferListCallback(IntPtr userData, uint status, IntPtr list, IntPtr error);
+    internal delegate void OfferListCallback(IntPtr userData, IntPtr request, uint status, IntPtr list, IntPtr error);
 
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
-    internal delegate void JsonCallback(IntPtr userData, uint status, IntPtr json, IntPtr error);
+    internal delegate void JsonCallback(IntPtr userData, IntPtr request, uint status, IntPtr json, IntPtr error);
 
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
-    internal delegate void PlayerOffersPageCallback(IntPtr userData, uint status, IntPtr page, IntPtr error);
+    internal delegate void PlayerOffersPageCallback(IntPtr userData, IntPtr request, uint status, IntPtr page, IntPtr error);
 
+    /// <summary>`client` is borrowed: the client that needs a token, valid during the call.</summary>
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
-    internal delegate void TokenNeededCallback(IntPtr userData, uint reason);
+    internal delegate void TokenNeededCallback(IntPtr userData, IntPtr client, uint reason);
 
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
     internal delegate void LogCallback(IntPtr userData, uint level, IntPtr message);
-
-    /// <summary>OfferkitOffersOptions: a zero field is "not sent".</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct NativeOffersOptions
-    {
-        public long Limit;
-        public IntPtr Language;
-        public IntPtr Sort;
-        public IntPtr Select;
-        public IntPtr Selection;
-    }
-
-    /// <summary>OfferkitPlayerOffersOptions.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct NativePlayerOffersOptions
-    {
-        public IntPtr Language;
-        public long Limit;
-        public IntPtr After;
-        public IntPtr Select;
-        public IntPtr Selection;
-    }
 
     /// <summary>OfferkitOfferView: strings borrowed from the list, NULL when the field is absent;
     /// the payout is NaN and HasTotalPayoutUsd 0 when it is absent (C99 bool is one byte).</summary>
@@ -97,8 +77,8 @@ namespace OfferKit.Interop
 #endif
 
         internal const uint StatusOk = 0;
-        internal const uint DeliveryThread = 0;
-        internal const uint DeliveryPoll = 1;
+        internal const uint StatusBusy = 105;
+        internal const uint DeliveryPoll = 1; // OFFERKIT_DELIVERY_POLL: callbacks run only where the host polls
 
         // ---- library
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -108,13 +88,16 @@ namespace OfferKit.Interop
         internal static extern IntPtr offerkit_status_name(uint status);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern IntPtr offerkit_error_kind_name(uint kind);
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern void offerkit_string_free(IntPtr s);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern uint offerkit_set_log_callback(LogCallback callback, IntPtr userData, uint maxLevel);
+        internal static extern uint offerkit_set_log_callback(LogCallback callback, IntPtr userData, uint maxLevel, uint delivery);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern UIntPtr offerkit_log_poll(UIntPtr max);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_shutdown(ref IntPtr error);
 
         // ---- config
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -185,10 +168,13 @@ namespace OfferKit.Interop
         internal static extern void offerkit_client_clear_cache(ClientHandle client);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern UIntPtr offerkit_client_poll(ClientHandle client, UIntPtr max);
+        internal static extern UIntPtr offerkit_client_poll(IntPtr client, UIntPtr max);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern uint offerkit_client_offers_async(ClientHandle client, IntPtr playerId, ref NativeOffersOptions options,
+        internal static extern UIntPtr offerkit_client_pending_completions(ClientHandle client);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_client_offers_async(ClientHandle client, IntPtr playerId, IntPtr options,
             OfferListCallback callback, IntPtr userData, ref IntPtr request, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -196,15 +182,15 @@ namespace OfferKit.Interop
             JsonCallback callback, IntPtr userData, ref IntPtr request, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern uint offerkit_client_player_offers_async(ClientHandle client, IntPtr playerId, ref NativePlayerOffersOptions options,
+        internal static extern uint offerkit_client_player_offers_async(ClientHandle client, IntPtr playerId, IntPtr options,
             PlayerOffersPageCallback callback, IntPtr userData, ref IntPtr request, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern uint offerkit_client_list_offers_async(ClientHandle client, long perPage, long page,
+        internal static extern uint offerkit_client_list_offers_async(ClientHandle client, IntPtr options,
             OfferListCallback callback, IntPtr userData, ref IntPtr request, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern uint offerkit_client_list_all_offers_async(ClientHandle client, long perPage,
+        internal static extern uint offerkit_client_list_all_offers_async(ClientHandle client, IntPtr options,
             OfferListCallback callback, IntPtr userData, ref IntPtr request, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -212,7 +198,7 @@ namespace OfferKit.Interop
             JsonCallback callback, IntPtr userData, ref IntPtr request, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern uint offerkit_client_player_offers_pager(ClientHandle client, IntPtr playerId, ref NativePlayerOffersOptions options,
+        internal static extern uint offerkit_client_player_offers_pager(ClientHandle client, IntPtr playerId, IntPtr options,
             ref IntPtr pager, ref IntPtr error);
 
         // ---- pager
@@ -230,6 +216,61 @@ namespace OfferKit.Interop
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern void offerkit_request_free(IntPtr request);
+
+        // ---- options (opaque builders; a setter never called is "not sent")
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_offers_options_new(ref IntPtr options, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void offerkit_offers_options_free(IntPtr options);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_offers_options_set_limit(IntPtr options, long limit, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_offers_options_set_language(IntPtr options, IntPtr language, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_offers_options_set_sort(IntPtr options, IntPtr sort, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_offers_options_set_select(IntPtr options, IntPtr select, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_offers_options_set_selection(IntPtr options, IntPtr selection, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_player_offers_options_new(ref IntPtr options, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void offerkit_player_offers_options_free(IntPtr options);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_player_offers_options_set_limit(IntPtr options, long limit, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_player_offers_options_set_language(IntPtr options, IntPtr language, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_player_offers_options_set_after(IntPtr options, IntPtr after, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_player_offers_options_set_select(IntPtr options, IntPtr select, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_player_offers_options_set_selection(IntPtr options, IntPtr selection, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_list_offers_options_new(ref IntPtr options, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void offerkit_list_offers_options_free(IntPtr options);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_list_offers_options_set_per_page(IntPtr options, long perPage, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_list_offers_options_set_page(IntPtr options, long page, ref IntPtr error);
 
         // ---- offer lists
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -290,9 +331,6 @@ namespace OfferKit.Interop
         // ---- errors
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern void offerkit_error_free(IntPtr error);
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern uint offerkit_error_kind(IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern uint offerkit_error_status(IntPtr error);

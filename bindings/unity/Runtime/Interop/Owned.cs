@@ -64,6 +64,27 @@ namespace OfferKit.Interop
             Tracking.Freed();
         }
 
+        internal static void FreeOffersOptions(IntPtr options)
+        {
+            if (options == IntPtr.Zero) return;
+            NativeMethods.offerkit_offers_options_free(options);
+            Tracking.Freed();
+        }
+
+        internal static void FreePlayerOffersOptions(IntPtr options)
+        {
+            if (options == IntPtr.Zero) return;
+            NativeMethods.offerkit_player_offers_options_free(options);
+            Tracking.Freed();
+        }
+
+        internal static void FreeListOffersOptions(IntPtr options)
+        {
+            if (options == IntPtr.Zero) return;
+            NativeMethods.offerkit_list_offers_options_free(options);
+            Tracking.Freed();
+        }
+
         internal static void FreeConfig(IntPtr config)
         {
             if (config == IntPtr.Zero) return;

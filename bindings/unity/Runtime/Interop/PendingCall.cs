@@ -141,20 +141,16 @@ namespace OfferKit.Interop
     /// <summary>A call whose task gets a <typeparamref name="T"/> made from the native result.</summary>
     internal sealed class PendingCall<T> : PendingCall
     {
-        private readonly TaskCompletionSource<T> _completion;
-        private readonly bool _inline;
+        // Continuations run inside the completion, so on the polling thread (the main thread).
+        private readonly TaskCompletionSource<T> _completion = new TaskCompletionSource<T>();
         private readonly Func<IntPtr, T> _convert;
         private readonly Action<IntPtr> _free;
 
-        /// <param name="inline">Run continuations inside the completion (poll delivery: they then
-        /// run on the polling thread); otherwise they are queued, never run on a library thread.</param>
-        internal PendingCall(Func<IntPtr, T> convert, Action<IntPtr> free, bool inline, CancellationToken token)
+        internal PendingCall(Func<IntPtr, T> convert, Action<IntPtr> free, CancellationToken token)
             : base(token)
         {
             _convert = convert;
             _free = free;
-            _inline = inline;
-            _completion = new TaskCompletionSource<T>(inline ? TaskCreationOptions.None : TaskCreationOptions.RunContinuationsAsynchronously);
         }
 
         internal Task<T> Task { get { return _completion.Task; } }
@@ -173,12 +169,12 @@ namespace OfferKit.Interop
             Complete(() => _completion.TrySetResult(value));
         }
 
-        /// <summary>Completes the task here, or on the thread pool when an inline completion would
-        /// run game code on a thread that is not polling (see DeliveryScope).</summary>
+        /// <summary>Completes the task here, or on the thread pool when that would run game code
+        /// on a thread that is not polling or disposing (a finalizer: see DeliveryScope).</summary>
         private void Complete(Action complete)
         {
-            if (_inline && !DeliveryScope.Active) ThreadPool.QueueUserWorkItem(_ => complete());
-            else complete();
+            if (DeliveryScope.Active) complete();
+            else ThreadPool.QueueUserWorkItem(_ => complete());
         }
 
         protected override void FreeResult(IntPtr result)

@@ -1,11 +1,11 @@
-// TokenBridge.cs: answers the C ABI's token-needed callback with the game's TokenProvider. The
-// callback runs on a library thread, so the provider is started on the main thread (poll
-// delivery: the next Poll) or on the thread pool (thread delivery), never on the library thread;
-// its token is handed back with offerkit_client_set_access_token from wherever it completes, and
-// its failure with offerkit_client_fail_token_request (waiting requests then fail, saying why).
-// One provider call at a time: requests that need a token meanwhile wait for that one.
+// TokenBridge.cs: answers the C ABI's token-needed callback with the game's TokenProvider. With
+// poll delivery the library queues the token need like a completion, so the callback, and the
+// provider it starts, run inside the poll on the polling thread (the main thread in Unity); the
+// token is handed back with offerkit_client_set_access_token from wherever the provider's task
+// completes, and its failure with offerkit_client_fail_token_request (waiting requests then
+// fail, saying why). One provider call at a time: requests that need a token meanwhile wait for
+// that one.
 using System;
-using System.Collections.Concurrent;
 using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
@@ -15,16 +15,14 @@ namespace OfferKit.Interop
     internal sealed class TokenBridge
     {
         private readonly Func<TokenReason, Task<string>> _provider;
-        private readonly ConcurrentQueue<Action> _mainThread; // null: thread delivery
         // Weak: this bridge is rooted by its GCHandle until the client is freed, and must not keep
         // an undisposed client from being finalized (which frees it, then this bridge).
         private readonly WeakReference _client = new WeakReference(null);
         private int _fetching;
 
-        internal TokenBridge(Func<TokenReason, Task<string>> provider, ConcurrentQueue<Action> mainThread)
+        internal TokenBridge(Func<TokenReason, Task<string>> provider)
         {
             _provider = provider;
-            _mainThread = mainThread;
         }
 
         /// <summary>The GCHandle passed as the callback's user_data; freed by ClientHandle after offerkit_client_free.</summary>
@@ -50,11 +48,12 @@ namespace OfferKit.Interop
             _client.Target = client;
         }
 
-        /// <summary>From the native callback (a library thread, or the caller of a blocking call).</summary>
+        /// <summary>From the native callback: inside a poll, on the polling thread.</summary>
         internal void Needed(TokenReason reason)
         {
-            if (_mainThread != null) _mainThread.Enqueue(() => Fetch(reason));
-            else ThreadPool.QueueUserWorkItem(_ => Fetch(reason));
+            // Run by Dispose or a finalizer freeing the client: nothing waits for a token any more.
+            if (!DeliveryScope.Polling) return;
+            Fetch(reason);
         }
 
         /// <summary>Logs why, and fails the requests waiting for a token with it (Unauthorized).</summary>
@@ -76,7 +75,7 @@ namespace OfferKit.Interop
         {
             if (Interlocked.CompareExchange(ref _fetching, 1, 0) != 0) return; // one fetch at a time
             var client = _client.Target as ClientHandle;
-            if (client == null || client.IsClosed)
+            if (client == null || client.Disposed)
             {
                 Volatile.Write(ref _fetching, 0);
                 return;

@@ -1,9 +1,12 @@
 // OfferKitEditorHooks.cs: keeps the Editor safe and responsive: polls clients used by editor
-// tools outside play mode, and disposes every client (and removes the log handler) when play
-// mode ends and before every domain reload, because the native library stays loaded across
-// reloads and must never call into managed code that was unloaded.
+// tools outside play mode, disposes every client when play mode ends, and runs the package's
+// clean-up (OfferKitLibrary.Shutdown: every client and pager disposed, the log handler removed,
+// the native library stopped) before every domain reload, because the native library stays
+// loaded across reloads and must hold nothing of the managed code that is unloaded.
 #if UNITY_5_3_OR_NEWER && UNITY_EDITOR
+using System;
 using UnityEditor;
+using UnityEngine;
 
 namespace OfferKit.Unity
 {
@@ -27,8 +30,14 @@ namespace OfferKit.Unity
 
         private static void BeforeReload()
         {
-            OfferKitClient.DisposeAll();
-            OfferKitLog.SetHandler(null);
+            try
+            {
+                OfferKitLibrary.Shutdown();
+            }
+            catch (Exception e)
+            {
+                Debug.LogError("offerkit: clean-up before the domain reload failed: " + e);
+            }
         }
 
         private static void OnPlayModeChanged(PlayModeStateChange change)

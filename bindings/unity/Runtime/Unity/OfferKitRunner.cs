@@ -1,8 +1,10 @@
 // OfferKitRunner.cs: the hidden MonoBehaviour that makes offerkit feel native in Unity: it polls
-// every MainThreadPoll client once per frame in Update, so tasks complete on the main thread,
-// and disposes every client when the application quits, so no native callback outlives the
-// managed code. Created automatically before the first scene loads; nothing to add to a scene.
+// every client and the library's log once per frame in Update, so tasks complete, the
+// TokenProvider starts and the log handler runs on the main thread, and it runs the package's
+// clean-up (OfferKitLibrary.Shutdown) when the application quits. Created automatically before
+// the first scene loads; nothing to add to a scene.
 #if UNITY_5_3_OR_NEWER
+using System;
 using UnityEngine;
 
 namespace OfferKit.Unity
@@ -26,7 +28,7 @@ namespace OfferKit.Unity
 
         private void Update()
         {
-            // Never blocks: runs the completions queued since the last frame.
+            // Never blocks: runs the callbacks queued since the last frame.
             OfferKitClient.PollAll();
         }
 
@@ -37,8 +39,14 @@ namespace OfferKit.Unity
 
         private static void OnQuitting()
         {
-            OfferKitClient.DisposeAll();
-            OfferKitLog.SetHandler(null);
+            try
+            {
+                OfferKitLibrary.Shutdown();
+            }
+            catch (Exception e)
+            {
+                Debug.LogError("offerkit: clean-up at quit failed: " + e);
+            }
         }
     }
 }

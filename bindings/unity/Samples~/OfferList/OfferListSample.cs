@@ -27,6 +27,7 @@ public sealed class OfferListSample : MonoBehaviour
 
     private void Awake()
     {
+        // Runs on the main thread (the OfferKit runner delivers log messages in Update).
         OfferKitLog.SetHandler((level, message) =>
         {
             if (level <= LogLevel.Warn) Debug.LogWarning(message);
