@@ -1,4 +1,4 @@
-//! `OfferkitClient`: making and freeing a client, and what a host tells it between queries —
+//! `OfferkitClient`: the handle, freeing it, and what a host tells a client between queries —
 //! its access token (or that there is none to be had), cache invalidation, and the poll that
 //! runs queued completions. The queries themselves are in `queries` (how they run: `query`).
 
@@ -8,14 +8,14 @@ use std::sync::Arc;
 use offerkit::{AccessToken, OfferClient};
 
 use crate::boundary::{fallible, infallible};
-use crate::config::{OfferkitConfig, OfferkitDelivery};
+use crate::delivery::OfferkitDelivery;
 use crate::error::OfferkitError;
 use crate::failure::Failure;
 use crate::handle::{Handle, free_handle};
 use crate::out::Out;
 use crate::request::Requests;
 use crate::runtime::{on_library_thread, runtime};
-use crate::shutdown::{self, Alive};
+use crate::shutdown::Alive;
 use crate::status::OfferkitStatus;
 use crate::strings;
 use crate::token_hook::TokenHook;
@@ -24,7 +24,7 @@ use crate::token_hook::TokenHook;
 pub(crate) struct ClientShared {
     pub(crate) core: OfferClient,
     pub(crate) requests: Arc<Requests>,
-    token_hook: Option<Arc<TokenHook>>,
+    pub(crate) token_hook: Option<Arc<TokenHook<OfferkitClient>>>,
 }
 
 /// A client of the offer service. Thread-safe: every function taking a client may be called
@@ -33,7 +33,7 @@ pub(crate) struct ClientShared {
 pub struct OfferkitClient {
     pub(crate) shared: Arc<ClientShared>,
     /// Counted as alive for `offerkit_shutdown` until freed.
-    _alive: Alive,
+    pub(crate) _alive: Alive,
 }
 
 impl Handle for OfferkitClient {
@@ -50,71 +50,6 @@ impl Handle for OfferkitClient {
         let _context = runtime.as_ref().map(|rt| rt.enter());
         drop(self);
     }
-}
-
-/// Makes a client from `config` (copied; the config may be freed or reused afterwards).
-/// Fails with `INVALID_ARGUMENT` on a bad base URL, scheme, proxy or root certificate, and on
-/// settings out of bounds: then one field entry with path `config` names every such setting
-/// (`timeout`, `connect_timeout`, `deadline`, `token_provider_timeout`, `retry.max_retries`,
-/// `retry.initial_backoff`, `retry.max_backoff`, `max_pages`, `cache.ttl`, `cache.max_entries`,
-/// `cache.max_stale`) with core's message. On success `*out_client` owns the client: free it
-/// with `offerkit_client_free`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn offerkit_client_new(
-    config: *const OfferkitConfig,
-    out_client: *mut *mut OfferkitClient,
-    out_error: *mut *mut OfferkitError,
-) -> OfferkitStatus {
-    fallible!(out_error, || {
-        let config = OfferkitConfig::as_ref(config)?;
-        let out = Out::required(out_client, "out_client")?;
-        let mut core_config = config.to_core();
-        // Held until the client counts as alive, so `offerkit_shutdown` cannot stop the runtime
-        // it is joining.
-        let mut live = shutdown::live();
-        let runtime = runtime()?;
-        let _context = runtime.enter();
-        let delivery = config.delivery();
-        let requests = Requests::new(delivery, Alive::working(&mut live));
-        let token_hook = config.token_needed().map(|(callback, user_data)| {
-            let poll_queue =
-                (delivery == OfferkitDelivery::Poll).then(|| Arc::downgrade(&requests));
-            Arc::new(TokenHook::new(callback, user_data, poll_queue))
-        });
-        if let Some(hook) = &token_hook {
-            let hook = Arc::clone(hook);
-            core_config.token_needed = Some(Arc::new(move |reason| hook.call(reason)));
-        }
-        let core = match OfferClient::new(core_config) {
-            Ok(core) => core,
-            Err(error) => {
-                drop(live); // `requests` counted this client; dropping it takes the lock again
-                drop(requests);
-                return Err(error.into());
-            }
-        };
-        let client = OfferkitClient {
-            shared: Arc::new(ClientShared {
-                core,
-                requests,
-                token_hook,
-            }),
-            _alive: Alive::client(&mut live),
-        };
-        drop(live);
-        let client = client.into_ptr();
-        if let Some(hook) = &unsafe_ref(client).shared.token_hook {
-            hook.set_client(client);
-        }
-        out.write(client);
-        Ok(())
-    })
-}
-
-/// The client just made (not yet handed to C).
-fn unsafe_ref<'a>(client: *mut OfferkitClient) -> &'a OfferkitClient {
-    // SAFETY: made by `into_ptr` a moment ago and not yet handed out: live and unshared.
-    unsafe { &*client }
 }
 
 /// Frees a client. `offerkit_client_free(NULL)` does nothing.

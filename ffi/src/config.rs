@@ -18,36 +18,15 @@ use offerkit::{AccessToken, CacheConfig, ClientConfig, Proxy};
 
 use crate::boundary::fallible;
 use crate::client::OfferkitClient;
+use crate::delivery::OfferkitDelivery;
 use crate::error::OfferkitError;
 use crate::failure::Failure;
 use crate::handle::{Handle, free_handle};
 use crate::out::Out;
 use crate::status::OfferkitStatus;
 use crate::strings;
-
-/// Where a client's callbacks run (see `offerkit_config_set_delivery`), and where log messages
-/// go (see `offerkit_set_log_callback`).
-#[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OfferkitDelivery {
-    /// On an offerkit library thread, as soon as the request ends (the default).
-    Thread = 0,
-    /// Queued until the host polls (`offerkit_client_poll`, `offerkit_client_poll_wait`;
-    /// `offerkit_log_poll` for logs), which runs them on its own thread.
-    Poll = 1,
-}
-
-/// Why a client asks the host for an access token.
-#[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OfferkitTokenReason {
-    /// The client has no token.
-    Missing = 1,
-    /// The current token expires within the refresh margin (60 s).
-    Expiring = 2,
-    /// The service answered 401 to the current token.
-    Rejected = 3,
-}
+use crate::token_hook::{OfferkitTokenReason, TokenCallback};
+use crate::user_data::UserData;
 
 /// Asks the host for an access token for `client` (borrowed: valid during the call; the same
 /// pointer `offerkit_client_new` handed out). The host answers by calling
@@ -74,25 +53,12 @@ pub type OfferkitTokenNeededCallback = Option<
     ),
 >;
 
-/// The host's token-needed callback, once set.
-pub(crate) type TokenCallback =
-    unsafe extern "C" fn(*mut c_void, *const OfferkitClient, OfferkitTokenReason);
-
-/// A host's user data pointer, carried to other threads (the host vouches for that).
-#[derive(Clone, Copy)]
-pub(crate) struct UserData(pub(crate) *mut c_void);
-// SAFETY: the host promises (documented) that its user data may be used from the threads where
-// offerkit runs its callbacks; offerkit itself never dereferences it.
-unsafe impl Send for UserData {}
-// SAFETY: as above.
-unsafe impl Sync for UserData {}
-
 /// The client configuration under construction. See the setters.
 pub struct OfferkitConfig {
     /// Core's configuration, as the setters left it: values are stored as given, and core
     /// checks them all (`ClientConfig::validate`) when `offerkit_client_new` makes a client.
     core: ClientConfig,
-    token_needed: Option<(TokenCallback, UserData)>,
+    token_needed: Option<(TokenCallback<OfferkitClient>, UserData)>,
     delivery: OfferkitDelivery,
 }
 
@@ -106,7 +72,7 @@ impl OfferkitConfig {
         self.core.clone()
     }
 
-    pub(crate) fn token_needed(&self) -> Option<(TokenCallback, UserData)> {
+    pub(crate) fn token_needed(&self) -> Option<(TokenCallback<OfferkitClient>, UserData)> {
         self.token_needed
     }
 

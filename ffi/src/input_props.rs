@@ -9,7 +9,8 @@ use std::ptr;
 
 use proptest::prelude::*;
 
-use crate::client::{OfferkitClient, offerkit_client_free, offerkit_client_new};
+use crate::client::{OfferkitClient, offerkit_client_free};
+use crate::client_new::offerkit_client_new;
 use crate::config::{
     OfferkitConfig, offerkit_config_add_root_pem, offerkit_config_free, offerkit_config_new,
     offerkit_config_set_access_token, offerkit_config_set_cache,

@@ -17,9 +17,11 @@
 //! - [`strings`]: C strings in (NULL and UTF-8 checks) and out (`offerkit_string_free`);
 //! - [`runtime`]: the one lazily built tokio runtime; [`shutdown`]: stopping it and every other
 //!   global (`offerkit_shutdown`) once no client or pager is alive;
-//! - [`config`]: the `OfferkitConfig` builder;
-//! - [`client`]: `OfferkitClient`'s life cycle, tokens and polls; [`token_hook`]: its
-//!   token-needed callback (queued for poll when an `_async` request of a poll client needs it);
+//! - [`config`]: the `OfferkitConfig` builder; [`delivery`]: where callbacks run;
+//!   [`user_data`]: the host's pointer handed back to its callbacks;
+//! - [`client_new`]: making a client from a config; [`client`]: `OfferkitClient`, freeing it,
+//!   tokens and polls; [`token_hook`]: its token-needed callback (queued for poll when an
+//!   `_async` request of a poll client needs it);
 //! - [`queries`]: every query of a client (raw GraphQL included), blocking and `_async`;
 //!   [`query`]: how a query runs either way; [`options`]: the queries' options builders;
 //! - [`request`]: request handles (reference-counted, with ids), cancellation and completion
@@ -48,6 +50,10 @@
 
 pub mod boundary;
 pub mod click;
+
+// A client is made (its one function reads the config) before it is used, as in the header.
+pub mod client_new;
+
 pub mod client;
 
 // The queries follow the client's life cycle, as in the header (cbindgen writes functions in
@@ -55,6 +61,7 @@ pub mod client;
 pub mod queries;
 
 pub mod config;
+pub mod delivery;
 pub mod error;
 pub mod error_accessors;
 mod failure;
@@ -82,4 +89,5 @@ pub mod status_names;
 pub mod strings;
 pub mod test_hooks;
 pub mod token_hook;
+pub mod user_data;
 pub mod version;

@@ -15,11 +15,12 @@ use tracing::Level;
 use tracing::level_filters::LevelFilter;
 
 use crate::boundary::{fallible, infallible};
-use crate::config::{OfferkitDelivery, UserData};
+use crate::delivery::OfferkitDelivery;
 use crate::failure::Failure;
 use crate::runtime::CallbackScope;
 use crate::status::OfferkitStatus;
 use crate::strings::c_text;
+use crate::user_data::UserData;
 
 /// Most log messages queued for poll delivery; beyond, the oldest are dropped.
 pub const OFFERKIT_LOG_QUEUE_CAPACITY: usize = 1024;

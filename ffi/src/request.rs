@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use tokio::task::AbortHandle;
 
 use crate::boundary::infallible;
-use crate::config::{OfferkitDelivery, UserData};
+use crate::delivery::OfferkitDelivery;
 use crate::error::OfferkitError;
 use crate::failure::Failure;
 use crate::handle::{Handle, free_handle};
@@ -33,6 +33,7 @@ use crate::panic::panic_failure;
 use crate::runtime::{CallbackScope, on_library_thread, runtime};
 use crate::shutdown::Alive;
 use crate::status::OfferkitStatus;
+use crate::user_data::UserData;
 
 /// A callback waiting to run: a delivery (converts the outcome and calls the host's completion
 /// callback) or another callback of the client queued for poll.

@@ -10,24 +10,40 @@
 //! waiting for a poll only it could make).
 
 use std::cell::Cell;
+use std::ffi::c_void;
 use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 use std::sync::{Arc, PoisonError, RwLock, Weak};
 
 use offerkit::TokenReason;
 use offerkit_bindings_common::runtime::is_library_thread;
 
-use crate::client::OfferkitClient;
-use crate::config::{OfferkitTokenReason, TokenCallback, UserData};
 use crate::request::Requests;
 use crate::runtime::CallbackScope;
+use crate::user_data::UserData;
+
+/// Why a client asks the host for an access token.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferkitTokenReason {
+    /// The client has no token.
+    Missing = 1,
+    /// The current token expires within the refresh margin (60 s).
+    Expiring = 2,
+    /// The service answered 401 to the current token.
+    Rejected = 3,
+}
+
+/// The host's token-needed callback for a client handle of type `C` (`OfferkitClient`; generic
+/// only so that this module need not know the client, which holds the hook).
+pub(crate) type TokenCallback<C> = unsafe extern "C" fn(*mut c_void, *const C, OfferkitTokenReason);
 
 /// The host's callback and user data, the client it is told about, and the switch that turns
 /// them off.
-pub(crate) struct TokenHook {
-    callback: TokenCallback,
+pub(crate) struct TokenHook<C> {
+    callback: TokenCallback<C>,
     user_data: UserData,
     /// The client's handle, as C holds it (set once the handle exists, before any query).
-    client: AtomicPtr<OfferkitClient>,
+    client: AtomicPtr<C>,
     /// Poll delivery: the client's poll queue, where asks made on a library thread go.
     poll_queue: Option<Weak<Requests>>,
     off: AtomicBool,
@@ -38,9 +54,9 @@ thread_local! {
     static IN_TOKEN_CALLBACK: Cell<bool> = const { Cell::new(false) };
 }
 
-impl TokenHook {
+impl<C: 'static> TokenHook<C> {
     pub(crate) fn new(
-        callback: TokenCallback,
+        callback: TokenCallback<C>,
         user_data: UserData,
         poll_queue: Option<Weak<Requests>>,
     ) -> Self {
@@ -55,7 +71,7 @@ impl TokenHook {
     }
 
     /// Records the handle the host holds, passed to every call of the callback.
-    pub(crate) fn set_client(&self, client: *mut OfferkitClient) {
+    pub(crate) fn set_client(&self, client: *mut C) {
         self.client.store(client, Ordering::Release);
     }
 
