@@ -91,7 +91,18 @@ namespace OfferKit
         /// <summary>A failure inside this wrapper that had nowhere else to go.</summary>
         internal static void Internal(string where, Exception e)
         {
-            Write(LogLevel.Error, "offerkit C# wrapper (" + where + "): " + e);
+            string described;
+            try
+            {
+                described = e.ToString();
+            }
+            catch (Exception)
+            {
+                // An exception of the game's whose ToString throws: this runs inside the catch of
+                // a native callback, where nothing may throw.
+                described = e.GetType().FullName;
+            }
+            Write(LogLevel.Error, "offerkit C# wrapper (" + where + "): " + described);
         }
     }
 }

@@ -59,6 +59,8 @@ namespace OfferKit.Interop
         /// <summary>Logs why, and fails the requests waiting for a token with it (Unauthorized).</summary>
         private static void Refuse(ClientHandle client, string why)
         {
+            // Whatever the provider's exception held, the reason must reach C (no U+0000, no lone surrogate).
+            why = Utf8.Carryable(why);
             OfferKitLog.Write(LogLevel.Warn, "offerkit: " + why);
             try
             {
@@ -67,7 +69,25 @@ namespace OfferKit.Interop
             catch (Exception e)
             {
                 // A client disposed meanwhile: nothing waits any more.
-                OfferKitLog.Write(LogLevel.Warn, "offerkit: could not report the token failure: " + e.Message);
+                OfferKitLog.Write(LogLevel.Warn, "offerkit: could not report the token failure: " + Describe(e));
+            }
+        }
+
+        /// <summary>
+        /// "Type: message" of an exception the game threw, even one whose Message throws (then the
+        /// type alone): describing a failure must not fail.
+        /// </summary>
+        internal static string Describe(Exception e)
+        {
+            if (e == null) return "cancelled";
+            string type = e.GetType().Name;
+            try
+            {
+                return type + ": " + e.Message;
+            }
+            catch (Exception)
+            {
+                return type + " (its message could not be read)";
             }
         }
 
@@ -89,7 +109,7 @@ namespace OfferKit.Interop
             catch (Exception e)
             {
                 Volatile.Write(ref _fetching, 0);
-                Refuse(client, "the token provider failed (" + reason + "): " + e.GetType().Name + ": " + e.Message);
+                Refuse(client, "the token provider failed (" + reason + "): " + Describe(e));
                 return;
             }
             fetch.ContinueWith(done =>
@@ -98,9 +118,10 @@ namespace OfferKit.Interop
                 {
                     if (done.Status != TaskStatus.RanToCompletion)
                     {
+                        // Reading Exception observes it: a faulted provider task never reaches
+                        // TaskScheduler.UnobservedTaskException.
                         Exception e = done.Exception != null ? done.Exception.GetBaseException() : null;
-                        Refuse(client, "the token provider failed (" + reason + "): " +
-                            (e != null ? e.GetType().Name + ": " + e.Message : "cancelled"));
+                        Refuse(client, "the token provider failed (" + reason + "): " + Describe(e));
                     }
                     else if (string.IsNullOrEmpty(done.Result))
                     {
@@ -108,19 +129,36 @@ namespace OfferKit.Interop
                     }
                     else
                     {
-                        OfferKitClient.SetToken(client, done.Result);
+                        SetOrRefuse(client, reason, done.Result);
                     }
                 }
                 catch (Exception e)
                 {
-                    // A client disposed meanwhile, or a token C cannot carry (then waiting requests time out).
-                    OfferKitLog.Write(LogLevel.Warn, "offerkit: could not set the provided token: " + e.Message);
+                    // Nothing above throws; should it, it must not end in the continuation's task.
+                    OfferKitLog.Internal("token provider", e);
                 }
                 finally
                 {
                     Volatile.Write(ref _fetching, 0);
                 }
             }, TaskContinuationOptions.ExecuteSynchronously);
+        }
+
+        /// <summary>
+        /// Hands the token to the library; a token it cannot take (U+0000, a lone surrogate, or
+        /// refused by the library) fails the waiting requests saying why, instead of leaving them
+        /// to time out. A client disposed meanwhile has nothing waiting: Refuse then only logs.
+        /// </summary>
+        private static void SetOrRefuse(ClientHandle client, TokenReason reason, string token)
+        {
+            try
+            {
+                OfferKitClient.SetToken(client, token);
+            }
+            catch (Exception e)
+            {
+                Refuse(client, "the token provider gave a token that cannot be used (" + reason + "): " + Describe(e));
+            }
         }
     }
 }

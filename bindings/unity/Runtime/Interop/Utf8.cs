@@ -25,6 +25,33 @@ namespace OfferKit.Interop
             return Encoding.UTF8.GetString(bytes);
         }
 
+        /// <summary>
+        /// <paramref name="text"/> with what a C string cannot carry (U+0000, lone surrogates)
+        /// replaced by U+FFFD: for messages of the package's own, which must always get through.
+        /// </summary>
+        internal static string Carryable(string text)
+        {
+            if (text == null) return null;
+            var carried = new StringBuilder(text.Length);
+            for (int i = 0; i < text.Length; i++)
+            {
+                char c = text[i];
+                if (char.IsHighSurrogate(c) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
+                {
+                    carried.Append(c).Append(text[++i]);
+                }
+                else if (c == '\0' || char.IsSurrogate(c))
+                {
+                    carried.Append('\uFFFD');
+                }
+                else
+                {
+                    carried.Append(c);
+                }
+            }
+            return carried.ToString();
+        }
+
         /// <summary>Copies an owned string and frees it (exactly once, also if copying fails).</summary>
         internal static string TakeOwned(IntPtr pointer)
         {
