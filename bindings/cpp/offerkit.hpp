@@ -14,8 +14,12 @@
 //   every callback of the client runs on the thread calling Client::poll / poll_wait: the
 //   completions, and token_needed for asynchronous calls (for a blocking call it runs on the
 //   thread making that call); log messages too when set_log_callback was given Delivery::Poll.
-//   With Delivery::Thread they run on the library's I/O thread. A callback that throws has its
-//   exception swallowed: nothing unwinds into C.
+//   With Delivery::Thread they run on the library's I/O thread. Nothing a callback throws
+//   unwinds into C (every trampoline catches everything): a throwing completion or log callback
+//   has its exception swallowed (the completion still counts as run; the log line is dropped),
+//   and a throwing token_needed fails the requests waiting for a token at once with
+//   ErrorKind::Unauthorized carrying the exception's what() ("unknown exception" otherwise).
+//   Without exceptions (-fno-exceptions, Unreal's default) callbacks cannot throw.
 // - Strings are UTF-8. string_view arguments are copied (the C ABI needs NUL-terminated text).
 // - A typed field the selection did not ask for (or the service left out) is std::nullopt, never
 //   an empty string or 0; so is a field_json/field_text path that names nothing. Items the
@@ -1148,10 +1152,36 @@ private:
     Client(OfferkitClient *client, std::unique_ptr<State> state)
         : state_(std::move(state)), handle_(client) {}
 
-    static void on_token_needed(void *user_data, const OfferkitClient *client, OfferkitTokenReason reason) {
+    /// With exceptions enabled, a token_needed that throws answers for itself: the requests
+    /// waiting for a token fail at once with ErrorKind::Unauthorized carrying the exception's
+    /// what() ("unknown exception" for anything not derived from std::exception), as if it had
+    /// called fail_token_request, instead of waiting until the token wait runs out.
+    static void on_token_needed(void *user_data, const OfferkitClient *client, OfferkitTokenReason reason) noexcept {
         auto *state = static_cast<State *>(user_data);
-        if (state->token_needed)
-            detail::run(state->token_needed, ClientRef(client), static_cast<TokenReason>(reason));
+        if (!state->token_needed) return;
+#if OFFERKIT_CPP_EXCEPTIONS
+        try {
+            state->token_needed(ClientRef(client), static_cast<TokenReason>(reason));
+        } catch (const std::exception &e) {
+            refuse_token(client, e.what());
+        } catch (...) {
+            refuse_token(client, "unknown exception");
+        }
+#else
+        state->token_needed(ClientRef(client), static_cast<TokenReason>(reason));
+#endif
+    }
+
+    /// fail_token_request without allocating (it runs inside a catch handler, maybe for
+    /// std::bad_alloc); a what() that is not UTF-8 is replaced by a fixed reason.
+    static void refuse_token(const OfferkitClient *client, const char *why) noexcept {
+        OfferkitError *error = nullptr;
+        if (offerkit_client_fail_token_request(client, why, &error) == OFFERKIT_STATUS_OK) return;
+        offerkit_error_free(error);
+        error = nullptr;
+        if (offerkit_client_fail_token_request(client, "unknown exception (its what() is not UTF-8)", &error) !=
+            OFFERKIT_STATUS_OK)
+            offerkit_error_free(error);
     }
 
     static uint64_t ms(std::chrono::milliseconds d) {

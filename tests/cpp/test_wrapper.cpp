@@ -317,6 +317,79 @@ void test_token_needed_callback() {
     EXPECT(sim_stat("requests") == sent); // refused before anything was sent
 }
 
+// With exceptions enabled, whatever a callback throws stays in the wrapper: a throwing
+// token_needed fails the waiting call at once with Unauthorized carrying what() — not Timeout
+// (the token wait is long, so a hang would show as that kind) —, a throwing log callback loses
+// only its line, and calls still succeed.
+#if OFFERKIT_CPP_EXCEPTIONS
+struct NotUtf8 : std::exception {
+    const char *what() const noexcept override { return "bad \xff byte"; }
+};
+
+offerkit::Result<offerkit::OfferList> offers_with_throwing_token_callback(std::function<void()> thrower,
+                                                                          offerkit::Delivery delivery) {
+    offerkit::ClientOptions o = options(delivery);
+    o.access_token.reset();
+    o.token_wait = 20s;
+    o.token_needed = [thrower](offerkit::ClientRef, offerkit::TokenReason) { thrower(); };
+    auto c = offerkit::Client::create(o);
+    if (!c.ok()) return c.error();
+    if (delivery == offerkit::Delivery::Thread) return c->offers("demo");
+    Box<offerkit::Result<offerkit::OfferList>> box;
+    if (!c->offers_async("demo", {}, [&](auto result) { box.set(std::move(result)); }).ok())
+        return offerkit::Error::adopt(nullptr, OFFERKIT_STATUS_INTERNAL);
+    for (int i = 0; i < 600 && !box.wait(0ms); i++) c->poll_wait(100ms);
+    if (!box.wait(0ms)) return offerkit::Error::adopt(nullptr, OFFERKIT_STATUS_INTERNAL);
+    return std::move(*box.value);
+}
+
+void expect_unauthorized_saying(const offerkit::Result<offerkit::OfferList> &r, const char *says) {
+    EXPECT(!r.ok());
+    if (r.ok()) return;
+    if (r.kind() != offerkit::ErrorKind::Unauthorized)
+        std::fprintf(stderr, "    kind %s: %s\n", std::string(r.error().kind_name()).c_str(), r.error().message().c_str());
+    EXPECT(r.kind() == offerkit::ErrorKind::Unauthorized);
+    EXPECT(r.error().message().find(says) != std::string::npos);
+}
+
+void test_throwing_callbacks_are_contained() {
+    long sent = sim_stat("requests");
+    for (offerkit::Delivery delivery : {offerkit::Delivery::Thread, offerkit::Delivery::Poll}) {
+        expect_unauthorized_saying(offers_with_throwing_token_callback(
+                                       [] { throw std::runtime_error("backend down"); }, delivery),
+                                   "backend down");
+        expect_unauthorized_saying(offers_with_throwing_token_callback([] { throw 42; }, delivery),
+                                   "unknown exception");
+        expect_unauthorized_saying(offers_with_throwing_token_callback([] { throw NotUtf8(); }, delivery),
+                                   "not UTF-8");
+    }
+    EXPECT(sim_stat("requests") == sent); // nothing sent without a token
+
+    for (offerkit::Delivery delivery : {offerkit::Delivery::Thread, offerkit::Delivery::Poll}) {
+        std::atomic<int> lines{0};
+        EXPECT(offerkit::set_log_callback([&](offerkit::LogLevel, std::string_view) {
+                   lines++;
+                   throw std::runtime_error("the game's log is broken");
+               }, offerkit::LogLevel::Trace, delivery).ok());
+        auto c = client(delivery);
+        Box<offerkit::Result<std::string>> links;
+        EXPECT(c.links_async("demo", {}, [&](auto result) { links.set(std::move(result)); }).ok());
+        if (delivery == offerkit::Delivery::Poll)
+            for (int i = 0; i < 600 && !links.wait(0ms); i++) c.poll_wait(100ms);
+        EXPECT(links.wait());
+        EXPECT(links.value.has_value() && links.value->ok());
+        int before = lines.load();
+        EXPECT(before > 0);
+        EXPECT(c.offers("demo").ok()); // still working after the callback threw
+        c.poll();
+        EXPECT(lines.load() > before); // and the callback still called
+        EXPECT(offerkit::set_log_callback(nullptr).ok());
+    }
+}
+#else
+void test_throwing_callbacks_are_contained() {} // callbacks cannot throw without exceptions
+#endif
+
 void test_helpers_and_logging() {
     EXPECT(offerkit::version() == offerkit_version());
     EXPECT(offerkit::short_player_id("abc").value() == "p-ba7816bf8f01cfea414140de5dae2223");
@@ -723,6 +796,7 @@ int main() {
         {"async_on_a_library_thread_and_by_poll", test_async_on_a_library_thread_and_by_poll},
         {"cancel_and_destroy_with_requests_in_flight", test_cancel_and_destroy_with_requests_in_flight},
         {"token_needed_callback", test_token_needed_callback},
+        {"throwing_callbacks_are_contained", test_throwing_callbacks_are_contained},
         {"helpers_and_logging", test_helpers_and_logging},
         {"absent_fields_and_skipped_items", test_absent_fields_and_skipped_items},
         {"settings_out_of_bounds_are_named_by_create", test_settings_out_of_bounds_are_named_by_create},
