@@ -356,6 +356,56 @@ void test_token_request_refused_on_the_game_thread_fails_the_request_saying_why(
     CHECK(sim_stat("requests") == 0);
 }
 
+// Built with exceptions, the game's callbacks may throw: a throwing token_needed fails the
+// waiting request at once with Unauthorized carrying what() (not Timeout after the token
+// wait), and a throwing completion is dropped while the bridge goes on. (Unreal builds without
+// exceptions, where callbacks cannot throw: nothing to test there.)
+void test_throwing_callbacks_are_contained() {
+#if OFFERKIT_CPP_EXCEPTIONS
+    int asked = 0;
+    std::unique_ptr<Bridge> bridge = make_bridge(std::string(), [&](offerkit::TokenReason) {
+        asked++;
+        throw std::runtime_error("game backend down");
+    });
+    int calls = 0;
+    Outcome outcome;
+    bridge->offers("demo", {}, [&](offerkit_unreal::OfferList, Outcome out) {
+        outcome = out;
+        calls++;
+        throw std::runtime_error("game bug in a completion");
+    });
+    CHECK(pump_until(bridge, [&] { return calls == 1; }));
+    CHECK(!outcome.ok && outcome.kind == OFFERKIT_STATUS_UNAUTHORIZED);
+    CHECK(outcome.message.find("game backend down") != std::string::npos);
+    CHECK(asked == 1);
+    CHECK(sim_stat("requests") == 0);
+    // The bridge still works after both threw.
+    CHECK(bridge->set_access_token(sim_token()).ok);
+    int after = 0;
+    bridge->links("demo", {}, [&](std::string, Outcome out) {
+        CHECK(out.ok);
+        after++;
+    });
+    CHECK(pump_until(bridge, [&] { return after == 1; }));
+
+    // A start failure's completion runs from the bridge's own queue: thrown there too, it stays
+    // inside poll() and inside the destructor.
+    offerkit::OffersOptions bad;
+    bad.language = std::string("e\xff"); // refused before anything starts
+    int refused = 0;
+    auto throwing = [&](offerkit_unreal::OfferList, Outcome out) {
+        CHECK(!out.ok && out.kind == OFFERKIT_STATUS_INVALID_UTF8);
+        refused++;
+        throw std::runtime_error("game bug in a completion");
+    };
+    CHECK(bridge->offers("demo", bad, throwing) == 0);
+    CHECK(pump_until(bridge, [&] { return refused == 1; }));
+    CHECK(bridge->offers("demo", bad, throwing) == 0);
+    bridge.reset(); // runs the owed completion, which throws
+    CHECK(refused == 2);
+#endif
+}
+
 void test_create_fails_with_a_typed_error() {
     offerkit_unreal::Settings settings;
     settings.base_url = "ftp://example.com";
@@ -684,6 +734,7 @@ int main() {
         {"destroying the bridge runs every cancellation on the game thread first", test_destroying_the_bridge_runs_every_cancellation_on_the_game_thread_first},
         {"token needed reaches the game thread; set token answers", test_token_needed_reaches_the_game_thread_and_set_token_answers},
         {"token request refused on the game thread fails the request saying why", test_token_request_refused_on_the_game_thread_fails_the_request_saying_why},
+        {"throwing callbacks are contained (with exceptions)", test_throwing_callbacks_are_contained},
         {"create fails with a typed error", test_create_fails_with_a_typed_error},
         {"many requests from many threads", test_many_requests_from_many_threads},
         {"absent fields and skipped items are copied", test_absent_fields_and_skipped_items_are_copied},

@@ -394,7 +394,9 @@ private:
         std::lock_guard<std::mutex> guard(lock_);
         if (!request.ok()) {
             Outcome error = Outcome::from(request.error());
-            unstarted_.push_back([done, error] { done(Plain(), error); });
+            // Run by poll() or the destructor: like every other completion, one that throws (in
+            // a build with exceptions) is swallowed — never out of the game's tick or a destructor.
+            unstarted_.push_back([done, error]() mutable { offerkit::detail::run(done, Plain(), error); });
             return 0;
         }
         if (finished_early_.erase(id) == 0) requests_.emplace(id, std::move(request).value());
