@@ -320,6 +320,64 @@ fun main() {
         assertEquals(0L, Sim.stat("graphql"), "nothing sent without a token")
     }
 
+    // Whatever the host's callbacks throw is contained: a provider's failure of any kind (an
+    // Exception, an Error such as TODO()'s NotImplementedError, a custom Error) fails the waiting
+    // call at once as unauthorized with its text, not after the 20 s token wait as a timeout;
+    // a throwing logger is ignored. Nothing reaches an uncaught-exception handler (on Android
+    // that would end the app) nor JNA's callback exception handler.
+    test("host callback failures are contained") {
+        val uncaught = CopyOnWriteArrayList<Throwable>()
+        val jnaUncaught = CopyOnWriteArrayList<Throwable>()
+        val previous = Thread.getDefaultUncaughtExceptionHandler()
+        val previousJna = com.sun.jna.Native.getCallbackExceptionHandler()
+        Thread.setDefaultUncaughtExceptionHandler { _, e -> uncaught.add(e) }
+        com.sun.jna.Native.setCallbackExceptionHandler { _, e -> jnaUncaught.add(e) }
+        try {
+            class HostBug(message: String) : Error(message)
+            val failures = listOf<Pair<() -> String, String>>(
+                { throw IllegalStateException("backend said no") } to "backend said no",
+                { TODO("tokens are not wired yet") } to "tokens are not wired yet",
+                { throw HostBug("host invariant broken") } to "host invariant broken",
+                { throw StackOverflowError("deep recursion in the host") } to "deep recursion in the host",
+                { "" } to "the access token provider returned an empty token",
+            )
+            for ((answer, text) in failures) {
+                val c = OfferClient(config(accessToken = null, timeoutMs = 20_000), Provider(answer))
+                val e = try {
+                    c.one()
+                    throw AssertionError("$text: the call succeeded")
+                } catch (e: OfferException) {
+                    e
+                }
+                assertEquals(ErrorKind.UNAUTHORIZED, e.kind(), "kind for \"$text\" (${e.message})")
+                assertTrue(e.message!!.contains(text)) { "message: ${e.message}" }
+            }
+            assertEquals(0L, Sim.stat("graphql"), "nothing sent without a token")
+
+            for (thrown in listOf<() -> Nothing>({ throw RuntimeException("logger broke") }, { TODO("logger") })) {
+                val calls = java.util.concurrent.atomic.AtomicInteger()
+                setLogger(object : Logger {
+                    override fun log(level: LogLevel, target: String, message: String) {
+                        calls.incrementAndGet()
+                        thrown()
+                    }
+                }, LogLevel.DEBUG)
+                try {
+                    assertEquals(1, client().one().size, "offers while the logger throws")
+                    assertEquals(2, client().offers("player-2", OffersOptions(limit = 2)).size, "and again")
+                } finally {
+                    setLogger(null, LogLevel.INFO)
+                }
+                assertTrue(calls.get() > 0) { "the logger was called" }
+            }
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(previous)
+            com.sun.jna.Native.setCallbackExceptionHandler(previousJna)
+        }
+        assertEquals(listOf<Throwable>(), uncaught.toList(), "uncaught throwables")
+        assertEquals(listOf<Throwable>(), jnaUncaught.toList(), "throwables JNA caught from callbacks")
+    }
+
     test("100 concurrent calls") {
         val c = client()
         val results = (1..100).map { i ->

@@ -366,7 +366,7 @@ def _uniffi_check_call_status(error_ffi_converter, call_status):
 def _uniffi_trait_interface_call(call_status, make_call, write_return_value):
     try:
         return write_return_value(make_call())
-    except Exception as e:
+    except BaseException as e:
         call_status.code = _UniffiRustCallStatus.CALL_UNEXPECTED_ERROR
         call_status.error_buf = _UniffiFfiConverterString.lower(repr(e))
 
@@ -377,7 +377,7 @@ def _uniffi_trait_interface_call_with_error(call_status, make_call, write_return
         except error_type as e:
             call_status.code = _UniffiRustCallStatus.CALL_ERROR
             call_status.error_buf = lower_error(e)
-    except Exception as e:
+    except BaseException as e:
         call_status.code = _UniffiRustCallStatus.CALL_UNEXPECTED_ERROR
         call_status.error_buf = _UniffiFfiConverterString.lower(repr(e))
 # Initial value and increment amount for handles. 
@@ -541,7 +541,7 @@ def _uniffi_check_api_checksums(lib):
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_listingpager_next_page() != 63564:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    if lib.uniffi_offerkit_uniffi_checksum_method_logger_log() != 63154:
+    if lib.uniffi_offerkit_uniffi_checksum_method_logger_log() != 4121:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_cancel_all() != 65205:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
@@ -1227,13 +1227,15 @@ def _uniffi_trait_interface_call_async(make_call, uniffi_out_dropped_callback, h
         # double-freeing it.
         try:
             call_result = await make_call()
-        except Exception as e:
-            print("UniFFI: Unhandled exception in trait interface call", file=sys.stderr)
-            traceback.print_exc(file=sys.stderr)
+        except BaseException as e:
+            # offerkit: every failure is the callback's error, reported to the waiting call
+            # (not printed); those that stop a loop or end a task still do after that.
             handle_error(
                 _UniffiRustCallStatus.CALL_UNEXPECTED_ERROR,
                 _UniffiFfiConverterString.lower(repr(e)),
             )
+            if isinstance(e, (KeyboardInterrupt, SystemExit, asyncio.CancelledError)):
+                raise
         else:
             handle_success(call_result)
     eventloop = _uniffi_get_event_loop()
@@ -1255,13 +1257,15 @@ def _uniffi_trait_interface_call_async_with_error(make_call, uniffi_out_dropped_
                 )
             else:
                 handle_success(call_result)
-        except Exception as e:
-            print("UniFFI: Unhandled exception in trait interface call", file=sys.stderr)
-            traceback.print_exc(file=sys.stderr)
+        except BaseException as e:
+            # offerkit: every failure is the callback's error, reported to the waiting call
+            # (not printed); those that stop a loop or end a task still do after that.
             handle_error(
                 _UniffiRustCallStatus.CALL_UNEXPECTED_ERROR,
                 _UniffiFfiConverterString.lower(repr(e)),
             )
+            if isinstance(e, (KeyboardInterrupt, SystemExit, asyncio.CancelledError)):
+                raise
     eventloop = _uniffi_get_event_loop()
     task = asyncio.run_coroutine_threadsafe(make_call_and_call_callback(), eventloop)
     handle = _UNIFFI_FOREIGN_FUTURE_HANDLE_MAP.insert((eventloop, task))
@@ -2673,6 +2677,70 @@ class _UniffiFfiConverterTypeLogLevel(_UniffiConverterRustBuffer):
 
 
 
+
+
+# LoggerError
+# We want to define each variant as a nested class that's also a subclass,
+# which is tricky in Python.  To accomplish this we're going to create each
+# class separately, then manually add the child classes to the base class's
+# __dict__.  All of this happens in dummy class to avoid polluting the module
+# namespace.
+class LoggerError(Exception):
+    """
+    What offerkit makes of anything a `Logger` throws; it is dropped with the record. Apps
+    never need to throw or catch it.
+"""
+    pass
+
+_UniffiTempLoggerError = LoggerError
+
+class LoggerError:  # type: ignore
+    """
+    What offerkit makes of anything a `Logger` throws; it is dropped with the record. Apps
+    never need to throw or catch it.
+"""
+    
+    class Failed(_UniffiTempLoggerError):
+        """
+        The logger threw; `reason` is its text.
+"""
+        
+        def __init__(self, reason):
+            super().__init__(", ".join([
+                "reason={!r}".format(reason),
+            ]))
+            self.reason = reason
+
+        def __repr__(self):
+            return "LoggerError.Failed({})".format(str(self))
+    _UniffiTempLoggerError.Failed = Failed # type: ignore
+
+LoggerError = _UniffiTempLoggerError # type: ignore
+del _UniffiTempLoggerError
+
+
+class _UniffiFfiConverterTypeLoggerError(_UniffiConverterRustBuffer):
+    @staticmethod
+    def read(buf):
+        variant = buf.read_i32()
+        if variant == 1:
+            return LoggerError.Failed(
+                _UniffiFfiConverterString.read(buf),
+            )
+        raise InternalError("Raw enum value doesn't match any cases")
+
+    @staticmethod
+    def check_lower(value):
+        if isinstance(value, LoggerError.Failed):
+            _UniffiFfiConverterString.check_lower(value.reason)
+            return
+
+    @staticmethod
+    def write(value, buf):
+        if isinstance(value, LoggerError.Failed):
+            buf.write_i32(1)
+            _UniffiFfiConverterString.write(value.reason, buf)
+
 class _UniffiFfiConverterSequenceTypeFieldError(_UniffiConverterRustBuffer):
     @classmethod
     def check_lower(cls, value):
@@ -3768,7 +3836,8 @@ class _UniffiFfiConverterTypeListingPager:
 class Logger():
     """
     Implemented by the app to receive offerkit's log records. Called from offerkit's worker
-    threads; must be quick and must not block.
+    threads; must be quick and must not block. Whatever it throws is ignored (the record is
+    dropped).
 """
     
     def log(self, level: LogLevel,target: str,message: str) -> None:
@@ -3781,7 +3850,8 @@ class Logger():
 class LoggerImpl(Logger):
     """
     Implemented by the app to receive offerkit's log records. Called from offerkit's worker
-    threads; must be quick and must not block.
+    threads; must be quick and must not block. Whatever it throws is ignored (the record is
+    dropped).
 """
     
     _handle: ctypes.c_uint64
@@ -3824,7 +3894,7 @@ class LoggerImpl(Logger):
             _UniffiFfiConverterString.lower(message),
         )
         _uniffi_lift_return = lambda val: None
-        _uniffi_error_converter = None
+        _uniffi_error_converter = _UniffiFfiConverterTypeLoggerError
         _uniffi_ffi_result = _uniffi_rust_call_with_error(
             _uniffi_error_converter,
             _UniffiLib.uniffi_offerkit_uniffi_fn_method_logger_log,
@@ -3854,10 +3924,12 @@ class _UniffiTraitImplLoggerImpl:
             uniffi_method = uniffi_obj.log
             return uniffi_method(*uniffi_args)
         write_return_value = lambda v: None
-        _uniffi_trait_interface_call(
+        _uniffi_trait_interface_call_with_error(
                 uniffi_call_status_ptr.contents,
                 make_call,
                 write_return_value,
+                LoggerError,
+                _UniffiFfiConverterTypeLoggerError.lower,
         )
 
     @_UNIFFI_CALLBACK_INTERFACE_FREE_OFFERKIT_LOGGER
@@ -4708,6 +4780,7 @@ __all__ = [
     "PlayerIdConvention",
     "ErrorKind",
     "LogLevel",
+    "LoggerError",
     "OfferError",
     "TokenReason",
     "Creatives",

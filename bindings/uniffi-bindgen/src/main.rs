@@ -1,12 +1,12 @@
 //! `uniffi-bindgen` for offerkit: uniffi's own generator (pinned to the uniffi version of
-//! `offerkit-uniffi`), plus two documented fix-ups of its output.
+//! `offerkit-uniffi`), plus three documented fix-ups of its output.
 //!
 //! Library mode, from the unstripped library (a stripped one has no uniffi metadata):
 //! `uniffi-bindgen generate --no-format --library target/debug/libofferkit_uniffi.so
 //! --language kotlin --out-dir <dir>`. maturin finds this binary by its name and runs it too,
 //! so the wheel's Python is the same as the committed one.
 //!
-//! Two fix-ups of the generated code, each failing loudly if uniffi's output changes shape:
+//! Three fix-ups of the generated code, each failing loudly if uniffi's output changes shape:
 //!
 //! 1. Readable error messages (Kotlin, Python). uniffi gives an error variant with fields a
 //!    message of the form `detail=…, httpStatus=…` (Kotlin `message`, Python `str()`).
@@ -21,6 +21,18 @@
 //!    wake-ups of finished calls: CPython 3.11 ends a foreign thread that calls into it while
 //!    finalizing with `pthread_exit`, whose forced unwind through Rust frames aborts the
 //!    process ("FATAL: exception not rethrown"; seen in 1 of 20 exits without this).
+//! 3. Whatever a host callback throws is reported to Rust (Kotlin, Python). uniffi's glue
+//!    catches only `Exception`: a Kotlin `Error` (`TODO()`'s `NotImplementedError`, a
+//!    `StackOverflowError`) or a Python `BaseException` that is not an `Exception` escaped it,
+//!    so the waiting call never heard back (it failed with `timeout` after the whole token
+//!    wait) and the throwable went to the thread's uncaught-exception handler (from
+//!    `GlobalScope`; on Android that ends the app) or to the unraisable hook. The glue now
+//!    catches `Throwable` / `BaseException` and reports it as the callback's failure. Python's
+//!    async glue also stops printing "Unhandled exception in trait interface call" and a
+//!    traceback for a failure it reports (the caller gets it as an error), and re-raises
+//!    `KeyboardInterrupt`, `SystemExit` and `CancelledError` after reporting them, so they
+//!    still stop the loop or end the task as Python intends. Swift needs no fix-up: its
+//!    `catch` catches every `Error`, and nothing else can be thrown.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -110,7 +122,38 @@ fn kotlin(text: &str) -> Result<Option<String>, String> {
         }
     }
     let variants = text.matches(") : OfferException() {").count();
-    check(fixed, variants, "Kotlin", &out, "\"detail=${").map(|()| Some(out))
+    check(fixed, variants, "Kotlin", &out, "\"detail=${")?;
+    replace_exactly(
+        &out,
+        KOTLIN_CATCH_RAW,
+        KOTLIN_CATCH_FIXED,
+        4,
+        "Kotlin trait call glue",
+    )
+    .map(Some)
+}
+
+/// uniffi's Kotlin trait-interface glue (two sync helpers, two async ones) catches only this.
+const KOTLIN_CATCH_RAW: &str = "catch(e: kotlin.Exception) {";
+const KOTLIN_CATCH_FIXED: &str = "catch(e: kotlin.Throwable) {";
+
+/// `text` with each of exactly `count` occurrences of `raw` replaced by `fixed`; an error if
+/// uniffi's output has another number of them (its template changed: revisit the fix-up).
+fn replace_exactly(
+    text: &str,
+    raw: &str,
+    fixed: &str,
+    count: usize,
+    what: &str,
+) -> Result<String, String> {
+    let found = text.matches(raw).count();
+    if found != count {
+        return Err(format!(
+            "expected {count} of `{}` in the {what}, found {found}: did uniffi's template change?",
+            raw.lines().next().unwrap_or(raw).trim()
+        ));
+    }
+    Ok(text.replace(raw, fixed))
 }
 
 /// `super().__init__(", ".join(["detail={!r}".format(detail), …]))` → `super().__init__(detail)`.
@@ -143,10 +186,58 @@ fn python(text: &str) -> Result<Option<String>, String> {
     if !out.contains(PYTHON_LOOP_RAW) {
         return Err("uniffi's Python `_uniffi_get_event_loop` changed: revisit the fix-up".into());
     }
-    let mut out = out.replace(PYTHON_LOOP_RAW, PYTHON_LOOP_FIXED);
+    let out = out.replace(PYTHON_LOOP_RAW, PYTHON_LOOP_FIXED);
+    let out = replace_exactly(
+        &out,
+        PYTHON_CATCH_RAW,
+        PYTHON_CATCH_FIXED,
+        2,
+        "Python sync trait call glue",
+    )?;
+    let mut out = replace_exactly(
+        &out,
+        PYTHON_ASYNC_CATCH_RAW,
+        PYTHON_ASYNC_CATCH_FIXED,
+        2,
+        "Python async trait call glue",
+    )?;
     out.push_str(PYTHON_AT_EXIT);
     Ok(Some(out))
 }
+
+/// The two sync trait-interface helpers (the logger's glue).
+const PYTHON_CATCH_RAW: &str = "\
+    except Exception as e:
+        call_status.code = _UniffiRustCallStatus.CALL_UNEXPECTED_ERROR
+";
+
+const PYTHON_CATCH_FIXED: &str = "\
+    except BaseException as e:
+        call_status.code = _UniffiRustCallStatus.CALL_UNEXPECTED_ERROR
+";
+
+/// The two async trait-interface helpers (the token provider's glue).
+const PYTHON_ASYNC_CATCH_RAW: &str = "\
+        except Exception as e:
+            print(\"UniFFI: Unhandled exception in trait interface call\", file=sys.stderr)
+            traceback.print_exc(file=sys.stderr)
+            handle_error(
+                _UniffiRustCallStatus.CALL_UNEXPECTED_ERROR,
+                _UniffiFfiConverterString.lower(repr(e)),
+            )
+";
+
+const PYTHON_ASYNC_CATCH_FIXED: &str = "\
+        except BaseException as e:
+            # offerkit: every failure is the callback's error, reported to the waiting call
+            # (not printed); those that stop a loop or end a task still do after that.
+            handle_error(
+                _UniffiRustCallStatus.CALL_UNEXPECTED_ERROR,
+                _UniffiFfiConverterString.lower(repr(e)),
+            )
+            if isinstance(e, (KeyboardInterrupt, SystemExit, asyncio.CancelledError)):
+                raise
+";
 
 const PYTHON_AT_EXIT: &str = "
 
@@ -231,9 +322,17 @@ mod tests {
 }
 ";
 
+    /// The glue as uniffi writes it: two sync helpers, two async ones.
+    fn kotlin_with_glue() -> String {
+        format!(
+            "{KOTLIN}{}",
+            "    } catch(e: kotlin.Exception) {\n".repeat(4)
+        )
+    }
+
     #[test]
     fn kotlin_message_becomes_the_detail() {
-        let fixed = kotlin(KOTLIN).unwrap().unwrap();
+        let fixed = kotlin(&kotlin_with_glue()).unwrap().unwrap();
         assert_eq!(fixed.matches("            get() = `detail`\n").count(), 2);
         assert!(!fixed.contains("detail=${"));
         assert_eq!(
@@ -241,10 +340,26 @@ mod tests {
             None,
             "other files are left alone"
         );
-        let half = KOTLIN.replacen("get() = \"detail=${ `detail` }\"", "get() = \"x\"", 1);
+        let half =
+            kotlin_with_glue().replacen("get() = \"detail=${ `detail` }\"", "get() = \"x\"", 1);
         assert!(
             kotlin(&half).is_err(),
             "a variant it cannot fix is an error"
+        );
+    }
+
+    #[test]
+    fn kotlin_glue_catches_every_throwable() {
+        let fixed = kotlin(&kotlin_with_glue()).unwrap().unwrap();
+        assert_eq!(fixed.matches("} catch(e: kotlin.Throwable) {\n").count(), 4);
+        assert!(!fixed.contains("catch(e: kotlin.Exception)"));
+        let three = format!(
+            "{KOTLIN}{}",
+            "    } catch(e: kotlin.Exception) {\n".repeat(3)
+        );
+        assert!(
+            kotlin(&three).is_err(),
+            "another shape of the glue is an error"
         );
     }
 
@@ -260,7 +375,7 @@ mod tests {
                 \"http_status={{!r}}\".format(http_status),
             ]))
             self.detail = detail
-{PYTHON_LOOP_RAW}"
+{PYTHON_LOOP_RAW}{PYTHON_CATCH_RAW}{PYTHON_CATCH_RAW}{PYTHON_ASYNC_CATCH_RAW}{PYTHON_ASYNC_CATCH_RAW}"
         );
         let fixed = python(&text).unwrap().unwrap();
         assert!(
@@ -271,7 +386,14 @@ mod tests {
         assert!(!fixed.contains("http_status={!r}"));
         assert!(fixed.contains(PYTHON_LOOP_FIXED));
         assert!(fixed.ends_with(PYTHON_AT_EXIT));
+        assert_eq!(fixed.matches(PYTHON_CATCH_FIXED).count(), 2);
+        assert_eq!(fixed.matches(PYTHON_ASYNC_CATCH_FIXED).count(), 2);
+        assert!(!fixed.contains("except Exception") && !fixed.contains("Unhandled exception"));
         assert!(python(&text.replace(PYTHON_LOOP_RAW, "")).is_err());
+        assert!(
+            python(&text.replacen(PYTHON_ASYNC_CATCH_RAW, "", 1)).is_err(),
+            "another shape of the glue is an error"
+        );
     }
 
     #[test]

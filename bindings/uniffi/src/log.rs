@@ -2,6 +2,10 @@
 //! (Logcat, OSLog, Python `logging`, …). Nothing is logged until `set_logger` is called;
 //! tokens are never logged. The forwarding itself is `offerkit_bindings_common::log`; this
 //! module is the uniffi side: the `Logger` trait, its levels and the text it receives.
+//!
+//! A logger that throws is ignored: `log` is fallible at the FFI, so whatever the app's logger
+//! throws arrives here as a `LoggerError` (an infallible foreign method that throws makes the
+//! scaffolding panic, which failed the call that was logging), and the record is dropped.
 
 use std::sync::Arc;
 
@@ -20,12 +24,30 @@ pub enum LogLevel {
 }
 
 /// Implemented by the app to receive offerkit's log records. Called from offerkit's worker
-/// threads; must be quick and must not block.
+/// threads; must be quick and must not block. Whatever it throws is ignored (the record is
+/// dropped).
 #[uniffi::export(foreign)]
 pub trait Logger: Send + Sync {
     /// One record: its level, its source (`offerkit::transport`, …) and the text with its
     /// fields (`offer service request method=POST status=200 …`).
-    fn log(&self, level: LogLevel, target: String, message: String);
+    fn log(&self, level: LogLevel, target: String, message: String) -> Result<(), LoggerError>;
+}
+
+/// What offerkit makes of anything a `Logger` throws; it is dropped with the record. Apps
+/// never need to throw or catch it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, uniffi::Error)]
+pub enum LoggerError {
+    /// The logger threw; `reason` is its text.
+    #[error("the logger failed: {reason}")]
+    Failed { reason: String },
+}
+
+/// Whatever the foreign logger throws (an exception, a Kotlin `Error`, a Python
+/// `BaseException`) arrives here instead of panicking in the scaffolding.
+impl From<uniffi::UnexpectedUniFFICallbackError> for LoggerError {
+    fn from(err: uniffi::UnexpectedUniFFICallbackError) -> Self {
+        LoggerError::Failed { reason: err.reason }
+    }
 }
 
 /// Sends offerkit's log records at `max_level` and above to `logger`; null stops forwarding.
@@ -44,7 +66,8 @@ struct Host(Arc<dyn Logger>);
 
 impl LogSink for Host {
     fn log(&self, event: &LogEvent<'_>) {
-        self.0.log(
+        // A failing logger cannot be told; its record is dropped.
+        let _ = self.0.log(
             log_level(&event.level),
             event.target.to_string(),
             text(event),

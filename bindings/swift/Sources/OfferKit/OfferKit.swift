@@ -967,7 +967,8 @@ public func FfiConverterTypeListingPager_lower(_ value: ListingPager) -> UInt64 
 
 /**
  * Implemented by the app to receive offerkit's log records. Called from offerkit's worker
- * threads; must be quick and must not block.
+ * threads; must be quick and must not block. Whatever it throws is ignored (the record is
+ * dropped).
  */
 public protocol Logger: AnyObject, Sendable {
     
@@ -975,12 +976,13 @@ public protocol Logger: AnyObject, Sendable {
      * One record: its level, its source (`offerkit::transport`, …) and the text with its
      * fields (`offer service request method=POST status=200 …`).
      */
-    func log(level: LogLevel, target: String, message: String) 
+    func log(level: LogLevel, target: String, message: String) throws 
     
 }
 /**
  * Implemented by the app to receive offerkit's log records. Called from offerkit's worker
- * threads; must be quick and must not block.
+ * threads; must be quick and must not block. Whatever it throws is ignored (the record is
+ * dropped).
  */
 open class LoggerImpl: Logger, @unchecked Sendable {
     fileprivate let handle: UInt64
@@ -1039,7 +1041,7 @@ open class LoggerImpl: Logger, @unchecked Sendable {
      * One record: its level, its source (`offerkit::transport`, …) and the text with its
      * fields (`offer service request method=POST status=200 …`).
      */
-open func log(level: LogLevel, target: String, message: String)  {try! rustCall() {
+open func log(level: LogLevel, target: String, message: String)throws   {try rustCallWithError(FfiConverterTypeLoggerError_lift) {
         uniffiCallStatus in
     uniffi_offerkit_uniffi_fn_method_logger_log(
             self.uniffiCloneHandle(),
@@ -1091,7 +1093,7 @@ fileprivate struct UniffiCallbackInterfaceLogger {
                 guard let uniffiObj = try? FfiConverterTypeLogger.handleMap.get(handle: uniffiHandle) else {
                     throw UniffiInternalError.unexpectedStaleHandle
                 }
-                return uniffiObj.log(
+                return try uniffiObj.log(
                      level: try FfiConverterTypeLogLevel_lift(level),
                      target: try FfiConverterString.lift(target),
                      message: try FfiConverterString.lift(message)
@@ -1100,10 +1102,11 @@ fileprivate struct UniffiCallbackInterfaceLogger {
 
             
             let writeReturn = { () }
-            uniffiTraitInterfaceCall(
+            uniffiTraitInterfaceCallWithError(
                 callStatus: uniffiCallStatus,
                 makeCall: makeCall,
-                writeReturn: writeReturn
+                writeReturn: writeReturn,
+                lowerError: FfiConverterTypeLoggerError_lower
             )
         }
     )
@@ -3242,6 +3245,88 @@ public func FfiConverterTypeLogLevel_lower(_ value: LogLevel) -> RustBuffer {
 
 
 /**
+ * What offerkit makes of anything a `Logger` throws; it is dropped with the record. Apps
+ * never need to throw or catch it.
+ */
+public 
+enum LoggerError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
+
+    
+    
+    /**
+     * The logger threw; `reason` is its text.
+     */
+    case Failed(reason: String
+    )
+
+    
+
+    
+
+    
+    public var errorDescription: String? {
+        String(reflecting: self)
+    }
+    
+}
+
+#if compiler(>=6)
+extension LoggerError: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeLoggerError: FfiConverterRustBuffer {
+    typealias SwiftType = LoggerError
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> LoggerError {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+
+        
+
+        
+        case 1: return .Failed(
+            reason: try FfiConverterString.read(from: &buf)
+            )
+
+         default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: LoggerError, into buf: inout [UInt8]) {
+        switch value {
+
+        
+
+        
+        
+        case let .Failed(reason):
+            writeInt(&buf, Int32(1))
+            FfiConverterString.write(reason, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLoggerError_lift(_ buf: RustBuffer) throws -> LoggerError {
+    return try FfiConverterTypeLoggerError.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLoggerError_lower(_ value: LoggerError) -> RustBuffer {
+    return FfiConverterTypeLoggerError.lower(value)
+}
+
+
+/**
  * Every failure of an offerkit call.
  */
 public 
@@ -4534,7 +4619,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_offerkit_uniffi_checksum_method_offerclient_set_access_token() != 11708) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_offerkit_uniffi_checksum_method_logger_log() != 63154) {
+    if (uniffi_offerkit_uniffi_checksum_method_logger_log() != 4121) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_method_listingpager_next_page() != 63564) {

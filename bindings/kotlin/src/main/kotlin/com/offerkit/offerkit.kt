@@ -325,7 +325,7 @@ internal inline fun<T> uniffiTraitInterfaceCall(
 ) {
     try {
         writeReturn(makeCall())
-    } catch(e: kotlin.Exception) {
+    } catch(e: kotlin.Throwable) {
         val err = try { e.stackTraceToString() } catch(_: Throwable) { "" }
         callStatus.code = UNIFFI_CALL_UNEXPECTED_ERROR
         callStatus.error_buf = FfiConverterString.lower(err)
@@ -340,7 +340,7 @@ internal inline fun<T, reified E: Throwable> uniffiTraitInterfaceCallWithError(
 ) {
     try {
         writeReturn(makeCall())
-    } catch(e: kotlin.Exception) {
+    } catch(e: kotlin.Throwable) {
         if (e is E) {
             callStatus.code = UNIFFI_CALL_ERROR
             callStatus.error_buf = lowerError(e)
@@ -1041,7 +1041,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_set_access_token() and 0xFFFF) != 11708) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_offerkit_uniffi_checksum_method_logger_log() and 0xFFFF) != 63154) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_method_logger_log() and 0xFFFF) != 4121) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_offerkit_uniffi_checksum_method_listingpager_next_page() and 0xFFFF) != 63564) {
@@ -1132,7 +1132,7 @@ internal inline fun<T> uniffiTraitInterfaceCallAsync(
         // double-freeing it.
         val callResult = try {
             makeCall()
-        } catch(e: kotlin.Exception) {
+        } catch(e: kotlin.Throwable) {
             handleError(
                 UniffiRustCallStatus.create(
                     UNIFFI_CALL_UNEXPECTED_ERROR,
@@ -1161,7 +1161,7 @@ internal inline fun<T, reified E: Throwable> uniffiTraitInterfaceCallAsyncWithEr
         // `handleError`.
         val callResult = try {
             makeCall()
-        } catch(e: kotlin.Exception) {
+        } catch(e: kotlin.Throwable) {
             if (e is E) {
                 handleError(
                     UniffiRustCallStatus.create(
@@ -2253,7 +2253,8 @@ public object FfiConverterTypeListingPager: FfiConverter<ListingPager, Long> {
 
 /**
  * Implemented by the app to receive offerkit's log records. Called from offerkit's worker
- * threads; must be quick and must not block.
+ * threads; must be quick and must not block. Whatever it throws is ignored (the record is
+ * dropped).
  */
 public interface Logger {
     
@@ -2268,7 +2269,8 @@ public interface Logger {
 
 /**
  * Implemented by the app to receive offerkit's log records. Called from offerkit's worker
- * threads; must be quick and must not block.
+ * threads; must be quick and must not block. Whatever it throws is ignored (the record is
+ * dropped).
  */
 open class LoggerImpl: Disposable, AutoCloseable, Logger
 {
@@ -2375,10 +2377,11 @@ open class LoggerImpl: Disposable, AutoCloseable, Logger
     /**
      * One record: its level, its source (`offerkit::transport`, …) and the text with its
      * fields (`offer service request method=POST status=200 …`).
-     */override fun `log`(`level`: LogLevel, `target`: kotlin.String, `message`: kotlin.String)
+     */
+    @Throws(LoggerException::class)override fun `log`(`level`: LogLevel, `target`: kotlin.String, `message`: kotlin.String)
         = 
     callWithHandle {
-    uniffiRustCall() { _status ->
+    uniffiRustCallWithError(LoggerException) { _status ->
     UniffiLib.uniffi_offerkit_uniffi_fn_method_logger_log(
         it,
         
@@ -2419,7 +2422,12 @@ internal object uniffiCallbackInterfaceLogger {
                 )
             }
             val writeReturn = { _: Unit -> Unit }
-            uniffiTraitInterfaceCall(uniffiCallStatus, makeCall, writeReturn)
+            uniffiTraitInterfaceCallWithError(
+                uniffiCallStatus,
+                makeCall,
+                writeReturn,
+                { e: LoggerException -> FfiConverterTypeLoggerError.lower(e) }
+            )
         }
     }
 
@@ -4363,6 +4371,75 @@ public object FfiConverterTypeLogLevel: FfiConverterRustBuffer<LogLevel> {
 }
 
 
+
+
+
+
+
+/**
+ * What offerkit makes of anything a `Logger` throws; it is dropped with the record. Apps
+ * never need to throw or catch it.
+ */
+sealed class LoggerException: kotlin.Exception() {
+    
+    /**
+     * The logger threw; `reason` is its text.
+     */
+    class Failed(
+        
+        val `reason`: kotlin.String
+        ) : LoggerException() {
+        override val message
+            get() = "reason=${ `reason` }"
+    }
+    
+
+    
+
+
+    companion object ErrorHandler : UniffiRustCallStatusErrorHandler<LoggerException> {
+        override fun lift(error_buf: RustBuffer.ByValue): LoggerException = FfiConverterTypeLoggerError.lift(error_buf)
+    }
+
+    
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeLoggerError : FfiConverterRustBuffer<LoggerException> {
+    override fun read(buf: ByteBuffer): LoggerException {
+        
+
+        return when(buf.getInt()) {
+            1 -> LoggerException.Failed(
+                FfiConverterString.read(buf),
+                )
+            else -> throw RuntimeException("invalid error enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: LoggerException): ULong {
+        return when(value) {
+            is LoggerException.Failed -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`reason`)
+            )
+        }
+    }
+
+    override fun write(value: LoggerException, buf: ByteBuffer) {
+        when(value) {
+            is LoggerException.Failed -> {
+                buf.putInt(1)
+                FfiConverterString.write(value.`reason`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+
+}
 
 
 
