@@ -25,49 +25,50 @@ namespace OfferKit.Interop
 
         internal static NativeOptions Offers(OffersOptions o, NativeStrings strings)
         {
-            NativeOptions made = Make(NativeMethods.offerkit_offers_options_new, Owned.FreeOffersOptions);
-            try
+            return Make(NativeMethods.offerkit_offers_options_new, Owned.FreeOffersOptions, made =>
             {
                 made.Number(NativeMethods.offerkit_offers_options_set_limit, o.Limit);
                 made.Text(NativeMethods.offerkit_offers_options_set_language, strings.Add(o.Language, "language"));
                 made.Text(NativeMethods.offerkit_offers_options_set_sort, strings.Add(o.Sort, "sort"));
                 made.Text(NativeMethods.offerkit_offers_options_set_select, strings.Add(o.Select, "select"));
                 made.Text(NativeMethods.offerkit_offers_options_set_selection, strings.Add(o.Selection, "selection"));
-                return made;
-            }
-            catch
-            {
-                made.Dispose();
-                throw;
-            }
+            });
         }
 
         internal static NativeOptions PlayerOffers(PlayerOffersOptions o, NativeStrings strings)
         {
-            NativeOptions made = Make(NativeMethods.offerkit_player_offers_options_new, Owned.FreePlayerOffersOptions);
-            try
+            return Make(NativeMethods.offerkit_player_offers_options_new, Owned.FreePlayerOffersOptions, made =>
             {
                 made.Number(NativeMethods.offerkit_player_offers_options_set_limit, o.Limit);
                 made.Text(NativeMethods.offerkit_player_offers_options_set_language, strings.Add(o.Language, "language"));
                 made.Text(NativeMethods.offerkit_player_offers_options_set_after, strings.Add(o.After, "after"));
                 made.Text(NativeMethods.offerkit_player_offers_options_set_select, strings.Add(o.Select, "select"));
                 made.Text(NativeMethods.offerkit_player_offers_options_set_selection, strings.Add(o.Selection, "selection"));
-                return made;
-            }
-            catch
-            {
-                made.Dispose();
-                throw;
-            }
+            });
         }
 
         internal static NativeOptions ListOffers(int? perPage, int? page)
         {
-            NativeOptions made = Make(NativeMethods.offerkit_list_offers_options_new, Owned.FreeListOffersOptions);
-            try
+            return Make(NativeMethods.offerkit_list_offers_options_new, Owned.FreeListOffersOptions, made =>
             {
                 made.Number(NativeMethods.offerkit_list_offers_options_set_per_page, perPage);
                 made.Number(NativeMethods.offerkit_list_offers_options_set_page, page);
+            });
+        }
+
+        private delegate uint New(ref IntPtr options, ref IntPtr error);
+
+        /// <summary>A builder made by <paramref name="make"/> and filled by <paramref name="fill"/>;
+        /// freed again if filling it throws.</summary>
+        private static NativeOptions Make(New make, Action<IntPtr> free, Action<NativeOptions> fill)
+        {
+            IntPtr options = IntPtr.Zero;
+            IntPtr error = IntPtr.Zero;
+            OfferKitClient.Check(make(ref options, ref error), error);
+            var made = new NativeOptions(Tracking.Took(options), free);
+            try
+            {
+                fill(made);
                 return made;
             }
             catch
@@ -75,16 +76,6 @@ namespace OfferKit.Interop
                 made.Dispose();
                 throw;
             }
-        }
-
-        private delegate uint New(ref IntPtr options, ref IntPtr error);
-
-        private static NativeOptions Make(New make, Action<IntPtr> free)
-        {
-            IntPtr options = IntPtr.Zero;
-            IntPtr error = IntPtr.Zero;
-            OfferKitClient.Check(make(ref options, ref error), error);
-            return new NativeOptions(Tracking.Took(options), free);
         }
 
         private void Text(SetText set, IntPtr value)
