@@ -127,6 +127,7 @@ namespace UnityEngine.Networking
         public Result result { get { return Result.InProgress; } }
         public string error { get { return null; } }
         public void SetRequestHeader(string name, string value) { }
+        public void Abort() { }
         public UnityWebRequestAsyncOperation SendWebRequest() { return null; }
         public void Dispose() { }
     }
