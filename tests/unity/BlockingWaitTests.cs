@@ -72,7 +72,7 @@ namespace OfferKit.Tests
         {
             using (OfferKitClient client = Sim.Client())
             {
-                Sim.Fault("{\"kind\":\"latency\",\"ms\":20000}");
+                Sim.Fault("{\"kind\":\"latency\",\"ms\":20000,\"times\":5}"); // every request below is slow
                 Task<Links> links = client.LinksAsync("demo");
                 Unwrap(BlockOnPumpThread(client, () => links.Wait()), ".Wait()");
                 Task<string> graphql = client.GraphQLAsync("{ __typename }");

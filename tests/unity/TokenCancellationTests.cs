@@ -1,6 +1,7 @@
 // TokenCancellationTests.cs: the TokenProvider's CancellationToken is cancelled once nothing waits
 // for its answer: the waiting call was cancelled, the token wait passed (the call failed with
-// Timeout), or the client was disposed. Before that it is not cancelled, and a provider that
+// Timeout), or the client was disposed — on the polling (main) thread, where a Unity provider may
+// abort its UnityWebRequest. Before that it is not cancelled, and a provider that
 // honours it ends without leaving anything behind.
 using System;
 using System.Threading;
@@ -19,6 +20,7 @@ namespace OfferKit.Tests
             internal CancellationToken Token;
             internal int Calls;
             internal int CancelledCallbacks;
+            internal int RegistrationThread;
 
             internal Task<string> Fetch(TokenReason reason, CancellationToken cancel)
             {
@@ -27,6 +29,7 @@ namespace OfferKit.Tests
                 var answer = new TaskCompletionSource<string>();
                 cancel.Register(() =>
                 {
+                    RegistrationThread = Thread.CurrentThread.ManagedThreadId;
                     Interlocked.Increment(ref CancelledCallbacks);
                     answer.TrySetCanceled();
                 });
@@ -48,6 +51,7 @@ namespace OfferKit.Tests
                 Check.Cancelled(call, "the call");
                 MainThread.Until(() => provider.Token.IsCancellationRequested, "the provider's token to be cancelled");
                 MainThread.Until(() => Volatile.Read(ref provider.CancelledCallbacks) == 1, "the provider's registration to run");
+                Check.Equal(MainThread.Id, provider.RegistrationThread, "cancelled on the polling thread");
                 Check.Equal(0L, Sim.Stat("requests"), "nothing was sent");
             }
         }
@@ -59,7 +63,8 @@ namespace OfferKit.Tests
             using (var client = new OfferKitClient(options))
             {
                 Check.Fails(client.LinksAsync("demo"), ErrorKind.Timeout, "no token within the token wait");
-                MainThread.Until(() => provider.Token.IsCancellationRequested, "the provider's token to be cancelled");
+                MainThread.Until(() => Volatile.Read(ref provider.CancelledCallbacks) == 1, "the provider's token to be cancelled");
+                Check.Equal(MainThread.Id, provider.RegistrationThread, "cancelled on the polling thread, not a timer's");
                 Check.Equal(1, Volatile.Read(ref provider.Calls), "asked once");
             }
         }

@@ -183,6 +183,7 @@ namespace OfferKit
             try
             {
                 int ran = (int)_handle.Poll(max ?? 0); // the C ABI's 0: every one queued
+                if (_tokenBridge != null) _tokenBridge.Polled();
                 return ran + OfferKitLog.PollQueued();
             }
             catch (ObjectDisposedException)

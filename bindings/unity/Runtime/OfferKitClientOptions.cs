@@ -71,7 +71,8 @@ namespace OfferKit
         /// requests at once with an OfferKitException of Kind Unauthorized saying why; so does
         /// anything it throws. Its CancellationToken is cancelled when nothing waits for the
         /// answer any more: the waiting calls were cancelled or ended, TokenWait (or the Deadline)
-        /// passed, or the client was disposed; stop the backend request then (UnityWebRequest.Abort).
+        /// passed, or the client was disposed; stop the backend request then (UnityWebRequest.Abort:
+        /// the token is cancelled on the main thread, inside the poll or Dispose).
         /// </summary>
         public Func<TokenReason, CancellationToken, Task<string>> TokenProvider { get; set; }
 

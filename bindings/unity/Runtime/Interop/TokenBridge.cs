@@ -6,8 +6,11 @@
 // fail, saying why). One provider call at a time: requests that need a token meanwhile wait for
 // that one. The provider's CancellationToken is cancelled once nothing waits for its answer: the
 // waiting calls were cancelled or ended (no call of the client in flight), the longest a call
-// waits for a token has passed (TokenWait, within the Deadline), or the client was disposed.
+// waits for a token has passed (TokenWait, within the Deadline), or the client was disposed. It is
+// cancelled on the thread that polls or disposes (the main thread in Unity), never on a timer
+// thread, so its registrations may touch engine objects (UnityWebRequest.Abort).
 using System;
+using System.Diagnostics;
 using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
@@ -20,6 +23,7 @@ namespace OfferKit.Interop
         private readonly CallsInFlight _calls;
         private readonly TimeSpan _waitBound;
         private CancellationTokenSource _fetchCancel; // of the provider call running, else null
+        private long _fetchEndsAt; // Stopwatch timestamp after which nothing waits for that call
         private volatile bool _disposed;
         // Weak: this bridge is rooted by its GCHandle until the client is freed, and must not keep
         // an undisposed client from being finalized (which frees it, then this bridge).
@@ -39,6 +43,12 @@ namespace OfferKit.Interop
         {
             _disposed = true;
             CancelFetch();
+        }
+
+        /// <summary>From every poll: cancels the provider call running once the longest wait for it has passed.</summary>
+        internal void Polled()
+        {
+            if (Volatile.Read(ref _fetchCancel) != null && Stopwatch.GetTimestamp() > Volatile.Read(ref _fetchEndsAt)) CancelFetch();
         }
 
         /// <summary>Cancels the CancellationToken of the provider call running; whatever its registrations throw stays here.</summary>
@@ -137,6 +147,8 @@ namespace OfferKit.Interop
                 return;
             }
             var cancel = new CancellationTokenSource();
+            // The end first: a poll on another thread that sees the source sees its end too.
+            Volatile.Write(ref _fetchEndsAt, Stopwatch.GetTimestamp() + (long)(_waitBound.TotalSeconds * Stopwatch.Frequency));
             Volatile.Write(ref _fetchCancel, cancel);
             Task<string> fetch;
             try
@@ -144,7 +156,6 @@ namespace OfferKit.Interop
                 // Nothing to wait for already (the waiting calls ended before the poll ran this):
                 // the provider still runs, its token cancelled from the start.
                 if (_disposed || _calls.Count == 0) cancel.Cancel();
-                else cancel.CancelAfter(_waitBound);
                 fetch = _provider(reason, cancel.Token);
                 if (fetch == null) throw new InvalidOperationException("the token provider returned a null Task");
             }
