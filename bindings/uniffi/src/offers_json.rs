@@ -91,6 +91,8 @@ fn number(out: &mut String, value: Option<f64>) {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     fn offer(payout: Option<f64>, creatives: Option<offerkit::Creatives>) -> offerkit::Offer {
@@ -139,6 +141,36 @@ mod tests {
             let mut out = String::new();
             number(&mut out, Some(v));
             assert_eq!(out, written);
+        }
+    }
+
+    proptest! {
+        /// Any text and any finite payout read back exactly (expected values are the inputs).
+        #[test]
+        fn typed_fields_read_back_exactly(
+            id in proptest::option::of(any::<String>()),
+            name in proptest::option::of(any::<String>()),
+            payout in proptest::option::of(any::<f64>().prop_filter("finite", |f| f.is_finite())),
+            creative in proptest::option::of(any::<String>()),
+        ) {
+            let sent = offerkit::Offer {
+                id: id.clone(),
+                name: name.clone(),
+                total_payout_usd: payout,
+                creatives: Some(offerkit::Creatives {
+                    name: creative.clone(),
+                    ..offerkit::Creatives::default()
+                }),
+                ..offerkit::Offer::default()
+            };
+            let parsed: serde_json::Value =
+                serde_json::from_str(&offers_json(&[sent])).expect("JSON");
+            let offer = &parsed[0];
+            prop_assert_eq!(offer[0].as_str(), id.as_deref());
+            prop_assert_eq!(offer[1].as_str(), name.as_deref());
+            prop_assert_eq!(offer[2].as_f64().map(f64::to_bits), payout.map(f64::to_bits));
+            prop_assert_eq!(offer[3][0].as_str(), creative.as_deref());
+            prop_assert_eq!(&offer[4], &serde_json::json!({}));
         }
     }
 }
