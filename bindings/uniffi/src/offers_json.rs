@@ -1,6 +1,6 @@
 //! `OfferClient.offers_json`: the answer of `offers` as one JSON text, for a binding whose
 //! lifting of records costs more than decoding JSON. uniffi's Python lifts a record field by
-//! field in pure Python (about 10 µs an offer); the Python package decodes this text with
+//! field in pure Python (86 µs for 20 offers, release); the Python package decodes this text with
 //! `json.loads` (C) into its own dataclasses instead. Conversion only: the same call, the same
 //! offers, the same values as `offers`.
 //!

@@ -154,7 +154,7 @@ class OfferClient:
         )
         try:
             # One JSON text, decoded by `json` in C: lifting the records field by field in
-            # Python cost about 10 µs an offer.
+            # Python cost about 4 µs an offer, this 1 µs (see BENCHMARKS.md).
             text = await self._check_open().offers_json(player_id, options)
         except _ffi.OfferError as err:
             raise error(err) from None
