@@ -33,3 +33,16 @@ def test_public_records_and_enums_are_the_packages_own() -> None:
 
 def test_the_package_ships_py_typed() -> None:
     assert (Path(offerkit.__file__).parent / "py.typed").is_file()
+
+
+def test_records_pickle_and_copy() -> None:
+    import copy
+    import pickle
+
+    offer = offerkit.Offer("1", "n", 1.5, offerkit.Creatives("a", None, {"icon_url": "u"}), {"k": [1, {"x": None}]})
+    page = offerkit.PlayerOffersPage(
+        (offerkit.PlayerOffer("1", None, "completed", {}),), None, (offerkit.SkippedItem(1, None, "r"),), {}
+    )
+    for record in (offer, page, offerkit.ClientConfig("https://o.example.com", timeout=2.5)):
+        assert pickle.loads(pickle.dumps(record)) == record
+        assert copy.deepcopy(record) == record
