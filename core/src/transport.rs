@@ -20,6 +20,10 @@ use crate::executor::{
 use crate::retry::RetryPolicy;
 use crate::token::AccessToken;
 
+/// How long after an attempt's timeout offerkit stops waiting for an executor that has not
+/// answered (its own timeout should have ended the attempt by then).
+const EXECUTOR_GRACE: Duration = Duration::from_millis(500);
+
 /// What a request sends as its body.
 pub(crate) enum Payload<'a> {
     None,
@@ -220,17 +224,17 @@ impl Transport {
             timeout,
             max_response_bytes: self.max_body,
         };
-        let answer = match tokio::time::timeout(timeout, self.executor.execute(request)).await {
-            Ok(answer) => answer,
-            Err(_) => {
-                return Err(Error::new(
-                    ErrorKind::Timeout,
-                    format!(
-                        "no answer within the attempt's timeout of {}",
-                        seconds(timeout)
-                    ),
-                ));
-            }
+        // The executor keeps the timeout itself (and knows whether a status had arrived); this
+        // bound, a little later, is for an executor that does not.
+        let bound = timeout + EXECUTOR_GRACE;
+        let Ok(answer) = tokio::time::timeout(bound, self.executor.execute(request)).await else {
+            return Err(Error::new(
+                ErrorKind::Timeout,
+                format!(
+                    "the HTTP executor gave no answer within the attempt's timeout of {}",
+                    seconds(timeout)
+                ),
+            ));
         };
         match answer {
             Ok(response) => self.response(response),

@@ -1,7 +1,7 @@
 //! The executor seam from the other side: executors that misbehave the ways a host's HTTP stack
 //! can (never answers, answers too much, fails each way, is cancelled), and what offerkit asks
 //! of every executor (the headers it sends, the settings it refuses with one). The same suite
-//! over real HTTP through a second stack is the `OFFERKIT_TEST_EXECUTOR=ureq` run of every
+//! over real HTTP through a second stack is the `OFFERKIT_TEST_EXECUTOR=conn` run of every
 //! other test file (see common/host_executor.rs).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
@@ -296,7 +296,7 @@ async fn cancelling_the_call_drops_the_executors_future() {
 #[tokio::test]
 async fn settings_that_belong_to_the_hosts_stack_are_refused_with_an_executor() {
     let proxy = ClientConfig::new("https://offers.example.com")
-        .with_executor(common::host_executor::UreqExecutor::new());
+        .with_executor(common::host_executor::ConnExecutor);
     let mut with_proxy = proxy.clone();
     with_proxy.proxy = Proxy::Url("http://127.0.0.1:3128".into());
     let err = OfferClient::new(with_proxy).err().unwrap();
