@@ -1,17 +1,18 @@
 //! `uniffi-bindgen` for offerkit: uniffi's own generator (pinned to the uniffi version of
-//! `offerkit-uniffi`), plus three documented fix-ups of its output.
+//! `offerkit-uniffi`), plus four documented fix-ups of its output.
 //!
 //! Library mode, from the unstripped library (a stripped one has no uniffi metadata):
 //! `uniffi-bindgen generate --no-format --library target/debug/libofferkit_uniffi.so
 //! --language kotlin --out-dir <dir>`. maturin finds this binary by its name and runs it too,
 //! so the wheel's Python is the same as the committed one.
 //!
-//! Three fix-ups of the generated code, each failing loudly if uniffi's output changes shape:
+//! Four fix-ups of the generated code, each failing loudly if uniffi's output changes shape:
 //!
 //! 1. Readable error messages (Kotlin, Python). uniffi gives an error variant with fields a
 //!    message of the form `detail=…, httpStatus=…` (Kotlin `message`, Python `str()`).
 //!    offerkit's `OfferError` carries its complete readable text in `detail`, so the message is
-//!    made exactly `detail`. Only `OfferError` is touched.
+//!    made exactly `detail`. Only `OfferError` and `HttpExecutorError` (the app executor's failures,
+//!    which carry `detail` the same way) are touched.
 //! 2. The event loop of Python async callbacks. offerkit calls the app's async token provider
 //!    from its worker threads, where uniffi's Python finds no running loop unless the app
 //!    registered one with `uniffi_set_event_loop` (and a registered loop would then also win
@@ -33,6 +34,11 @@
 //!    `KeyboardInterrupt`, `SystemExit` and `CancelledError` after reporting them, so they
 //!    still stop the loop or end the task as Python intends. Swift needs no fix-up: its
 //!    `catch` catches every `Error`, and nothing else can be thrown.
+//! 4. Cancelling a Python callback's coroutine (Python). When offerkit drops a foreign future (the
+//!    call was cancelled, its deadline passed), uniffi's Python asked the callback's event loop
+//!    to cancel the task with `call_soon` from a library thread, which does not wake a loop
+//!    that is waiting: an app HTTP executor's request ran on until the loop's next event. Now
+//!    `call_soon_threadsafe`, and a loop already closed is left alone.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -121,7 +127,8 @@ fn kotlin(text: &str) -> Result<Option<String>, String> {
             None => out.push_str(line),
         }
     }
-    let variants = text.matches(") : OfferException() {").count();
+    let variants = text.matches(") : OfferException() {").count()
+        + text.matches(") : HttpExecutorException() {").count();
     check(fixed, variants, "Kotlin", &out, "\"detail=${")?;
     replace_exactly(
         &out,
@@ -181,7 +188,8 @@ fn python(text: &str) -> Result<Option<String>, String> {
             out.push_str(line);
         }
     }
-    let variants = text.matches("(_UniffiTempOfferError):").count();
+    let variants = text.matches("(_UniffiTempOfferError):").count()
+        + text.matches("(_UniffiTempHttpExecutorError):").count();
     check(fixed, variants, "Python", &out, "\"detail={!r}\"")?;
     if !out.contains(PYTHON_LOOP_RAW) {
         return Err("uniffi's Python `_uniffi_get_event_loop` changed: revisit the fix-up".into());
@@ -194,16 +202,35 @@ fn python(text: &str) -> Result<Option<String>, String> {
         2,
         "Python sync trait call glue",
     )?;
-    let mut out = replace_exactly(
+    let out = replace_exactly(
         &out,
         PYTHON_ASYNC_CATCH_RAW,
         PYTHON_ASYNC_CATCH_FIXED,
         2,
         "Python async trait call glue",
     )?;
+    let mut out = replace_exactly(
+        &out,
+        PYTHON_DROPPED_RAW,
+        PYTHON_DROPPED_FIXED,
+        1,
+        "Python dropped-future callback",
+    )?;
     out.push_str(PYTHON_AT_EXIT);
     Ok(Some(out))
 }
+
+/// A foreign future offerkit no longer wants (its call was cancelled or its deadline passed) is
+/// cancelled from a library thread: `call_soon` from another thread does not wake the loop, so
+/// an idle loop ran the cancellation only at its next event, and a closed loop raised.
+const PYTHON_DROPPED_RAW: &str = "    eventloop.call_soon(_uniffi_cancel_task, task)\n";
+const PYTHON_DROPPED_FIXED: &str = "\
+    # offerkit: from a library thread, so wake the loop; a closed loop has nothing left to cancel.
+    try:
+        eventloop.call_soon_threadsafe(_uniffi_cancel_task, task)
+    except RuntimeError:
+        pass
+";
 
 /// The two sync trait-interface helpers (the logger's glue).
 const PYTHON_CATCH_RAW: &str = "\
