@@ -35,7 +35,7 @@
 //!    `catch` catches every `Error`, and nothing else can be thrown.
 //! 4. The generated Kotlin is not the API (Kotlin). It is generated into
 //!    `com.offerkit.internal` (uniffi.toml) and every top-level declaration but the records and
-//!    enums is made `internal`: the hand-written layer in `com.offerkit` (same Gradle module)
+//!    enums the layer re-exports is made `internal`: the hand-written layer in `com.offerkit` (same Gradle module)
 //!    uses it, apps cannot see `FfiConverter*`, `Uniffi*`, the raw client or its exceptions.
 //!    uniffi has no visibility setting, hence the fix-up.
 
@@ -182,6 +182,13 @@ fn kotlin_internal(text: &str) -> Result<String, String> {
             );
         }
     }
+    for name in KOTLIN_REPLACED_RECORDS {
+        if !out.contains(&format!("\ninternal data class {name} ")) {
+            return Err(format!(
+                "the record {name} was not found to make internal: revisit fix-up 4"
+            ));
+        }
+    }
     if depth != 0 || made == 0 {
         return Err(format!(
             "made {made} Kotlin declarations internal, ending at brace depth {depth}: \
@@ -190,6 +197,15 @@ fn kotlin_internal(text: &str) -> Result<String, String> {
     }
     Ok(out)
 }
+
+/// Records the layer replaces with its own classes (`Int` counts, `Duration`s, a `toString`
+/// without the token): internal like the rest, so only the layer's are visible.
+const KOTLIN_REPLACED_RECORDS: [&str; 4] = [
+    "ClientConfig",
+    "OffersOptions",
+    "PlayerOffersOptions",
+    "ListingOptions",
+];
 
 /// Where a top-level declaration that needs a visibility starts in `line` (after any `*/`
 /// closing its doc comment and any annotations), or `None` for other lines and for
@@ -229,6 +245,12 @@ fn declaration_start(line: &str) -> Option<usize> {
         "val ",
         "typealias ",
     ];
+    if KOTLIN_REPLACED_RECORDS
+        .iter()
+        .any(|name| rest.starts_with(&format!("data class {name} ")))
+    {
+        return Some(at);
+    }
     if KEEP.iter().any(|k| rest.starts_with(k)) {
         return None;
     }
@@ -455,10 +477,14 @@ mod tests {
     /// The glue as uniffi writes it: two sync helpers, two async ones.
     fn kotlin_with_glue() -> String {
         format!(
-            "{KOTLIN}{}",
+            "{KOTLIN}{}{RECORDS}",
             "    } catch(e: kotlin.Exception) {\n".repeat(4)
         )
     }
+
+    /// The records the layer replaces, as uniffi declares them.
+    const RECORDS: &str = "data class ClientConfig (\n)\ndata class OffersOptions (\n)\n\
+        data class PlayerOffersOptions (\n)\ndata class ListingOptions (\n)\n";
 
     #[test]
     fn kotlin_message_becomes_the_detail() {
@@ -519,6 +545,18 @@ data class Offer (
 enum class LogLevel {
     ERROR;
 }
+data class ClientConfig (
+    val `baseUrl`: kotlin.String
+)
+data class OffersOptions (
+    val `limit`: kotlin.Long?
+)
+data class PlayerOffersOptions (
+    val `limit`: kotlin.Long?
+)
+data class ListingOptions (
+    val `page`: kotlin.Long?
+)
         /**
          * The version.
          */ fun `version`(): kotlin.String {
@@ -537,6 +575,8 @@ enum class LogLevel {
             "@Throws(OfferException::class) internal fun `checkPlayerId`",
             "\ndata class Offer (\n    val `id`",
             "\nenum class LogLevel",
+            "\ninternal data class ClientConfig (\n    val `baseUrl`",
+            "\ninternal data class ListingOptions (",
             "    fun noMember() = 1",
             "    fun log(level: LogLevel)",
         ] {
@@ -546,6 +586,10 @@ enum class LogLevel {
         assert!(
             kotlin_internal("class A {\n").is_err(),
             "unbalanced input is an error"
+        );
+        assert!(
+            kotlin_internal(&text.replace("data class ClientConfig", "data class Config")).is_err(),
+            "a replaced record that is missing is an error"
         );
     }
 

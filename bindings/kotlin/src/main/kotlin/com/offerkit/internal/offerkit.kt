@@ -3495,7 +3495,7 @@ internal object FfiConverterTypeClickUrl: FfiConverterRustBuffer<ClickUrl> {
 /**
  * Configuration of an `OfferClient`.
  */
-data class ClientConfig (
+internal data class ClientConfig (
     /**
      * Base address of the service, e.g. `https://offers.example.com` (may carry a path
      * prefix). `https://` always; `http://` only to loopback or with `allow_insecure_http`.
@@ -3734,7 +3734,7 @@ internal object FfiConverterTypeFieldError: FfiConverterRustBuffer<FieldError> {
 /**
  * Options of `list_offers`: without `per_page` every offer comes at once.
  */
-data class ListingOptions (
+internal data class ListingOptions (
     /**
      * 1 to 100; turns pagination on.
      */
@@ -3904,7 +3904,7 @@ internal object FfiConverterTypeOffer: FfiConverterRustBuffer<Offer> {
  * Options of `offers`. Unset values are not sent (the service then applies no limit, its
  * default language and order).
  */
-data class OffersOptions (
+internal data class OffersOptions (
     /**
      * At least 1.
      */
@@ -4088,7 +4088,7 @@ internal object FfiConverterTypePlayerOffer: FfiConverterRustBuffer<PlayerOffer>
 /**
  * Options of `player_offers` and its pager.
  */
-data class PlayerOffersOptions (
+internal data class PlayerOffersOptions (
     /**
      * 2 to 5 characters.
      */
