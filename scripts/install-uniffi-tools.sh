@@ -2,7 +2,8 @@
 # Installs what the uniffi tests need and a fresh machine lacks, idempotently:
 #   - Debian's libjna-java (JNA 5.13 for the Kotlin bindings on the JVM),
 #   - the Kotlin compiler from npm (kotlin-compiler@2.4.20; it ships the kotlinx-coroutines jar),
-#   - a Python venv with maturin, pytest and pytest-asyncio.
+#   - a Python venv with maturin, pytest, pytest-asyncio and mypy (the Python tests and example
+#     are checked with `mypy --strict`).
 # Everything but the apt package goes under .tools/ (git-ignored). Prints the paths it set up.
 set -euo pipefail
 
@@ -31,11 +32,11 @@ if [ ! -x "$KOTLIN_HOME/bin/kotlinc-jvm" ]; then
 fi
 
 VENV="$TOOLS/venv"
-if [ ! -x "$VENV/bin/pytest" ] || [ ! -x "$VENV/bin/maturin" ]; then
-  echo "install-uniffi-tools: python venv with maturin, pytest, pytest-asyncio" >&2
+if [ ! -x "$VENV/bin/pytest" ] || [ ! -x "$VENV/bin/maturin" ] || [ ! -x "$VENV/bin/mypy" ]; then
+  echo "install-uniffi-tools: python venv with maturin, pytest, pytest-asyncio, mypy" >&2
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install -q --disable-pip-version-check \
-    "maturin>=1.9,<2" "pytest>=8,<10" "pytest-asyncio>=1,<2"
+    "maturin>=1.9,<2" "pytest>=8,<10" "pytest-asyncio>=1,<2" "mypy>=1.13,<2"
 fi
 
 echo "KOTLIN_HOME=$KOTLIN_HOME"

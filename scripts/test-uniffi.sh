@@ -5,7 +5,9 @@
 #   - Kotlin on the JVM (JNA, kotlinx-coroutines) against the simulator on a free port: the
 #     library compiled as its own module, the tests against its jar, its public surface
 #     checked for uniffi names (javap) and consumer-rules.pro against the generated code,
-#   - Python: the maturin wheel installed into a venv, pytest (asyncio) against the same simulator,
+#   - Python: the maturin wheel (the hand-written package over the generated module) installed
+#     into a venv, pytest (asyncio) against the same simulator, `mypy --strict` on the tests and
+#     the example,
 #   - the Kotlin and Python examples,
 #   - the Kotlin and Python tests again against the shipping library (`cargo build --release`:
 #     LTO, size-tuned, stripped), the one apps load. About 3 min of build the first time on a
@@ -170,9 +172,12 @@ rm -rf "$work/wheels"
 if (cd bindings/python && "$VENV/bin/maturin" build --quiet --out "$work/wheels" 2>&1 | grep -v "looks like an old-style --config") &&
   "$VENV/bin/pip" install -q --disable-pip-version-check --force-reinstall --no-deps "$work"/wheels/offerkit-*.whl; then
   ok 1
-  # The wheel ships exactly the committed module.
-  installed=$("$VENV/bin/python" -c 'import offerkit.offerkit as m; print(m.__file__)')
+  # The wheel ships exactly the committed generated module, under the package's `_native`.
+  installed=$("$VENV/bin/python" -c 'import offerkit._native.offerkit as m; print(m.__file__)')
   check "wheel module is the committed one" diff -q "$installed" bindings/python/generated/offerkit.py
+  # The package's hints hold for code written against it: the tests and the example.
+  check "mypy --strict (python tests and example)" \
+    "$VENV/bin/mypy" --strict --python-version 3.10 --no-incremental tests/python examples/python
   echo "==> pytest"
   (cd tests/python && timeout 300 "$VENV/bin/python" -m pytest -q -p no:cacheprovider 2>&1) | tee "$work/pytest.log"
   count_from "$work/pytest.log" "python tests" "${PIPESTATUS[0]}"
@@ -198,10 +203,10 @@ if [ "${OFFERKIT_UNIFFI_SKIP_RELEASE:-0}" != 1 ]; then
     if [ -n "${installed:-}" ]; then
       echo "==> pytest (release library)"
       mkdir -p "$work/release-python"
-      cp -r "$(dirname "$installed")" "$work/release-python/offerkit"
-      cp "$release_dir/libofferkit_uniffi.so" "$work/release-python/offerkit/"
-      loaded=$(cd tests/python && PYTHONPATH="$work/release-python" "$VENV/bin/python" -c 'import offerkit.offerkit as m; print(m.__file__)')
-      check "python (release library) imports the copy" test "$loaded" = "$work/release-python/offerkit/offerkit.py"
+      cp -r "$(dirname "$(dirname "$installed")")" "$work/release-python/offerkit"
+      cp "$release_dir/libofferkit_uniffi.so" "$work/release-python/offerkit/_native/"
+      loaded=$(cd tests/python && PYTHONPATH="$work/release-python" "$VENV/bin/python" -c 'import offerkit._native.offerkit as m; print(m.__file__)')
+      check "python (release library) imports the copy" test "$loaded" = "$work/release-python/offerkit/_native/offerkit.py"
       (cd tests/python && PYTHONPATH="$work/release-python" timeout 300 "$VENV/bin/python" -m pytest -q -p no:cacheprovider 2>&1) | tee "$work/pytest-release.log"
       count_from "$work/pytest-release.log" "python tests (release library)" "${PIPESTATUS[0]}"
     fi

@@ -7,11 +7,12 @@
 # 1. installs what a fresh Debian machine lacks (mono-mcs, mono-runtime, g++, valgrind, python3);
 # 2. builds offerkit-ffi (debug, with its test hooks) and the simulator, and takes private copies;
 # 3. Unity: checks the package's .meta files and manifests, compiles the runtime for plain Mono,
-#    type-checks the Unity-only code and the sample against stand-in UnityEngine/UnityEditor types
-#    (player, Editor and iOS builds), then runs the Mono test program (tests/unity) against the
-#    simulator, including the P/Invoke declarations against include/offerkit.h: once against the
+#    type-checks the Unity-only code and the samples against stand-in UnityEngine/UnityEditor types
+#    (player, Editor, iOS and Unity 2023.1+ builds), then runs the Mono test program (tests/unity)
+#    against the simulator, including the P/Invoke declarations against include/offerkit.h: once against the
 #    debug library with its test hooks, once against the shipping build (release, no test hooks),
-#    where the tests that need the hooks are skipped; then, with programs built against OfferKit.dll
+#    where the tests that need the hooks are skipped; runs the coroutine and Awaitable adapters'
+#    tests in the same program built with the engine's defines against working stand-ins; then, with programs built against OfferKit.dll
 #    (tests/unity/lifetime), checks that a process that used a TokenProvider, a log handler and
 #    every delivery mode exits after Main returns, and that an AppDomain that did the same unloads
 #    after the package's Editor clean-up, printing both times;
@@ -182,8 +183,11 @@ EOF
 step "unity: package.json, asmdefs and CHANGELOG agree" manifests
 step "unity: runtime compiles for plain Mono" \
   mcs "${mcs_flags[@]}" -target:library -out:"$work/OfferKit.dll" -recurse:"$unity/Runtime/*.cs"
-step "unity: stand-in UnityEngine/UnityEditor compile" bash -c \
-  "mcs -nologo -warnaserror+ -target:library -out:'$work/UnityEngine.dll' '$stubs/UnityEngine.cs' &&
+# Two stand-in engines: one without Awaitable (before Unity 2023.1) and one with it.
+mkdir -p "$work/unity2023"
+step "unity: stand-in UnityEngine/UnityEditor compile (with and without Awaitable)" bash -c \
+  "mcs -nologo -warnaserror+ -target:library -out:'$work/UnityEngine.dll' '$stubs'/UnityEngine*.cs &&
+   mcs -nologo -warnaserror+ -target:library -define:UNITY_2023_1_OR_NEWER -out:'$work/unity2023/UnityEngine.dll' '$stubs'/UnityEngine*.cs &&
    mcs -nologo -warnaserror+ -target:library -out:'$work/UnityEditor.dll' '$stubs/UnityEditor.cs'"
 step "unity: runtime type-checks as a Unity player build" \
   mcs "${mcs_flags[@]}" -target:library -define:UNITY_5_3_OR_NEWER -r:"$work/UnityEngine.dll" \
@@ -191,15 +195,21 @@ step "unity: runtime type-checks as a Unity player build" \
 step "unity: runtime type-checks as an Editor build" \
   mcs "${mcs_flags[@]}" -target:library -define:"UNITY_5_3_OR_NEWER;UNITY_EDITOR" \
   -r:"$work/UnityEngine.dll" -r:"$work/UnityEditor.dll" -out:"$work/OfferKit.Editor.dll" -recurse:"$unity/Runtime/*.cs"
+step "unity: runtime type-checks as a Unity 2023.1+ player build (Awaitable adapter)" \
+  mcs "${mcs_flags[@]}" -target:library -define:"UNITY_5_3_OR_NEWER;UNITY_2023_1_OR_NEWER" \
+  -r:"$work/unity2023/UnityEngine.dll" -out:"$work/unity2023/OfferKit.dll" -recurse:"$unity/Runtime/*.cs"
 ios_build() {
   mcs "${mcs_flags[@]}" -target:library -define:"UNITY_5_3_OR_NEWER;UNITY_IOS" -r:"$work/UnityEngine.dll" \
     -out:"$work/OfferKit.iOS.dll" -recurse:"$unity/Runtime/*.cs" &&
     grep -c __Internal "$work/OfferKit.iOS.dll" && ! grep -c __Internal "$work/OfferKit.Player.dll"
 }
 step "unity: iOS build imports from __Internal, others from offerkit" ios_build
-step "unity: the sample type-checks" \
+step "unity: the OnGUI sample type-checks" \
   mcs "${mcs_flags[@]}" -target:library -r:"$work/UnityEngine.dll" -r:"$work/OfferKit.Player.dll" \
   -out:"$work/Sample.dll" "$unity/Samples~/OfferList/OfferListSample.cs"
+step "unity: the UI Toolkit sample (offers with icons) type-checks" \
+  mcs "${mcs_flags[@]}" -target:library -r:"$work/UnityEngine.dll" -r:"$work/OfferKit.Player.dll" \
+  -out:"$work/SampleIcons.dll" -recurse:"$unity/Samples~/OfferListWithIcons/*.cs"
 step "unity: C layout probe builds" bash -c \
   "gcc -std=c99 -Wall -Wextra -Werror -Iinclude -o '$work/abi_layout' tests/unity/abi_layout.c && '$work/abi_layout' > '$work/layout.txt'"
 step "unity: test program compiles" \
@@ -212,6 +222,15 @@ if [[ -f "$work/lib-shipping/libofferkit.so" ]]; then
     env OFFERKIT_HEADER="$root/include/offerkit.h" OFFERKIT_LAYOUT="$work/layout.txt" LD_LIBRARY_PATH="$work/lib-shipping" \
     timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim"
 fi
+
+# The coroutine and Awaitable adapters, built with the engine's defines against the working
+# stand-ins, run against the simulator by the same test program (only their tests).
+step "unity: engine-adapter test program compiles (Unity 2023.1+ defines)" \
+  mcs "${mcs_flags[@]}" -define:"UNITY_5_3_OR_NEWER;UNITY_2023_1_OR_NEWER" -r:"$work/unity2023/UnityEngine.dll" \
+  -out:"$work/unity2023/OfferKitEngineTests.exe" -recurse:"$unity/Runtime/*.cs" tests/unity/*.cs
+suite "unity: coroutine and Awaitable adapters against the simulator" \
+  env OFFERKIT_HEADER="$root/include/offerkit.h" OFFERKIT_LAYOUT="$work/layout.txt" LD_LIBRARY_PATH="$work/lib" \
+  OFFERKIT_EXPECT_TEST_HOOKS=1 timeout 300 mono --debug "$work/unity2023/OfferKitEngineTests.exe" "$work/offerkit-sim" EngineAdapterTests.
 
 # ---- Unity: what the library leaves behind in a managed host -----------------------------------
 # Two programs built against OfferKit.dll like a game's code, each using a TokenProvider, a log

@@ -162,6 +162,11 @@ step "clippy (bindings common, testing feature)" cargo clippy -p offerkit-bindin
 # with the CLI, cargo would unify the features and only the server build would be tested.
 step "rust tests (core)" cargo test -p offerkit
 step "rust tests (core, server feature)" cargo test -p offerkit --features server
+# The integration tests again through a second HTTP executor (core/tests/common/host_executor.rs:
+# hyper's bare HTTP/1.1 connection, no reqwest), as a host's own stack would carry them.
+step "rust tests (core, host executor)" env OFFERKIT_TEST_EXECUTOR=conn cargo test -p offerkit --features server --test '*'
+# The core without its built-in executor (what the lite C library builds on).
+step "clippy (core without reqwest)" cargo clippy -p offerkit --no-default-features --lib -- -D warnings
 # The rewards ledger runs on SQLite and on a real PostgreSQL (Debian's package, installed when
 # missing), started here on loopback and stopped by its process id when this script ends. The
 # tests read its address from OFFERKIT_TEST_POSTGRES_URL; without it they print a "SKIP

@@ -1,8 +1,11 @@
-"""Latency probe for BENCHMARKS.md (d): `offers` (limit 20) through the uniffi Python binding,
-one call at a time on one client. Prints one JSON array of per-call latencies in microseconds.
+"""Latency probe for BENCHMARKS.md (d): `offers` (limit 20) through the offerkit Python
+package, one call at a time on one client. Prints one JSON array of per-call latencies in
+microseconds.
 
     python latency.py BASE_URL TOKEN CALLS
 """
+
+from __future__ import annotations
 
 import asyncio
 import json
@@ -13,16 +16,16 @@ import offerkit
 
 
 async def main(base_url: str, token: str, calls: int) -> None:
-    client = offerkit.OfferClient(offerkit.ClientConfig(base_url=base_url, access_token=token))
-    options = offerkit.OffersOptions(limit=20)
-    for _ in range(20):  # warm-up: connection, runtime
-        await client.offers("bench-player", options)
-    samples = []
-    for _ in range(calls):
-        started = time.perf_counter()
-        offers = await client.offers("bench-player", options)
-        samples.append(round((time.perf_counter() - started) * 1e6))
-        assert len(offers) == 20
+    config = offerkit.ClientConfig(base_url, access_token=token)
+    async with offerkit.OfferClient(config) as client:
+        for _ in range(20):  # warm-up: connection, runtime
+            await client.offers("bench-player", limit=20)
+        samples = []
+        for _ in range(calls):
+            started = time.perf_counter()
+            offers = await client.offers("bench-player", limit=20)
+            samples.append(round((time.perf_counter() - started) * 1e6))
+            assert len(offers) == 20
     print(json.dumps(samples))
 
 

@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use reqwest::Method;
 use serde_json::{Map, Value, json};
 use url::Url;
 
@@ -11,6 +10,7 @@ use crate::cache::{Cache, Fetched};
 use crate::config::ClientConfig;
 use crate::deadline::Deadline;
 use crate::error::{Error, ErrorKind, Result};
+use crate::executor::Method;
 use crate::extra::Extra;
 use crate::graphql::GraphqlResponse;
 use crate::offer::{ListingPage, Offer, OfferList, PlayerOffersPage};
@@ -220,7 +220,7 @@ impl OfferClient {
             }
         }
         let paginated = options.per_page.is_some();
-        self.fetch(Method::GET, url, None, "", move |body| {
+        self.fetch(Method::Get, url, None, "", move |body| {
             decode::listing(body, paginated)
         })
         .await
@@ -278,7 +278,7 @@ impl OfferClient {
     ) -> Result<Response> {
         let body = graphql_body(document, variables);
         let url = self.inner.offers_url.clone();
-        self.authorized(Method::POST, &url, &Payload::Json(&body))
+        self.authorized(Method::Post, &url, &Payload::Json(&body))
             .await
     }
 
@@ -292,7 +292,7 @@ impl OfferClient {
     ) -> Result<Fetched<T>> {
         let body = graphql_body(document, variables);
         let url = self.inner.offers_url.clone();
-        self.fetch(Method::POST, url, Some(body), player_id, decode)
+        self.fetch(Method::Post, url, Some(body), player_id, decode)
             .await
     }
 
@@ -341,7 +341,7 @@ impl OfferClient {
                 let token = inner.tokens.get().await?;
                 let response = inner
                     .transport
-                    .send(method.clone(), url, payload, &token, &deadline)
+                    .send(method, url, payload, &token, &deadline)
                     .await?;
                 if response.status != 401 {
                     return status::check(response);

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::cache::CacheConfig;
+use crate::executor::HttpExecutor;
 use crate::proxy::Proxy;
 use crate::retry::RetryPolicy;
 use crate::token::{AccessToken, AccessTokenProvider, TokenNeeded};
@@ -75,6 +76,12 @@ pub struct ClientConfig {
     /// coalescing). Off by default; `Some(CacheConfig::default())` is the recommended setting
     /// for games (5-minute TTL, the refresh cadence the service asks for).
     pub cache: Option<CacheConfig>,
+    /// Carries the requests through the host's HTTP stack (a platform's network API, Unity's
+    /// `UnityWebRequest`, Unreal's HTTP module) instead of the built-in one; required in builds
+    /// without the `reqwest` feature. The stack then owns proxies, extra roots and the connect
+    /// timeout: with an executor, [`Proxy::Url`] and `extra_root_pem` are refused and
+    /// `connect_timeout` is not used. See [`crate::HttpExecutor`] for its contract.
+    pub executor: Option<Arc<dyn HttpExecutor>>,
 }
 
 impl ClientConfig {
@@ -98,6 +105,7 @@ impl ClientConfig {
             token_provider: None,
             token_needed: None,
             cache: None,
+            executor: None,
         }
     }
 
@@ -122,6 +130,12 @@ impl ClientConfig {
     /// Sets the deadline of a whole call.
     pub fn with_deadline(mut self, deadline: Duration) -> Self {
         self.deadline = deadline;
+        self
+    }
+
+    /// Carries the requests with `executor` (see [`ClientConfig::executor`]).
+    pub fn with_executor(mut self, executor: impl HttpExecutor) -> Self {
+        self.executor = Some(Arc::new(executor));
         self
     }
 
@@ -151,6 +165,7 @@ impl fmt::Debug for ClientConfig {
             .field("token_provider", &self.token_provider.is_some())
             .field("token_needed", &self.token_needed.is_some())
             .field("cache", &self.cache)
+            .field("executor", &self.executor.is_some())
             .finish()
     }
 }

@@ -29,6 +29,7 @@ mod config_limits;
 mod deadline;
 pub mod decode;
 mod error;
+mod executor;
 mod extra;
 mod graphql;
 mod graphql_variables;
@@ -39,12 +40,15 @@ mod paging;
 mod player_id;
 mod proxy;
 mod query;
+#[cfg(feature = "reqwest")]
+mod reqwest_executor;
 mod retry;
 mod selection;
 #[cfg(feature = "server")]
 pub mod server;
 mod skipped;
 mod status;
+#[cfg(feature = "reqwest")]
 mod tls;
 mod token;
 mod token_refresh;
@@ -61,6 +65,7 @@ pub use config::{
 };
 pub use config_limits::{MAX_DURATION, MAX_RETRIES};
 pub use error::{Error, ErrorKind, FieldError, Result};
+pub use executor::{HttpExecutor, HttpFailure, HttpFailureKind, HttpRequest, HttpResponse, Method};
 pub use extra::Extra;
 pub use graphql::GraphqlResponse;
 pub use graphql_variables::graphql_variables;

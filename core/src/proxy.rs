@@ -10,6 +10,7 @@ use std::fmt;
 
 use url::Url;
 
+#[cfg(feature = "reqwest")]
 use crate::error::{Error, ErrorKind, Result};
 
 /// The proxy setting of a [`crate::ClientConfig`].
@@ -56,6 +57,7 @@ impl fmt::Debug for Proxy {
 
 impl Proxy {
     /// Applies the setting to an HTTP client under construction.
+    #[cfg(feature = "reqwest")]
     pub(crate) fn apply(&self, builder: reqwest::ClientBuilder) -> Result<reqwest::ClientBuilder> {
         Ok(match self {
             Proxy::None => builder.no_proxy(),
@@ -96,6 +98,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "reqwest")]
     fn only_http_proxies_are_accepted() {
         for bad in ["socks5://p:1080", "not a url", "http://"] {
             let err = Proxy::Url(bad.into())

@@ -1,22 +1,28 @@
-//! HTTP: one connection pool per client, the base address rules, retries within the call's
-//! deadline, the body cap (and a stray byte order mark), and the mapping of transport failures
-//! to error kinds. Nothing above this file sees reqwest.
+//! One attempt through the client's executor, and everything around it that must not depend
+//! on which executor carries the bytes: the base address rules, the headers, retries within the
+//! call's deadline, a bound on every attempt, the body cap (and a stray byte order mark), and the
+//! mapping of transport failures to error kinds.
 
-use std::error::Error as _;
 use std::future::Future;
 use std::net::IpAddr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use bytes::{Bytes, BytesMut};
-use reqwest::header::{self, HeaderValue};
+use bytes::Bytes;
 use url::Url;
 
 use crate::config::ClientConfig;
 use crate::deadline::{Deadline, seconds};
 use crate::error::{Error, ErrorKind, Result};
+use crate::executor::{
+    HttpExecutor, HttpFailure, HttpFailureKind, HttpRequest, HttpResponse, Method,
+};
 use crate::retry::RetryPolicy;
-use crate::tls;
 use crate::token::AccessToken;
+
+/// How long after an attempt's timeout offerkit stops waiting for an executor that has not
+/// answered (its own timeout should have ended the attempt by then).
+const EXECUTOR_GRACE: Duration = Duration::from_millis(500);
 
 /// What a request sends as its body.
 pub(crate) enum Payload<'a> {
@@ -27,7 +33,7 @@ pub(crate) enum Payload<'a> {
 /// What [`Transport::send_plain`] sends besides the method and address.
 #[cfg(feature = "server")]
 pub(crate) struct PlainRequest<'a> {
-    /// Sent as `Authorization: Bearer …` (marked sensitive, never logged).
+    /// Sent as `Authorization: Bearer …` (never logged).
     pub bearer: Option<&'a str>,
     pub content_type: Option<&'a str>,
     pub body: Option<Vec<u8>>,
@@ -46,8 +52,9 @@ pub(crate) struct Response {
 }
 
 pub(crate) struct Transport {
-    http: reqwest::Client,
+    executor: Arc<dyn HttpExecutor>,
     base: Url,
+    user_agent: String,
     retry: RetryPolicy,
     timeout: Duration,
     max_body: usize,
@@ -57,21 +64,10 @@ impl Transport {
     pub(crate) fn new(config: &ClientConfig) -> Result<Self> {
         let base = base_url(&config.base_url, config.allow_insecure_http)?;
         config.validate()?;
-        let tls = tls::client_config(&config.extra_root_pem)?;
-        let builder = reqwest::Client::builder()
-            .tls_backend_preconfigured(tls)
-            .user_agent(config.user_agent.as_str())
-            .timeout(config.timeout)
-            .connect_timeout(config.connect_timeout)
-            .redirect(reqwest::redirect::Policy::none());
-        let http = config
-            .proxy
-            .apply(builder)?
-            .build()
-            .map_err(|e| Error::new(ErrorKind::Internal, format!("HTTP client set-up: {e}")))?;
         Ok(Transport {
-            http,
+            executor: executor(config)?,
             base,
+            user_agent: config.user_agent.clone(),
             retry: config.retry,
             timeout: config.timeout,
             max_body: config.max_body_bytes,
@@ -89,14 +85,31 @@ impl Transport {
     /// (see [`Transport::retrying`]).
     pub(crate) async fn send(
         &self,
-        method: reqwest::Method,
+        method: Method,
         url: &Url,
         payload: &Payload<'_>,
         token: &AccessToken,
         deadline: &Deadline,
     ) -> Result<Response> {
-        self.retrying("offer service request", &method, url, deadline, |timeout| {
-            self.send_once(method.clone(), url, payload, token, timeout)
+        let credential = bearer(token.secret(), "the access token")?;
+        let body = match payload {
+            Payload::None => None,
+            Payload::Json(value) => {
+                Some(Bytes::from(serde_json::to_vec(value).map_err(|e| {
+                    Error::new(ErrorKind::Internal, format!("request body: {e}"))
+                })?))
+            }
+        };
+        let content_type = body.as_ref().map(|_| "application/json");
+        self.retrying("offer service request", method, url, deadline, |timeout| {
+            self.attempt(
+                method,
+                url,
+                Some(&credential),
+                content_type,
+                body.clone(),
+                timeout,
+            )
         })
         .await
     }
@@ -109,7 +122,7 @@ impl Transport {
     pub(crate) async fn retrying<F, Fut>(
         &self,
         what: &str,
-        method: &reqwest::Method,
+        method: Method,
         url: &Url,
         deadline: &Deadline,
         mut attempt: F,
@@ -155,22 +168,6 @@ impl Transport {
         }
     }
 
-    async fn send_once(
-        &self,
-        method: reqwest::Method,
-        url: &Url,
-        payload: &Payload<'_>,
-        token: &AccessToken,
-        timeout: Duration,
-    ) -> Result<Response> {
-        let credential = bearer(token.secret(), "the access token")?;
-        let mut request = self.request(method, url, timeout, Some(credential));
-        if let Payload::Json(body) = payload {
-            request = request.json(body);
-        }
-        self.send_request(request).await
-    }
-
     /// One attempt outside the access-token flow (server feature), taking at most `timeout`:
     /// the token exchange (a form body, no bearer) and the reporting endpoint (the API key as
     /// bearer). The callers retry it with [`Transport::retrying`], because every reporting
@@ -178,7 +175,7 @@ impl Transport {
     #[cfg(feature = "server")]
     pub(crate) async fn send_plain(
         &self,
-        method: reqwest::Method,
+        method: Method,
         url: &Url,
         request: PlainRequest<'_>,
         timeout: Duration,
@@ -187,74 +184,92 @@ impl Transport {
             .bearer
             .map(|secret| bearer(secret, "the credential"))
             .transpose()?;
-        let mut builder = self.request(method, url, timeout, credential);
-        if let Some(content_type) = request.content_type {
-            builder = builder.header(header::CONTENT_TYPE, content_type);
-        }
-        if let Some(body) = request.body {
-            builder = builder.body(body);
-        }
-        self.send_request(builder).await
+        self.attempt(
+            method,
+            url,
+            credential.as_deref(),
+            request.content_type,
+            request.body.map(Bytes::from),
+            timeout,
+        )
+        .await
     }
 
-    /// A request for a JSON answer, taking at most `timeout`, with `credential` (when there is
-    /// one) as its `Authorization` header.
-    fn request(
+    /// One attempt for a JSON answer through the executor, bounded by `timeout` here too (an
+    /// executor that never answers costs the timeout, not a hang), with `credential` (when
+    /// there is one) as its `Authorization` header.
+    async fn attempt(
         &self,
-        method: reqwest::Method,
+        method: Method,
         url: &Url,
+        credential: Option<&str>,
+        content_type: Option<&str>,
+        body: Option<Bytes>,
         timeout: Duration,
-        credential: Option<HeaderValue>,
-    ) -> reqwest::RequestBuilder {
-        let mut request = self.http.request(method, url.clone()).timeout(timeout);
+    ) -> Result<Response> {
+        let mut headers = Vec::with_capacity(4);
         if let Some(credential) = credential {
-            request = request.header(header::AUTHORIZATION, credential);
+            headers.push(("authorization".to_owned(), credential.to_owned()));
         }
-        request.header(header::ACCEPT, "application/json")
-    }
-
-    /// Sends a built request and collects its response.
-    async fn send_request(&self, request: reqwest::RequestBuilder) -> Result<Response> {
-        let response = request.send().await.map_err(transport_error)?;
-        self.collect(response).await
-    }
-
-    /// Status, `Retry-After`, `Location` and the capped body of a response. A body that
-    /// breaks off is a `network` (or `timeout`) error carrying the status that arrived.
-    async fn collect(&self, mut response: reqwest::Response) -> Result<Response> {
-        let status = response.status().as_u16();
-        let headers = response.headers();
-        let text = |name| {
-            headers
-                .get(name)
-                .and_then(|v: &HeaderValue| v.to_str().ok())
+        headers.push(("accept".to_owned(), "application/json".to_owned()));
+        headers.push(("user-agent".to_owned(), self.user_agent.clone()));
+        if let Some(content_type) = content_type {
+            headers.push(("content-type".to_owned(), content_type.to_owned()));
+        }
+        let request = HttpRequest {
+            method,
+            url: url.as_str().to_owned(),
+            headers,
+            body,
+            timeout,
+            max_response_bytes: self.max_body,
         };
-        let retry_after = text(header::RETRY_AFTER).and_then(retry_after);
-        let location = text(header::LOCATION).map(str::to_owned);
-        if response
-            .content_length()
-            .is_some_and(|length| length > self.max_body as u64)
-        {
-            return Err(self.too_large(status));
+        // The executor keeps the timeout itself (and knows whether a status had arrived); this
+        // bound, a little later, is for an executor that does not.
+        let bound = timeout + EXECUTOR_GRACE;
+        let Ok(answer) = tokio::time::timeout(bound, self.executor.execute(request)).await else {
+            return Err(Error::new(
+                ErrorKind::Timeout,
+                format!(
+                    "the HTTP executor gave no answer within the attempt's timeout of {}",
+                    seconds(timeout)
+                ),
+            ));
+        };
+        match answer {
+            Ok(response) => self.response(response),
+            Err(failure) => Err(self.failure(failure)),
         }
-        let mut body = BytesMut::new();
-        while let Some(chunk) = response
-            .chunk()
-            .await
-            .map_err(|e| transport_error(e).with_status(status))?
-        {
-            if body.len() + chunk.len() > self.max_body {
-                return Err(self.too_large(status));
-            }
-            body.extend_from_slice(&chunk);
+    }
+
+    /// Status, `Retry-After`, `Location` and the capped body of an executor's answer.
+    fn response(&self, response: HttpResponse) -> Result<Response> {
+        if response.body.len() > self.max_body {
+            return Err(self.too_large(response.status));
         }
         Ok(Response {
-            status,
-            retry_after,
-            location,
+            status: response.status,
+            retry_after: response.header("retry-after").and_then(retry_after),
+            location: response.header("location").map(str::to_owned),
             unretried: None,
-            body: without_bom(body.freeze()),
+            body: without_bom(response.body),
         })
+    }
+
+    /// An executor's failure as `network`, `timeout` or (too large) `decode`, with the status
+    /// that had arrived, if any.
+    fn failure(&self, failure: HttpFailure) -> Error {
+        let error = match failure.kind {
+            HttpFailureKind::Network => Error::new(ErrorKind::Network, failure.message),
+            HttpFailureKind::Timeout => Error::new(ErrorKind::Timeout, failure.message),
+            HttpFailureKind::TooLarge => {
+                return self.too_large(failure.status.unwrap_or_default());
+            }
+        };
+        match failure.status {
+            Some(status) => error.with_status(status),
+            None => error,
+        }
     }
 
     fn too_large(&self, status: u16) -> Error {
@@ -263,6 +278,34 @@ impl Transport {
             format!("response body exceeds the {} byte limit", self.max_body),
         )
         .with_status(status)
+    }
+}
+
+/// The client's executor: the host's, or the built-in one.
+fn executor(config: &ClientConfig) -> Result<Arc<dyn HttpExecutor>> {
+    let invalid = |why: &str| Error::new(ErrorKind::InvalidArgument, why.to_owned());
+    if let Some(executor) = &config.executor {
+        if matches!(config.proxy, crate::proxy::Proxy::Url(_)) {
+            return Err(invalid(
+                "proxy: a host HTTP executor carries the requests; set the proxy in the host's HTTP stack",
+            ));
+        }
+        if !config.extra_root_pem.is_empty() {
+            return Err(invalid(
+                "extra_root_pem: a host HTTP executor carries the requests; trust extra roots in the host's HTTP stack",
+            ));
+        }
+        return Ok(executor.clone());
+    }
+    #[cfg(feature = "reqwest")]
+    {
+        crate::reqwest_executor::ReqwestExecutor::for_config(config)
+    }
+    #[cfg(not(feature = "reqwest"))]
+    {
+        Err(invalid(
+            "executor: this build of offerkit has no HTTP transport of its own; give the client a host HTTP executor",
+        ))
     }
 }
 
@@ -315,16 +358,19 @@ pub(crate) fn retry_after(value: &str) -> Option<Duration> {
     )
 }
 
-/// `Bearer <secret>`, marked sensitive so it never shows in debug output.
-fn bearer(secret: &str, what: &str) -> Result<HeaderValue> {
-    let mut value = HeaderValue::try_from(format!("Bearer {secret}")).map_err(|_| {
-        Error::new(
+/// `Bearer <secret>`, refused when the secret has a character no HTTP header may carry
+/// (a control character or a line break, which would also let a header be injected).
+fn bearer(secret: &str, what: &str) -> Result<String> {
+    if secret
+        .bytes()
+        .any(|b| (b < 0x20 && b != b'\t') || b == 0x7f)
+    {
+        return Err(Error::new(
             ErrorKind::InvalidArgument,
             format!("{what} contains characters not allowed in an HTTP header"),
-        )
-    })?;
-    value.set_sensitive(true);
-    Ok(value)
+        ));
+    }
+    Ok(format!("Bearer {secret}"))
 }
 
 /// Checks and normalises the base address (scheme rules, trailing slash for `join`).
@@ -365,23 +411,6 @@ fn is_loopback(url: &Url) -> bool {
         Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
         None => false,
     }
-}
-
-/// A reqwest failure as `timeout` or `network`, with every cause in the message.
-fn transport_error(err: reqwest::Error) -> Error {
-    let kind = if err.is_timeout() {
-        ErrorKind::Timeout
-    } else {
-        ErrorKind::Network
-    };
-    let mut message = err.to_string();
-    let mut source = err.source();
-    while let Some(cause) = source {
-        message.push_str(": ");
-        message.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    Error::new(kind, message)
 }
 
 #[cfg(test)]

@@ -158,7 +158,7 @@ async fn refused_connection_is_network() {
     let sim = common::sim().await;
     let base = sim.base_url();
     sim.shutdown().await;
-    let config = offerkit::ClientConfig::new(base)
+    let config = common::host_executor::chosen(offerkit::ClientConfig::new(base))
         .with_access_token("t")
         .with_retry(RetryPolicy::none());
     let err = offers(&OfferClient::new(config).unwrap())
@@ -237,8 +237,11 @@ async fn http_is_refused_off_loopback_and_paths_are_prefixed() {
     // A path prefix is kept: the simulator serves no prefix, so it answers 404, which the
     // client reports as `rejected` with the status and a hint.
     let sim = common::sim().await;
-    let config = offerkit::ClientConfig::new(format!("{}/gateway", sim.base_url()))
-        .with_access_token(sim.issue_token(Duration::from_secs(60)));
+    let config = common::host_executor::chosen(offerkit::ClientConfig::new(format!(
+        "{}/gateway",
+        sim.base_url()
+    )))
+    .with_access_token(sim.issue_token(Duration::from_secs(60)));
     let err = offers(&OfferClient::new(config).unwrap())
         .await
         .unwrap_err();

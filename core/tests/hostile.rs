@@ -5,6 +5,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
 
+#[path = "common/host_executor.rs"]
+mod host_executor;
+
 #[path = "hostile/server.rs"]
 mod server;
 
@@ -46,9 +49,10 @@ pub const RETRIES: u32 = 2;
 /// The deadline of the clients here unless a test sets another.
 pub const DEADLINE: Duration = Duration::from_secs(5);
 
-/// A client config for `server`: a token, quick retries, a 5 s deadline.
+/// A client config for `server`: a token, quick retries, a 5 s deadline, the executor the run
+/// chose (see common/host_executor.rs).
 pub fn config(server: &Server) -> ClientConfig {
-    ClientConfig::new(server.url())
+    host_executor::chosen(ClientConfig::new(server.url()))
         .with_access_token(TOKEN)
         .with_retry(RetryPolicy {
             max_retries: RETRIES,

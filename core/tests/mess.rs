@@ -267,9 +267,11 @@ async fn a_service_behind_a_path_prefix_works_there_and_rejects_elsewhere() {
     .unwrap();
     assert!(sim.base_url().ends_with("/api"));
     let token = sim.issue_token(Duration::from_secs(60));
-    let right =
-        OfferClient::new(ClientConfig::new(sim.base_url()).with_access_token(token.clone()))
-            .unwrap();
+    let right = OfferClient::new(
+        common::host_executor::chosen(ClientConfig::new(sim.base_url()))
+            .with_access_token(token.clone()),
+    )
+    .unwrap();
     assert!(
         !right
             .offers("demo", &OffersOptions::default())
@@ -278,7 +280,10 @@ async fn a_service_behind_a_path_prefix_works_there_and_rejects_elsewhere() {
             .is_empty()
     );
     let root = format!("http://{}", sim.addr());
-    let wrong = OfferClient::new(ClientConfig::new(root).with_access_token(token)).unwrap();
+    let wrong = OfferClient::new(
+        common::host_executor::chosen(ClientConfig::new(root)).with_access_token(token),
+    )
+    .unwrap();
     let err = wrong
         .offers("demo", &OffersOptions::default())
         .await

@@ -21,7 +21,7 @@ async fn an_explicit_proxy_carries_every_request() {
     let sim = common::sim().await;
     let proxy = ForwardProxy::start().await.unwrap();
     let mut config =
-        common::config(&sim).with_access_token(sim.issue_token(Duration::from_secs(60)));
+        common::builtin_config(&sim).with_access_token(sim.issue_token(Duration::from_secs(60)));
     config.proxy = Proxy::Url(proxy.url());
     let client = OfferClient::new(config).unwrap();
     assert_eq!(client.offers("demo", &one()).await.unwrap().len(), 1);
@@ -37,7 +37,7 @@ async fn without_a_proxy_setting_client_builds_connect_directly() {
     let sim = common::sim().await;
     let proxy = ForwardProxy::start().await.unwrap();
     let mut config =
-        common::config(&sim).with_access_token(sim.issue_token(Duration::from_secs(60)));
+        common::builtin_config(&sim).with_access_token(sim.issue_token(Duration::from_secs(60)));
     config.proxy = Proxy::None;
     let client = OfferClient::new(config).unwrap();
     client.offers("demo", &one()).await.unwrap();
@@ -47,7 +47,7 @@ async fn without_a_proxy_setting_client_builds_connect_directly() {
 #[tokio::test]
 async fn an_unreachable_proxy_is_a_network_error() {
     let sim = common::sim().await;
-    let mut config = common::config(&sim)
+    let mut config = common::builtin_config(&sim)
         .with_access_token(sim.issue_token(Duration::from_secs(60)))
         .with_retry(offerkit::RetryPolicy::none());
     config.proxy = Proxy::Url("http://127.0.0.1:1".into());

@@ -29,8 +29,9 @@ fn query() -> ReportQueryBuilder {
 }
 
 fn report_config(sim: &Simulator, key: &str) -> ReportConfig {
-    ReportConfig::new(sim.base_url(), ApiKey::new(key))
-        .with_http(ClientConfig::new(sim.base_url()).with_retry(fast_retries()))
+    ReportConfig::new(sim.base_url(), ApiKey::new(key)).with_http(
+        common::host_executor::chosen(ClientConfig::new(sim.base_url())).with_retry(fast_retries()),
+    )
 }
 
 fn client(sim: &Simulator, key: &str) -> ReportClient {

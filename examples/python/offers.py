@@ -10,6 +10,8 @@ bindings/python).
 Run by scripts/test-uniffi.sh.
 """
 
+from __future__ import annotations
+
 import asyncio
 import json
 import os
@@ -18,17 +20,18 @@ import urllib.request
 import offerkit
 
 
-class BackendTokens(offerkit.AccessTokenProvider):
+class BackendTokens:
     """Fetches an access token from the app's backend when offerkit asks for one."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str) -> None:
         self.url = url
 
     async def access_token(self, reason: offerkit.TokenReason) -> str:
-        def fetch():
+        def fetch() -> str:
             request = urllib.request.Request(self.url, data=b"{}", method="POST")
             with urllib.request.urlopen(request, timeout=10) as response:
-                return json.load(response)["access_token"]
+                token: str = json.load(response)["access_token"]
+                return token
 
         return await asyncio.to_thread(fetch)
 
@@ -38,15 +41,17 @@ async def main() -> None:
     token_url = os.environ.get("OFFERKIT_TOKEN_URL", base_url + "/_sim/tokens")
     player = os.environ.get("OFFERKIT_PLAYER_ID", "demo-player")
 
-    client = offerkit.OfferClient(offerkit.ClientConfig(base_url=base_url), BackendTokens(token_url))
-    try:
-        offers = await client.offers(player, offerkit.OffersOptions(limit=5, sort="epc.desc"))
-    except offerkit.OfferError.RateLimited as e:
-        print(f"busy, retry in {e.retry_after_secs or 60} s")
-        return
-    except offerkit.OfferError as e:
-        print(f"could not load offers ({e.kind().name.lower()}): {e}")
-        return
+    config = offerkit.ClientConfig(base_url, deadline=10)  # no call takes longer than 10 s
+    async with offerkit.OfferClient(config, BackendTokens(token_url)) as client:
+        try:
+            offers = await client.offers(player, limit=5, sort="epc.desc")
+        except offerkit.RateLimitedError as e:
+            wait = e.retry_after.total_seconds() if e.retry_after else 60
+            print(f"busy, retry in {wait:.0f} s")
+            return
+        except offerkit.OfferkitError as e:
+            print(f"could not load offers ({e.kind.value}): {e}")
+            return
     print(f"{len(offers)} offers for {player}:")
     for offer in offers:
         # Typed fields are Optional: None only when a replaced selection leaves them out, so

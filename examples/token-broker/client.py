@@ -1,4 +1,4 @@
-"""A game client in Python (offerkit's uniffi binding) whose token provider asks the token
+"""A game client in Python (the offerkit package) whose token provider asks the token
 broker: it never holds the refresh token, only the short-lived access tokens the broker hands
 out. Run by scripts/test-server.sh when the binding is installed.
 
@@ -7,6 +7,8 @@ out. Run by scripts/test-server.sh when the binding is installed.
 
 Prints one line `N offers for player-1 with M token(s) from the broker`; exits 1 on failure.
 """
+
+from __future__ import annotations
 
 import asyncio
 import json
@@ -17,15 +19,15 @@ import urllib.request
 import offerkit
 
 
-class BrokerTokenProvider(offerkit.AccessTokenProvider):
+class BrokerTokenProvider:
     """Asks the broker (`POST /offer-token`) with the player's session."""
 
-    def __init__(self, broker_url: str, session: str):
+    def __init__(self, broker_url: str, session: str) -> None:
         self.broker_url = broker_url.rstrip("/")
         self.session = session
-        self.answers = []
+        self.answers: list[dict[str, object]] = []
 
-    def _fetch(self) -> dict:
+    def _fetch(self) -> dict[str, object]:
         request = urllib.request.Request(
             self.broker_url + "/offer-token",
             data=b"",
@@ -33,36 +35,23 @@ class BrokerTokenProvider(offerkit.AccessTokenProvider):
             headers={"Authorization": f"Bearer {self.session}"},
         )
         with urllib.request.urlopen(request, timeout=10) as response:
-            body = json.loads(response.read())
+            body: dict[str, object] = json.loads(response.read())
         self.answers.append(body)
         return body
 
-    async def access_token(self, reason):
-        body = await asyncio.get_running_loop().run_in_executor(None, self._fetch)
-        return body["access_token"]
-
-
-def set_event_loop(loop) -> None:
-    """Async providers are called from offerkit's worker threads; uniffi runs them on this loop."""
-    setter = getattr(offerkit, "uniffi_set_event_loop", None)
-    if setter is None:  # packages whose __init__ does not re-export it
-        from offerkit import offerkit as module
-
-        setter = module.uniffi_set_event_loop
-    setter(loop)
+    async def access_token(self, reason: offerkit.TokenReason) -> str:
+        body = await asyncio.to_thread(self._fetch)
+        return str(body["access_token"])
 
 
 async def main() -> int:
-    set_event_loop(asyncio.get_running_loop())
     if any(name.startswith("OFFERKIT_REFRESH") for name in os.environ):
         print("the client environment must not carry the refresh token", file=sys.stderr)
         return 1
     provider = BrokerTokenProvider(os.environ["BROKER_URL"], os.environ["PLAYER_SESSION"])
-    client = offerkit.OfferClient(
-        offerkit.ClientConfig(base_url=os.environ["OFFERKIT_BASE_URL"]), provider
-    )
-    offers = await client.offers("player-1", offerkit.OffersOptions(limit=3))
-    offers_again = await client.offers("player-1", offerkit.OffersOptions(limit=3))
+    async with offerkit.OfferClient(os.environ["OFFERKIT_BASE_URL"], provider) as client:
+        offers = await client.offers("player-1", limit=3)
+        offers_again = await client.offers("player-1", limit=3)
     if len(offers) != 3 or [o.id for o in offers] != [o.id for o in offers_again]:
         print(f"unexpected offers: {offers!r}", file=sys.stderr)
         return 1

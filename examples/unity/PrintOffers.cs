@@ -28,7 +28,7 @@ internal static class PrintOffers
             PlayerIdConventions broken = PlayerId.Lint(playerId);
             if (broken != PlayerIdConventions.None)
                 Console.Error.WriteLine("note: player id " + string.Join(", ", PlayerId.Describe(broken)) + " (sent anyway)");
-            Task<IReadOnlyList<Offer>> offers = client.OffersAsync(playerId, new OffersOptions { Limit = 5, Sort = OfferSort.EpcDescending });
+            Task<OfferList> offers = client.OffersAsync(playerId, new OffersOptions { Limit = 5, Sort = OfferSort.EpcDescending });
             while (!offers.IsCompleted)
             {
                 if (client.Poll() == 0) Thread.Sleep(5); // a game does this once per frame
@@ -38,11 +38,11 @@ internal static class PrintOffers
                 var error = offers.Exception.GetBaseException() as OfferKitException;
                 // Rejected with HTTP 404 usually means a wrong OFFERKIT_BASE_URL (e.g. a missing path prefix).
                 Console.Error.WriteLine(error != null
-                    ? error.KindName + (error.HttpStatus != 0 ? " (HTTP " + error.HttpStatus + ")" : "") + ": " + error.Message
+                    ? error.KindName + (error.HttpStatus.HasValue ? " (HTTP " + error.HttpStatus.Value + ")" : "") + ": " + error.Message
                     : offers.Exception.GetBaseException().ToString());
                 return 1;
             }
-            var list = (OfferList)offers.Result;
+            OfferList list = offers.Result;
             foreach (Offer offer in list)
                 Console.WriteLine("{0,-22} {1,8} USD  {2}", offer.Id,
                     offer.TotalPayoutUsd.HasValue ? offer.TotalPayoutUsd.Value.ToString("0.00") : "?", offer.Name);

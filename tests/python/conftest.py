@@ -1,12 +1,16 @@
-"""Shared set-up of the Python binding tests: the simulator (started by
+"""Shared set-up of the Python package's tests: the simulator (started by
 scripts/test-uniffi.sh, address in OFFERKIT_SIM_URL; a second one behind the path prefix /api in
 OFFERKIT_SIM_PREFIXED_URL) and its /_sim control endpoint."""
+
+from __future__ import annotations
 
 import asyncio
 import json
 import os
 import time
 import urllib.request
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -15,28 +19,30 @@ import offerkit
 SIM_URL = os.environ.get("OFFERKIT_SIM_URL", "")
 SIM_PREFIXED_URL = os.environ.get("OFFERKIT_SIM_PREFIXED_URL", "")
 
+Stats = dict[str, int]
+
 
 class Sim:
     """The simulator's control endpoint: faults, counters, tokens."""
 
-    def __init__(self, base_url: str):
+    def __init__(self, base_url: str) -> None:
         self.base_url = base_url
 
-    def _call(self, method: str, path: str, body=None):
+    def _call(self, method: str, path: str, body: object = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base_url + path, data=data, method=method)
         request.add_header("Content-Type", "application/json")
         with urllib.request.urlopen(request, timeout=10) as response:
             return json.loads(response.read() or b"null")
 
-    def fault(self, **fault):
+    def fault(self, **fault: object) -> None:
         self._call("POST", "/_sim/faults", fault)
 
-    def mess(self, **modes):
+    def mess(self, **modes: object) -> None:
         """Replaces the misbehaviour modes, e.g. `mess(bad_fields=True)`."""
         self._call("PUT", "/_sim/mess", modes)
 
-    def clear(self):
+    def clear(self) -> None:
         self._call("DELETE", "/_sim/faults")
         self._call("DELETE", "/_sim/mess")
         # Let the previous test's aborted or slow exchanges finish before counting anew.
@@ -45,13 +51,15 @@ class Sim:
             time.sleep(0.02)
         self._call("POST", "/_sim/stats/reset")
 
-    def stats(self) -> dict:
-        return self._call("GET", "/_sim/stats")
+    def stats(self) -> Stats:
+        stats: Stats = self._call("GET", "/_sim/stats")
+        return stats
 
     def token(self, ttl_secs: int = 3600, scoped: bool = True) -> str:
-        return self._call("POST", "/_sim/tokens", {"ttl_secs": ttl_secs, "scoped": scoped})["access_token"]
+        token: str = self._call("POST", "/_sim/tokens", {"ttl_secs": ttl_secs, "scoped": scoped})["access_token"]
+        return token
 
-    async def eventually(self, what: str, check, timeout: float = 30.0):
+    async def eventually(self, what: str, check: Callable[[Stats], bool], timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if check(self.stats()):
@@ -61,7 +69,7 @@ class Sim:
 
 
 @pytest.fixture
-def sim() -> Sim:
+def sim() -> Iterator[Sim]:
     if not SIM_URL:
         pytest.fail("OFFERKIT_SIM_URL is not set: run scripts/test-uniffi.sh")
     s = Sim(SIM_URL)
@@ -70,13 +78,13 @@ def sim() -> Sim:
     s.clear()
 
 
-def config(sim: Sim, **overrides) -> offerkit.ClientConfig:
+def config(sim: Sim, **overrides: Any) -> offerkit.ClientConfig:
     # Generous: a slow CI machine runs the concurrent tests too; timeout tests set their own.
-    fields = {"base_url": sim.base_url, "timeout_ms": 30000, "max_retries": 0}
+    fields: dict[str, Any] = {"timeout": 30, "max_retries": 0}
     fields.update(overrides)
-    return offerkit.ClientConfig(**fields)
+    return offerkit.ClientConfig(sim.base_url, **fields)
 
 
-def client(sim: Sim, **overrides) -> offerkit.OfferClient:
+def client(sim: Sim, **overrides: Any) -> offerkit.OfferClient:
     overrides.setdefault("access_token", sim.token())
     return offerkit.OfferClient(config(sim, **overrides))

@@ -1,23 +1,21 @@
-"""The click helper from Python: the tracking URL of an offer for one player."""
+"""The click helper: the tracking URL of an offer for one player."""
+
+from __future__ import annotations
+
+import pytest
+
 import offerkit
 
 
-def test_click_url_sets_exactly_the_player():
+def test_click_url_sets_exactly_the_player() -> None:
     built = offerkit.click_url("https://t.example/click/7?player_id=old&sub=1", "p-1")
-    assert built.url == "https://t.example/click/7?sub=1&player_id=p-1"
-    assert built.warnings == []
+    assert built == offerkit.ClickUrl("https://t.example/click/7?sub=1&player_id=p-1", ())
 
 
-def test_click_url_warns_on_conventions_and_refuses_no_player():
+def test_click_url_warns_on_conventions_and_refuses_no_player() -> None:
     built = offerkit.click_url("https://t.example/click/7", "Player One")
     assert built.url == "https://t.example/click/7?player_id=Player+One"
-    assert built.warnings == [
-        offerkit.PlayerIdConvention.UPPERCASE,
-        offerkit.PlayerIdConvention.SPACE,
-    ]
-    try:
+    assert built.warnings == (offerkit.PlayerIdConvention.UPPERCASE, offerkit.PlayerIdConvention.SPACE)
+    with pytest.raises(offerkit.InvalidArgumentError) as caught:
         offerkit.click_url("https://t.example/click/7", "")
-    except offerkit.OfferError.InvalidArgument as e:
-        assert "player_id" in e.fields[0].arguments
-    else:
-        raise AssertionError("an empty player id must fail")
+    assert "player_id" in caught.value.fields[0].arguments

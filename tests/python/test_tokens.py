@@ -1,92 +1,118 @@
-"""The host's AccessTokenProvider, implemented in Python: asked when there is no token and
-once after a 401 (then the request is retried), its exceptions become typed errors; and 100
-concurrent calls on the library's runtime (at most two threads of its own)."""
+"""The app's token provider: asked when there is no token and once after a 401 (then the
+request is retried); an `OfferkitError` it raises keeps its kind; any other failure is
+`UnauthorizedError`; and 100 concurrent calls on the library's runtime (at most two threads of
+its own)."""
+
+from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Callable, Iterator
 
 import pytest
 
 import offerkit
-from offerkit import OfferError, TokenReason
-from conftest import client, config
+from conftest import Sim, client, config
 
 
 class Provider(offerkit.AccessTokenProvider):
-    def __init__(self, answer):
+    def __init__(self, answer: Callable[[], str]) -> None:
         self.answer = answer
-        self.reasons = []
+        self.reasons: list[offerkit.TokenReason] = []
 
-    async def access_token(self, reason):
+    async def access_token(self, reason: offerkit.TokenReason) -> str:
         self.reasons.append(reason)
         await asyncio.sleep(0)  # a real provider awaits its backend
         return self.answer()
 
 
-async def test_missing_token_asks_the_provider_once(sim):
+async def test_missing_token_asks_the_provider_once(sim: Sim) -> None:
     provider = Provider(sim.token)
-    c = offerkit.OfferClient(config(sim), provider)
-    await c.offers("player-1", offerkit.OffersOptions(limit=1))
-    await c.offers("player-1", offerkit.OffersOptions(limit=1))
-    assert provider.reasons == [TokenReason.MISSING]
+    async with offerkit.OfferClient(config(sim), provider) as c:
+        await c.offers("player-1", limit=1)
+        await c.offers("player-1", limit=1)
+    assert provider.reasons == [offerkit.TokenReason.MISSING]
 
 
-async def test_401_asks_the_provider_then_the_request_succeeds(sim):
+async def test_401_asks_the_provider_then_the_request_succeeds(sim: Sim) -> None:
     provider = Provider(sim.token)
     c = offerkit.OfferClient(config(sim, access_token="rejected-by-the-service"), provider)
-    offers = await c.offers("player-1", offerkit.OffersOptions(limit=2))
-    assert len(offers) == 2
-    assert provider.reasons == [TokenReason.REJECTED]
+    assert len(await c.offers("player-1", limit=2)) == 2
+    assert provider.reasons == [offerkit.TokenReason.REJECTED]
     assert sim.stats()["graphql"] == 2, "the 401, then the retry with the new token"
 
 
-async def test_provider_exceptions_become_typed_errors(sim):
-    def fail():
+async def test_an_async_function_is_a_provider(sim: Sim) -> None:
+    reasons: list[offerkit.TokenReason] = []
+
+    async def fetch(reason: offerkit.TokenReason) -> str:
+        reasons.append(reason)
+        return sim.token()
+
+    async with offerkit.OfferClient(config(sim), fetch) as c:
+        assert len(await c.offers("player-1", limit=1)) == 1
+    assert reasons == [offerkit.TokenReason.MISSING]
+    with pytest.raises(TypeError):
+        offerkit.OfferClient(config(sim), "not a provider")  # type: ignore[arg-type]
+
+
+async def test_provider_errors_keep_their_kind_others_are_unauthorized(sim: Sim) -> None:
+    def fail() -> str:
         raise ConnectionError("studio backend unreachable")
 
-    c = offerkit.OfferClient(config(sim), Provider(fail))
-    with pytest.raises(OfferError.Unauthorized) as caught:
-        await c.offers("player-1")
+    with pytest.raises(offerkit.UnauthorizedError) as caught:
+        await offerkit.OfferClient(config(sim), Provider(fail)).offers("player-1")
     assert "studio backend unreachable" in str(caught.value)
     assert caught.value.http_status is None
 
-    def refuse():
-        raise OfferError.Forbidden("this player is banned", None)
+    def refuse() -> str:
+        raise offerkit.ForbiddenError("this player is banned")
 
-    c = offerkit.OfferClient(config(sim), Provider(refuse))
-    with pytest.raises(OfferError.Forbidden) as caught:
-        await c.offers("player-1")
-    assert str(caught.value) == "this player is banned"
+    with pytest.raises(offerkit.ForbiddenError) as forbidden:
+        await offerkit.OfferClient(config(sim), Provider(refuse)).offers("player-1")
+    assert str(forbidden.value) == "this player is banned"
 
-    def internal():
-        raise OfferError.Internal("host bug")
+    def internal() -> str:
+        raise offerkit.InternalError(message="host bug")
 
-    c = offerkit.OfferClient(config(sim), Provider(internal))
-    with pytest.raises(OfferError.Internal):
-        await c.offers("player-1")
+    with pytest.raises(offerkit.InternalError):
+        await offerkit.OfferClient(config(sim), Provider(internal)).offers("player-1")
     assert sim.stats()["graphql"] == 0
 
 
-async def test_set_access_token_replaces_the_token(sim):
+async def test_set_access_token_replaces_the_token(sim: Sim) -> None:
     c = client(sim, access_token="bad")
-    with pytest.raises(OfferError.Unauthorized):
+    with pytest.raises(offerkit.UnauthorizedError):
         await c.offers("player-1")
     c.set_access_token(sim.token())
-    assert len(await c.offers("player-1", offerkit.OffersOptions(limit=1))) == 1
+    assert len(await c.offers("player-1", limit=1)) == 1
 
 
-async def test_100_concurrent_calls_on_at_most_two_library_threads(sim):
+async def test_100_concurrent_calls_on_at_most_two_library_threads(sim: Sim) -> None:
     c = client(sim)
-    results = await asyncio.gather(
-        *(c.offers(f"player-{i % 7}", offerkit.OffersOptions(limit=2)) for i in range(100))
-    )
+    results = await asyncio.gather(*(c.offers(f"player-{i % 7}", limit=2) for i in range(100)))
     assert all(len(r) == 2 for r in results)
     assert sim.stats()["graphql"] == 100
     workers = [name for name in thread_names() if name.startswith("offerkit-worker")]
     assert 1 <= len(workers) <= 2, workers
 
 
-def thread_names():
+async def test_a_pinned_event_loop_runs_the_provider(sim: Sim) -> None:
+    loops: list[asyncio.AbstractEventLoop] = []
+
+    async def fetch(reason: offerkit.TokenReason) -> str:
+        loops.append(asyncio.get_running_loop())
+        return sim.token()
+
+    offerkit.set_event_loop(asyncio.get_running_loop())
+    try:
+        assert len(await offerkit.OfferClient(config(sim), fetch).offers("player-1", limit=1)) == 1
+    finally:
+        offerkit.set_event_loop(None)
+    assert loops == [asyncio.get_running_loop()]
+
+
+def thread_names() -> Iterator[str]:
     for task in os.listdir("/proc/self/task"):
         with open(f"/proc/self/task/{task}/comm") as f:
             yield f.read().strip()

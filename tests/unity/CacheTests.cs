@@ -15,14 +15,14 @@ namespace OfferKit.Tests
         {
             using (OfferKitClient client = Sim.Client(o => o.Cache = new OfferKitCacheOptions()))
             {
-                var first = (OfferList)MainThread.Result(client.OffersAsync("demo"));
+                var first = MainThread.Result(client.OffersAsync("demo"));
                 Check.True(!first.FromCache && !first.IsStale, "first answer from the network");
-                var second = (OfferList)MainThread.Result(client.OffersAsync("demo"));
+                var second = MainThread.Result(client.OffersAsync("demo"));
                 Check.True(second.FromCache && !second.IsStale, "second answer from the cache");
                 Check.Equal(first.Count, second.Count, "same offers");
                 Check.Equal(1L, Sim.Stat("graphql"), "one HTTP request");
                 client.InvalidateCache("demo");
-                Check.True(!((OfferList)MainThread.Result(client.OffersAsync("demo"))).FromCache, "after InvalidateCache");
+                Check.True(!(MainThread.Result(client.OffersAsync("demo"))).FromCache, "after InvalidateCache");
                 client.ClearCache();
                 Check.True(!MainThread.Result(client.ListOffersAsync()).Offers.FromCache, "listing after ClearCache");
                 Check.True(MainThread.Result(client.ListOffersAsync()).Offers.FromCache, "listing from the cache");
@@ -39,16 +39,16 @@ namespace OfferKit.Tests
                 o.MaxRetries = 0;
             }))
             {
-                IReadOnlyList<Offer> fresh = MainThread.Result(client.OffersAsync("demo"));
+                OfferList fresh = MainThread.Result(client.OffersAsync("demo"));
                 Sim.Fault("{\"kind\":\"status\",\"status\":500}");
-                var stale = (OfferList)MainThread.Result(client.OffersAsync("demo"));
+                var stale = MainThread.Result(client.OffersAsync("demo"));
                 Check.True(stale.FromCache && stale.IsStale, "stale answer");
                 Check.True(stale.Age >= TimeSpan.Zero, "age");
                 Check.Equal(fresh[0].Id, stale[0].Id, "the same offers");
                 Check.Equal(2L, Sim.Stat("graphql"), "the refresh was tried");
             }
             using (OfferKitClient client = Sim.Client())
-                Check.True(!((OfferList)MainThread.Result(client.OffersAsync("demo"))).FromCache, "no cache by default");
+                Check.True(!(MainThread.Result(client.OffersAsync("demo"))).FromCache, "no cache by default");
         }
 
         public static void BadCacheOptionsAreRefused()

@@ -75,12 +75,12 @@ namespace OfferKit.Tests
         {
             using (OfferKitClient client = Sim.Client())
             {
-                var tasks = new List<Task<IReadOnlyList<Offer>>>();
+                var tasks = new List<Task<OfferList>>();
                 var starters = Enumerable.Range(0, 4).Select(t => new Thread(() =>
                 {
                     for (int i = 0; i < 25; i++)
                     {
-                        Task<IReadOnlyList<Offer>> task = client.OffersAsync("thread-" + t, new OffersOptions { Limit = 2 });
+                        Task<OfferList> task = client.OffersAsync("thread-" + t, new OffersOptions { Limit = 2 });
                         lock (tasks) tasks.Add(task);
                     }
                 })).ToList();

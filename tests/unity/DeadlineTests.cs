@@ -21,7 +21,7 @@ namespace OfferKit.Tests
                 var clock = Stopwatch.StartNew();
                 OfferKitException e = Check.Fails(client.OffersAsync("demo"), ErrorKind.Server, "503 with Retry-After: 30");
                 Check.True(clock.Elapsed < TimeSpan.FromMilliseconds(1900), "waited " + clock.ElapsedMilliseconds + " ms for a wait it could not finish");
-                Check.Equal(503, e.HttpStatus, "HTTP status");
+                Check.Equal((int?)503, e.HttpStatus, "HTTP status");
                 Check.Equal((TimeSpan?)TimeSpan.FromSeconds(30), e.RetryAfter, "the service's Retry-After");
                 Check.Equal(1L, Sim.Stat("requests"), "one request, no retry");
             }
@@ -47,7 +47,7 @@ namespace OfferKit.Tests
         {
             var options = new OfferKitClientOptions(Sim.BaseUrl)
             {
-                TokenProvider = reason => new TaskCompletionSource<string>().Task, // never answers
+                TokenProvider = (reason, cancel) => new TaskCompletionSource<string>().Task, // never answers
                 TokenWait = TimeSpan.FromSeconds(60),
                 Deadline = TimeSpan.FromMilliseconds(500),
             };

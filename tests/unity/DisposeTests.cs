@@ -59,7 +59,7 @@ namespace OfferKit.Tests
         {
             OfferKitClient client = Sim.Client();
             client.Dispose();
-            Task<IReadOnlyList<Offer>> task = client.OffersAsync("demo");
+            Task<OfferList> task = client.OffersAsync("demo");
             MainThread.Wait(task);
             Check.True(task.IsFaulted && task.Exception.GetBaseException() is ObjectDisposedException, "ObjectDisposedException, got " + task.Status);
             Check.Equal(0, client.Poll(), "Poll of a disposed client");

@@ -29,7 +29,7 @@ namespace OfferKit.Tests
                 OfferKitException e = Check.Fails(client.OffersAsync("p", new OffersOptions { Limit = 0, Language = "english", Sort = "price.asc" }),
                     ErrorKind.InvalidArgument, "bad options");
                 Check.Equal(OfferKitStatus.InvalidArgument, e.Status, "status");
-                Check.Equal(0, e.HttpStatus, "no HTTP status");
+                Check.Equal((int?)null, e.HttpStatus, "no HTTP status");
                 Check.Equal(1, e.Fields.Count, "one field entry");
                 Check.Equal("offers", e.Fields[0].Path, "path");
                 Check.Equal("language,limit,sort", string.Join(",", e.Fields[0].ArgumentNames), "arguments");
@@ -39,9 +39,16 @@ namespace OfferKit.Tests
                 Check.Fails(client.OffersAsync(new string('x', 256)), ErrorKind.InvalidArgument, "256 characters");
                 Check.Fails(client.LinksAsync(""), ErrorKind.InvalidArgument, "empty player id");
                 Check.Fails(client.ListOffersAsync(null, 2), ErrorKind.InvalidArgument, "page without per_page");
-                // Every number reaches the library's checks: 0 is a number, not "unset".
-                Check.Fails(client.ListOffersAsync(0), ErrorKind.InvalidArgument, "per_page 0");
-                Check.Fails(client.ListOffersAsync(10, 0), ErrorKind.InvalidArgument, "page 0");
+                // Every number reaches the library's checks: 0 and negatives are numbers, not "unset"
+                // (null is), and are refused in the service's words.
+                foreach (int perPage in new[] { 0, -1, 101 })
+                    Check.Equal("The per page field must be between 1 and 100.",
+                        Check.Fails(client.ListOffersAsync(perPage), ErrorKind.InvalidArgument, "per_page " + perPage).MessagesFor("per_page")[0],
+                        "per_page " + perPage + " message");
+                foreach (int page in new[] { 0, -3 })
+                    Check.Equal("The page field must be at least 1.",
+                        Check.Fails(client.ListOffersAsync(10, page), ErrorKind.InvalidArgument, "page " + page).MessagesFor("page")[0],
+                        "page " + page + " message");
                 Check.Equal("The limit field must be at least 1.", Check.Fails(client.PlayerOffersAsync("p", new PlayerOffersOptions { Limit = 0 }),
                     ErrorKind.InvalidArgument, "player offers limit 0").MessagesFor("limit")[0], "player offers limit message");
                 Check.Equal(0L, Sim.Stat("requests"), "nothing was sent");
@@ -53,14 +60,14 @@ namespace OfferKit.Tests
             using (var client = new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl)))
             {
                 OfferKitException e = Check.Fails(Offers(client), ErrorKind.Unauthorized, "no token");
-                Check.Equal(0, e.HttpStatus, "refused before sending");
+                Check.Equal((int?)null, e.HttpStatus, "refused before sending");
                 Check.Equal(0L, Sim.Stat("requests"), "nothing sent");
             }
             using (OfferKitClient client = Sim.Client())
             {
                 Sim.Fault("{\"kind\":\"status\",\"status\":401,\"body\":\"{\\\"message\\\":\\\"Unauthenticated.\\\"}\"}");
                 OfferKitException e = Check.Fails(Offers(client), ErrorKind.Unauthorized, "401");
-                Check.Equal(401, e.HttpStatus, "HTTP status");
+                Check.Equal((int?)401, e.HttpStatus, "HTTP status");
                 Check.Contains(e.Message, "Unauthenticated.", "message");
             }
         }
@@ -70,7 +77,7 @@ namespace OfferKit.Tests
             using (var client = new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { AccessToken = Sim.Token(3600, false) }))
             {
                 OfferKitException e = Check.Fails(Offers(client), ErrorKind.Forbidden, "unscoped token");
-                Check.Equal(403, e.HttpStatus, "HTTP status");
+                Check.Equal((int?)403, e.HttpStatus, "HTTP status");
             }
         }
 
@@ -81,7 +88,7 @@ namespace OfferKit.Tests
                 OfferKitException e = Check.Fails(client.GraphQLAsync(
                     "{ offers(player_id: \"p\", limit: 0) { id } playerOffers(player_id: \"p\", limit: 101) { next_cursor } }"),
                     ErrorKind.Validation, "raw GraphQL with bad arguments");
-                Check.Equal(200, e.HttpStatus, "HTTP 200");
+                Check.Equal((int?)200, e.HttpStatus, "HTTP 200");
                 Check.Equal(2, e.Fields.Count, "two field entries");
                 Check.Equal("offers,playerOffers", string.Join(",", new[] { e.Fields[0].Path, e.Fields[1].Path }.OrderBy(p => p)), "paths");
                 Check.Equal("The limit field must not be greater than 100.",
@@ -118,7 +125,7 @@ namespace OfferKit.Tests
             {
                 Sim.Fault("{\"kind\":\"status\",\"status\":415,\"body\":\"{\\\"error\\\":\\\"Unsupported Media Type: send application/json.\\\"}\"}");
                 OfferKitException e = Check.Fails(Offers(client), ErrorKind.UnsupportedMediaType, "415");
-                Check.Equal(415, e.HttpStatus, "HTTP status");
+                Check.Equal((int?)415, e.HttpStatus, "HTTP status");
                 Check.Contains(e.Message, "send application/json", "message");
             }
         }
@@ -131,9 +138,9 @@ namespace OfferKit.Tests
                           "\"{\\\"message\\\":\\\"The per page field is required when page is present.\\\"," +
                           "\\\"errors\\\":{\\\"per_page\\\":[\\\"The per page field is required when page is present.\\\"]}}\"}");
                 OfferKitException e = Check.Fails(client.ListOffersAsync(), ErrorKind.Unprocessable, "422");
-                Check.Equal(422, e.HttpStatus, "HTTP status");
+                Check.Equal((int?)422, e.HttpStatus, "HTTP status");
                 Check.Equal(1, e.Fields.Count, "one entry");
-                Check.Equal("", e.Fields[0].Path, "empty path");
+                Check.Equal((string)null, e.Fields[0].Path, "no path");
                 Check.Equal("The per page field is required when page is present.", e.MessagesFor("per_page")[0], "message");
             }
         }
@@ -144,7 +151,7 @@ namespace OfferKit.Tests
             {
                 Sim.Fault("{\"kind\":\"status\",\"status\":429,\"retry_after_secs\":7}");
                 OfferKitException e = Check.Fails(Offers(client), ErrorKind.RateLimited, "429");
-                Check.Equal(429, e.HttpStatus, "HTTP status");
+                Check.Equal((int?)429, e.HttpStatus, "HTTP status");
                 Check.Equal((TimeSpan?)TimeSpan.FromSeconds(7), e.RetryAfter, "retry-after");
                 Check.Equal(1L, Sim.Stat("graphql"), "not retried");
             }
@@ -156,12 +163,12 @@ namespace OfferKit.Tests
             {
                 Sim.Fault("{\"kind\":\"status\",\"status\":500}");
                 OfferKitException e = Check.Fails(Offers(client), ErrorKind.Server, "500");
-                Check.Equal(500, e.HttpStatus, "HTTP status");
+                Check.Equal((int?)500, e.HttpStatus, "HTTP status");
                 Check.True(e.RetryAfter == null, "no retry-after");
                 Sim.Reset();
                 Sim.Fault("{\"kind\":\"status\",\"status\":503,\"times\":5}");
                 e = Check.Fails(Offers(client), ErrorKind.Server, "503 five times");
-                Check.Equal(503, e.HttpStatus, "HTTP status");
+                Check.Equal((int?)503, e.HttpStatus, "HTTP status");
                 Check.Equal(3L, Sim.Stat("graphql"), "first attempt and two retries");
                 Sim.Reset();
                 Sim.Fault("{\"kind\":\"status\",\"status\":503,\"times\":2}");
@@ -178,7 +185,7 @@ namespace OfferKit.Tests
                     Sim.Reset();
                     Sim.Fault("{\"kind\":\"status\",\"status\":" + status + ",\"times\":5}");
                     OfferKitException e = Check.Fails(Offers(client), ErrorKind.Rejected, "HTTP " + status);
-                    Check.Equal(status, e.HttpStatus, "HTTP status");
+                    Check.Equal((int?)status, e.HttpStatus, "HTTP status");
                     Check.Equal(OfferKitStatus.Rejected, e.Status, "status");
                     Check.Equal("rejected", e.KindName, "kind name");
                     Check.Equal(1L, Sim.Stat("graphql"), "HTTP " + status + " is not retried");
@@ -201,7 +208,7 @@ namespace OfferKit.Tests
             using (var client = new OfferKitClient(options))
             {
                 OfferKitException e = Check.Fails(Offers(client), ErrorKind.Network, "closed port");
-                Check.Equal(0, e.HttpStatus, "no response");
+                Check.Equal((int?)null, e.HttpStatus, "no response");
             }
             using (OfferKitClient client = Sim.Client(o => o.MaxRetries = 0))
             {
@@ -233,7 +240,7 @@ namespace OfferKit.Tests
                          })
                 {
                     Sim.Fault(fault);
-                    Check.Equal(200, Check.Fails(Offers(client), ErrorKind.Decode, fault).HttpStatus, "HTTP status of " + fault);
+                    Check.Equal((int?)200, Check.Fails(Offers(client), ErrorKind.Decode, fault).HttpStatus, "HTTP status of " + fault);
                 }
                 Check.Equal(3L, Sim.Stat("graphql"), "one request each");
             }
@@ -300,7 +307,7 @@ namespace OfferKit.Tests
                 try
                 {
                     Sim.Fault("{\"kind\":\"status\",\"status\":403}");
-                    Check.Equal(403, FailsPolledElsewhere(client.LinksAsync("demo"), ErrorKind.Forbidden, "403").HttpStatus, "HTTP status");
+                    Check.Equal((int?)403, FailsPolledElsewhere(client.LinksAsync("demo"), ErrorKind.Forbidden, "403").HttpStatus, "HTTP status");
                     Sim.Fault("{\"kind\":\"status\",\"status\":429}");
                     FailsPolledElsewhere(client.LinksAsync("demo"), ErrorKind.RateLimited, "429");
                     Sim.Fault("{\"kind\":\"non_json\"}");

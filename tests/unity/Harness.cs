@@ -70,6 +70,39 @@ namespace OfferKit.Tests
             throw new TestFailure(what + ": no OfferKitException");
         }
 
+        /// <summary>The exception of type <typeparamref name="TException"/> that <paramref name="action"/> throws.</summary>
+        internal static TException ThrowsType<TException>(Action action, string what) where TException : Exception
+        {
+            try
+            {
+                action();
+            }
+            catch (TException e)
+            {
+                return e;
+            }
+            catch (Exception e)
+            {
+                throw new TestFailure(what + ": expected " + typeof(TException).Name + ", got " + e.GetType().Name + ": " + e.Message);
+            }
+            throw new TestFailure(what + ": no " + typeof(TException).Name);
+        }
+
+        /// <summary>The field is not in the item: Field throws KeyNotFoundException, TryGetField is false.</summary>
+        internal static void NoField(Offer offer, string path, string what)
+        {
+            ThrowsType<KeyNotFoundException>(() => offer.Field<object>(path), what + " (Field)");
+            object value;
+            True(!offer.TryGetField(path, out value), what + " (TryGetField)");
+        }
+
+        internal static void NoField(PlayerOffer item, string path, string what)
+        {
+            ThrowsType<KeyNotFoundException>(() => item.Field<object>(path), what + " (Field)");
+            object value;
+            True(!item.TryGetField(path, out value), what + " (TryGetField)");
+        }
+
         internal static void Cancelled(Task task, string what)
         {
             MainThread.Wait(task);

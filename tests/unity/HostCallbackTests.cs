@@ -105,7 +105,7 @@ namespace OfferKit.Tests
             int calls = 0;
             var options = new OfferKitClientOptions(Sim.BaseUrl)
             {
-                TokenProvider = reason =>
+                TokenProvider = (reason, cancel) =>
                 {
                     Interlocked.Increment(ref calls);
                     return provider(reason);
@@ -174,7 +174,7 @@ namespace OfferKit.Tests
                     // The wrapper's own warnings go to the handler too: a failing provider with a throwing handler.
                     var options = new OfferKitClientOptions(Sim.BaseUrl)
                     {
-                        TokenProvider = r => { throw new GameBackendError("backend down"); },
+                        TokenProvider = (r, cancel) => { throw new GameBackendError("backend down"); },
                         TokenWait = LongTokenWait,
                     };
                     using (var client = new OfferKitClient(options))

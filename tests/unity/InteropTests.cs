@@ -24,12 +24,12 @@ namespace OfferKit.Tests
             using (OfferKitClient client = Sim.Client())
             {
                 const string player = "日本語-プレイヤー";
-                IReadOnlyList<Offer> offers = MainThread.Result(client.OffersAsync(player, new OffersOptions { Limit = 1, Select = "links { click_url }" }));
+                OfferList offers = MainThread.Result(client.OffersAsync(player, new OffersOptions { Limit = 1, Select = "links { click_url }" }));
                 Check.Contains(offers[0].FieldText("links.click_url"), Uri.EscapeDataString(player), "player id in click_url");
                 string data = MainThread.Result(client.GraphQLAsync("query($p: String!) { links(player_id: $p) { support_portal } }",
                     "{\"p\":" + Json.Quote(player) + "}"));
                 Check.Contains(data, Uri.EscapeDataString(player), "raw GraphQL with a UTF-8 variable");
-                IReadOnlyList<Offer> german = MainThread.Result(client.OffersAsync("demo", new OffersOptions { Language = "zh-HK", Limit = 3 }));
+                OfferList german = MainThread.Result(client.OffersAsync("demo", new OffersOptions { Language = "zh-HK", Limit = 3 }));
                 Check.True(german.Any(o => o.CreativeDescription.Any(c => c > 0x2E80)), "Chinese creatives arrive as Chinese text");
             }
         }

@@ -74,23 +74,26 @@ namespace OfferKit.Tests
         {
             var offer = new Offer("101", "Odd", 1.5, null, null, OddOffer());
             Check.Equal("101", offer.FieldText("id"), "id");
-            Check.True(offer.Field("x_deep") == null, "x_deep (1000 deep) is unreadable");
-            Check.True(offer.Field("x_huge") == null, "x_huge (1e400) is unreadable");
-            Check.Equal((object)1.2345678901234568E+29, offer.Field("x_bigint"), "x_bigint");
+            Check.True(offer.Field<object>("x_deep") == null, "x_deep (1000 deep) is unreadable");
+            Check.Equal((double?)null, offer.Field<double?>("x_huge"), "x_huge (1e400) is unreadable: null");
+            Check.ThrowsType<FieldTypeException>(() => offer.Field<double>("x_huge"), "an unreadable number as a double");
+            Check.Equal(1.2345678901234568E+29, offer.Field<double>("x_bigint"), "x_bigint");
+            Check.Contains(Check.ThrowsType<FieldTypeException>(() => offer.Field<long>("x_bigint"), "x_bigint as a long").Message,
+                "out of range", "x_bigint as a long");
             Check.Equal("empty key", offer.FieldText(""), "the empty key");
-            Check.True(offer.Field("a.b") == null, "a dotted path does not name a dotted key");
-            Check.Equal("dotted key", Json.AsText(((Dictionary<string, object>)offer.Field(null))["a.b"]), "the dotted key, from the whole object");
+            Check.NoField(offer, "a.b", "a dotted path does not name a dotted key");
+            Check.Equal("dotted key", (string)offer.Field<IReadOnlyDictionary<string, object>>(null)["a.b"], "the dotted key, from the whole object");
             Check.Equal("a\u0000b", offer.FieldText("x_nul"), "U+0000 kept");
             Check.Equal("\u00fc", offer.FieldText("x_unicode_\u00e9"), "non-ASCII key and value");
             Check.Equal("https://x.example/c", offer.FieldText("links.click_url"), "a field beside the deep ones");
-            Check.True(offer.Field("x_wrapped") == null && offer.Field("x_wrapped.ok") == null,
-                "a field with a part 200 deep is unreadable as a whole (as in core)");
-            Check.True(offer.Field("x_shallow") is List<object>, "128 levels in all are readable");
-            Check.Equal((object)2L, offer.Field("after.1"), "after the deep ones");
-            Check.Equal((object)true, offer.Field("last"), "the last field");
+            Check.True(offer.Field<object>("x_wrapped") == null, "a field with a part 200 deep is unreadable as a whole (as in core)");
+            Check.NoField(offer, "x_wrapped.ok", "nothing below an unreadable field");
+            Check.Equal(1, offer.Field<IReadOnlyList<object>>("x_shallow").Count, "128 levels in all are readable");
+            Check.Equal(2L, offer.Field<long>("after.1"), "after the deep ones");
+            Check.Equal(true, offer.Field<bool>("last"), "the last field");
 
             var item = new PlayerOffer("7", null, null, OddOffer());
-            Check.True(item.Field("x_deep") == null && item.Field("x_huge") == null, "player offer: unreadable fields");
+            Check.True(item.Field<object>("x_deep") == null && item.Field<string>("x_huge") == null, "player offer: unreadable fields");
             Check.Equal("empty key", item.FieldText(""), "player offer: the empty key");
 
             var links = new Links("{\"support_portal\":\"https://s.example\",\"x\":" + Nested(1000) + ",\"offerwall\":\"https://o.example\",\"n\":1e999}");
@@ -104,7 +107,7 @@ namespace OfferKit.Tests
             foreach (string text in new[] { "", "{", "{\"a\":", "[" + new string('[', 100000), "{\"a\":1}}", "\"\\u12\"", "nul", "{\"a\" 1}" })
             {
                 var offer = new Offer(null, null, null, null, null, text);
-                Check.True(offer.Field("a") == null, "Field on '" + (text.Length > 20 ? text.Substring(0, 20) + "..." : text) + "'");
+                Check.NoField(offer, "a", "Field on '" + (text.Length > 20 ? text.Substring(0, 20) + "..." : text) + "'");
                 Check.True(new Links(text).SupportPortal == null, "Links on a bad text");
             }
         }
@@ -148,7 +151,8 @@ namespace OfferKit.Tests
                 {
                     refused++;
                 }
-                new Offer(null, null, null, null, null, Mangle(odd, random)).Field("links.click_url");
+                string ignored;
+                new Offer(null, null, null, null, null, Mangle(odd, random)).TryGetField("links.click_url", out ignored);
             }
             Check.True(refused > 100 && parsed > 10, refused + " mangled texts refused, " + parsed + " parsed: the mutations do not bite");
             Check.Equal(Rounds, refused + parsed, "every round ended");

@@ -37,10 +37,10 @@ namespace OfferKit.Tests
         {
             using (OfferKitClient client = Sim.Client())
             {
-                IReadOnlyList<Offer> all = MainThread.Result(client.OffersAsync("demo"));
+                OfferList all = MainThread.Result(client.OffersAsync("demo"));
                 Check.True(all.Count >= 18, "demo needs at least 18 offers to meet every breakage, has " + all.Count);
                 Sim.Mess("{\"bad_fields\":true}");
-                var offers = (OfferList)MainThread.Result(client.OffersAsync("demo"));
+                var offers = MainThread.Result(client.OffersAsync("demo"));
                 List<int> broken = Enumerable.Range(0, all.Count).Where(Broken).ToList();
                 Check.Equal(Ids(all.Where((o, i) => !Broken(i))), Ids(offers), "the intact offers, in order");
                 Check.Equal(string.Join(",", broken), string.Join(",", offers.Skipped.Select(s => s.Index)), "skipped positions");
@@ -58,9 +58,9 @@ namespace OfferKit.Tests
         {
             using (OfferKitClient client = Sim.Client())
             {
-                IReadOnlyList<Offer> all = MainThread.Result(client.OffersAsync("demo", new OffersOptions { Selection = "id name" }));
+                OfferList all = MainThread.Result(client.OffersAsync("demo", new OffersOptions { Selection = "id name" }));
                 Sim.Mess("{\"bad_fields\":true}");
-                var offers = (OfferList)MainThread.Result(client.OffersAsync("demo", new OffersOptions { Selection = "id name" }));
+                var offers = MainThread.Result(client.OffersAsync("demo", new OffersOptions { Selection = "id name" }));
                 // Only the name breakage touches a key this selection has.
                 Func<int, bool> skips = i => Broken(i) && SpoiledField(i) == "name";
                 Check.Equal(Ids(all.Where((o, i) => !skips(i))), Ids(offers), "kept offers");
@@ -110,14 +110,16 @@ namespace OfferKit.Tests
                     }
                 }
                 Check.Equal("lots", page.Offers[5].FieldText("total_payout_usd"), "the broken payout as sent");
-                Check.True(page.Offers[9].Field("creatives") == null && all[19].Field("creatives") != null, "the removed creatives");
+                Check.NoField(page.Offers[9], "creatives", "the removed creatives");
+                Check.True(all[19].Field<IReadOnlyDictionary<string, object>>("creatives") != null, "creatives kept elsewhere");
 
-                var walk = (OfferList)MainThread.Result(client.ListAllOffersAsync(20));
+                var walk = MainThread.Result(client.ListAllOffersAsync(20));
                 Check.Equal(Ids(all), Ids(walk), "every page: every offer kept");
                 Check.Equal(0, walk.Skipped.Count, "nothing skipped");
                 Check.Equal(string.Join(",", Enumerable.Range(0, all.Count).Where(i => Broken(i % 20) && SpoiledField(i % 20) == "name")),
                     string.Join(",", Enumerable.Range(0, walk.Count).Where(i => walk[i].Name == null)), "offers without a name across the walk");
-                Check.Equal((object)12L, walk[13].Field("creatives.description"), "the broken description as sent (position 13 of page 1)");
+                Check.Equal(12, walk[13].Field<int>("creatives.description"), "the broken description as sent (position 13 of page 1)");
+                Check.ThrowsType<FieldTypeException>(() => walk[13].Field<string>("creatives.description"), "the broken description is no string");
                 Check.True(walk[13].CreativeDescription == null && walk[13].CreativeName == all[13].CreativeName, "only the description is absent");
             }
         }
@@ -137,7 +139,7 @@ namespace OfferKit.Tests
                 Check.True(page.Skipped[0].Id == null, "a null item has no id");
                 Check.Contains(page.Skipped[0].Reason, "not an object", "reason");
                 Check.True(page.Items[1].Status == null, "a status that is not text is absent, yet <" + page.Items[1].Status + ">");
-                Check.Equal((object)5L, page.Items[1].Field("status"), "the status as sent");
+                Check.Equal(5L, page.Items[1].Field<long>("status"), "the status as sent");
                 Check.Equal(intact.Items[0].Status, page.Items[0].Status, "an intact status");
                 Check.Equal(intact.NextCursor != null, page.NextCursor != null, "the cursor is untouched");
 
@@ -146,8 +148,9 @@ namespace OfferKit.Tests
                 Check.Equal(string.Join(",", page.Items.Select(i => i.Id)), string.Join(",", replaced.Items.Select(i => i.Id)), "aliased list: kept items");
                 Check.Equal("1", string.Join(",", replaced.Skipped.Select(s => s.Index)), "aliased list: skipped");
                 Check.True(replaced.Items.All(i => i.Name == null), "name not selected");
-                Check.True(replaced.Items[0].Status == null && replaced.Items[0].Field("status") == null, "status not selected");
-                Check.Equal((object)5L, replaced.Items[1].Field("status"), "status 5 added at the end of item 2");
+                Check.True(replaced.Items[0].Status == null, "status not selected");
+                Check.NoField(replaced.Items[0], "status", "status not selected");
+                Check.Equal(5L, replaced.Items[1].Field<long>("status"), "status 5 added at the end of item 2");
                 Check.True(replaced.NextCursor != null, "next_cursor");
             }
         }
@@ -158,14 +161,14 @@ namespace OfferKit.Tests
             {
                 Sim.Mess("{\"all_bad_fields\":true}");
                 OfferKitException e = Check.Fails(client.OffersAsync("demo"), ErrorKind.Decode, "every offer without a name");
-                Check.Equal(200, e.HttpStatus, "HTTP status of the answer");
+                Check.Equal((int?)200, e.HttpStatus, "HTTP status of the answer");
                 Check.Contains(e.Message, "name is null", "the message gives reasons");
                 // The listing requires no field: the same offers come back, every name absent.
                 OfferListPage listing = MainThread.Result(client.ListOffersAsync());
                 Check.True(listing.Offers.Count > 0 && listing.Offers.All(o => o.Name == null && o.Id != null), "listing: names absent");
                 e = Check.Fails(client.OffersAsync("demo", new OffersOptions { Selection = "id total_payout_usd" }), ErrorKind.Decode,
                     "a selection without name: the id is null instead");
-                Check.Equal(200, e.HttpStatus, "HTTP status");
+                Check.Equal((int?)200, e.HttpStatus, "HTTP status");
             }
         }
 
@@ -173,10 +176,10 @@ namespace OfferKit.Tests
         {
             using (OfferKitClient client = Sim.Client())
             {
-                IReadOnlyList<Offer> plain = MainThread.Result(client.OffersAsync("demo", new OffersOptions { Limit = 5, Select = "links { click_url }" }));
+                OfferList plain = MainThread.Result(client.OffersAsync("demo", new OffersOptions { Limit = 5, Select = "links { click_url }" }));
                 PlayerOffersPage plainPage = MainThread.Result(client.PlayerOffersAsync("demo", new PlayerOffersOptions { Limit = 3 }));
                 Sim.Mess("{\"odd_extra\":true}");
-                var offers = (OfferList)MainThread.Result(client.OffersAsync("demo", new OffersOptions { Limit = 5, Select = "links { click_url }" }));
+                var offers = MainThread.Result(client.OffersAsync("demo", new OffersOptions { Limit = 5, Select = "links { click_url }" }));
                 Check.Equal(0, offers.Skipped.Count, "nothing skipped");
                 Check.Equal(Ids(plain), Ids(offers), "same offers");
                 for (int i = 0; i < offers.Count; i++)
@@ -187,11 +190,11 @@ namespace OfferKit.Tests
                     Check.Equal(plain[i].CreativeDescription, odd.CreativeDescription, "creative description");
                     Check.Equal(plain[i].FieldText("links.click_url"), odd.FieldText("links.click_url"), "a selected extra field");
                     Check.Equal(odd.Id, odd.FieldText("id"), "id through Field");
-                    Check.True(odd.Field("x_deep") == null, "x_deep (1000 deep) reads as null");
-                    Check.True(odd.Field("x_huge") == null, "x_huge (1e400) reads as null");
-                    Check.Equal((object)1.2345678901234568E+29, odd.Field("x_bigint"), "x_bigint");
+                    Check.True(odd.Field<object>("x_deep") == null, "x_deep (1000 deep) reads as null");
+                    Check.Equal((double?)null, odd.Field<double?>("x_huge"), "x_huge (1e400) reads as null");
+                    Check.Equal(1.2345678901234568E+29, odd.Field<double>("x_bigint"), "x_bigint");
                     Check.Equal("empty key", odd.FieldText(""), "the empty key");
-                    Check.Equal("dotted key", Json.AsText(((Dictionary<string, object>)odd.Field(null))["a.b"]), "the dotted key");
+                    Check.Equal("dotted key", (string)odd.Field<IReadOnlyDictionary<string, object>>(null)["a.b"], "the dotted key");
                     Check.Equal("a\u0000b", odd.FieldText("x_nul"), "U+0000 in a value");
                     Check.Equal("\u00fc", odd.FieldText("x_unicode_\u00e9"), "non-ASCII key and value");
                     Check.Contains(odd.RawJson, "\"x_deep\"", "the raw JSON keeps every field");
@@ -199,10 +202,10 @@ namespace OfferKit.Tests
                 PlayerOffersPage page = MainThread.Result(client.PlayerOffersAsync("demo", new PlayerOffersOptions { Limit = 3 }));
                 Check.Equal(string.Join(",", plainPage.Items.Select(i => i.Id + "/" + i.Status)),
                     string.Join(",", page.Items.Select(i => i.Id + "/" + i.Status)), "player offers: typed fields");
-                Check.True(page.Items.All(i => i.Field("x_deep") == null && i.FieldText("") == "empty key"), "player offers: accessors");
+                Check.True(page.Items.All(i => i.Field<object>("x_deep") == null && i.FieldText("") == "empty key"), "player offers: accessors");
                 OfferListPage listing = MainThread.Result(client.ListOffersAsync(5, 1));
                 Check.Equal(5, listing.Offers.Count, "listing: every offer kept");
-                Check.True(listing.Offers.All(o => o.Name != null && o.Field("x_huge") == null && o.FieldText("a.b") == null), "listing: accessors");
+                Check.True(listing.Offers.All(o => o.Name != null && o.Field<object>("x_huge") == null && o.FieldText("a.b") == null), "listing: accessors");
             }
         }
 
@@ -261,7 +264,7 @@ namespace OfferKit.Tests
                 var clock = Stopwatch.StartNew();
                 OfferKitException e = Check.Fails(client.OffersAsync("demo"), ErrorKind.Server, "storm of 503 + Retry-After: 30");
                 Check.True(clock.Elapsed < TimeSpan.FromMilliseconds(1900), "took " + clock.ElapsedMilliseconds + " ms: it waited");
-                Check.Equal(503, e.HttpStatus, "HTTP status");
+                Check.Equal((int?)503, e.HttpStatus, "HTTP status");
                 Check.Equal((TimeSpan?)TimeSpan.FromSeconds(30), e.RetryAfter, "retry-after");
                 Check.Equal(1L, Sim.Stat("requests"), "one request");
             }
@@ -287,7 +290,7 @@ namespace OfferKit.Tests
                 using (var wrong = new OfferKitClient(new OfferKitClientOptions(gateway.ControlUrl) { AccessToken = token }))
                 {
                     OfferKitException e = Check.Fails(wrong.OffersAsync("demo"), ErrorKind.Rejected, "no /api prefix");
-                    Check.Equal(404, e.HttpStatus, "HTTP status");
+                    Check.Equal((int?)404, e.HttpStatus, "HTTP status");
                     Check.Equal(OfferKitStatus.Rejected, e.Status, "status");
                     Check.Fails(wrong.ListOffersAsync(), ErrorKind.Rejected, "the listing without the prefix");
                 }

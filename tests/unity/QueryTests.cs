@@ -16,7 +16,7 @@ namespace OfferKit.Tests
         {
             using (OfferKitClient client = Sim.Client())
             {
-                IReadOnlyList<Offer> offers = MainThread.Result(client.OffersAsync("demo"));
+                OfferList offers = MainThread.Result(client.OffersAsync("demo"));
                 Check.True(offers.Count > 0, "no offers for demo");
                 Dictionary<string, double> catalogue = Sim.CatalogueEpc();
                 foreach (Offer offer in offers)
@@ -29,7 +29,7 @@ namespace OfferKit.Tests
                     Check.Equal(offer.CreativeDescription, offer.FieldText("creatives.description"), "raw JSON creative description");
                 }
                 Check.Equal(offers.Count, offers.Select(o => o.Id).Distinct().Count(), "distinct ids");
-                Check.Equal(0, ((OfferList)offers).Skipped.Count, "nothing skipped");
+                Check.Equal(0, offers.Skipped.Count, "nothing skipped");
                 Check.Equal(1L, Sim.Stat("graphql"), "GraphQL requests");
             }
         }
@@ -45,7 +45,7 @@ namespace OfferKit.Tests
                     Language = "de",
                     Select = "links { click_url } goals { name }",
                 };
-                IReadOnlyList<Offer> german = MainThread.Result(client.OffersAsync("demo", options));
+                OfferList german = MainThread.Result(client.OffersAsync("demo", options));
                 Check.Equal(4, german.Count, "limit");
                 Dictionary<string, double> epc = Sim.CatalogueEpc();
                 for (int i = 1; i < german.Count; i++)
@@ -54,14 +54,14 @@ namespace OfferKit.Tests
                 {
                     Check.Contains(offer.FieldText("links.click_url"), "/click/" + offer.Id, "click_url");
                     Check.Contains(offer.FieldText("links.click_url"), "player_id=demo", "click_url player");
-                    Check.True(offer.Field("goals") is List<object>, "goals selected");
+                    Check.True(offer.Field<IReadOnlyList<object>>("goals") != null, "goals selected");
                 }
-                IReadOnlyList<Offer> english = MainThread.Result(client.OffersAsync("demo",
+                OfferList english = MainThread.Result(client.OffersAsync("demo",
                     new OffersOptions { Limit = 4, Sort = OfferSort.EpcDescending, Language = "en" }));
                 Check.Equal(string.Join(",", german.Select(o => o.Id)), string.Join(",", english.Select(o => o.Id)), "same offers in both languages");
                 Check.True(german.Zip(english, (g, e) => g.CreativeDescription != e.CreativeDescription).Any(d => d),
                     "German creatives are not localised");
-                Check.True(english[0].Field("links") == null, "links not selected, yet present");
+                Check.NoField(english[0], "links", "links not selected");
             }
         }
 
@@ -94,7 +94,7 @@ namespace OfferKit.Tests
                 {
                     Check.True(item.Status == "in_progress" || item.Status == "completed", "status " + item.Status);
                     Check.Equal(item.IsCompleted, item.Status == "completed", "IsCompleted");
-                    Check.Equal(item.Id, Json.AsText(item.Field("id")), "raw item id");
+                    Check.Equal(item.Id, item.Field<string>("id"), "raw item id");
                 }
             }
         }
@@ -148,7 +148,7 @@ namespace OfferKit.Tests
                 Check.Equal(string.Join(",", all.Offers.Skip(10).Take(10).Select(o => o.Id)),
                     string.Join(",", page2.Offers.Select(o => o.Id)), "page 2 content");
 
-                IReadOnlyList<Offer> everyPage = MainThread.Result(client.ListAllOffersAsync(20));
+                OfferList everyPage = MainThread.Result(client.ListAllOffersAsync(20));
                 Check.Equal(string.Join(",", all.Offers.Select(o => o.Id)), string.Join(",", everyPage.Select(o => o.Id)), "every page");
                 Check.Equal(1L + 1 + 3, Sim.Stat("listing"), "listing requests");
             }
@@ -164,7 +164,7 @@ namespace OfferKit.Tests
                 var root = (Dictionary<string, object>)Json.Parse(data);
                 Check.Equal(2, ((List<object>)root["offers"]).Count, "offers");
                 Check.Contains(Json.AsText(Json.Select(root, "links.offerwall")), "/offerwall", "links");
-                IReadOnlyList<Offer> typed = MainThread.Result(client.OffersAsync("demo", new OffersOptions { Limit = 2 }));
+                OfferList typed = MainThread.Result(client.OffersAsync("demo", new OffersOptions { Limit = 2 }));
                 Check.Equal(typed[0].Id, Json.AsText(Json.Select(root, "offers.0.id")), "same first offer");
             }
         }

@@ -16,8 +16,8 @@ namespace OfferKit.Tests
         {
             using (OfferKitClient client = Sim.Client())
             {
-                IReadOnlyList<Offer> full = MainThread.Result(client.OffersAsync("demo", new OffersOptions { Limit = 3 }));
-                var offers = (OfferList)MainThread.Result(client.OffersAsync("demo",
+                OfferList full = MainThread.Result(client.OffersAsync("demo", new OffersOptions { Limit = 3 }));
+                var offers = MainThread.Result(client.OffersAsync("demo",
                     new OffersOptions { Limit = 3, Selection = "id name", Select = "links { click_url }" }));
                 Check.Equal(3, offers.Count, "count");
                 Check.Equal(0, offers.Skipped.Count, "nothing skipped");
@@ -29,14 +29,14 @@ namespace OfferKit.Tests
                     Check.True(offer.TotalPayoutUsd == null, "payout not selected, yet " + offer.TotalPayoutUsd);
                     Check.True(offer.CreativeName == null, "creative name not selected, yet <" + offer.CreativeName + ">");
                     Check.True(offer.CreativeDescription == null, "creative description not selected");
-                    Check.True(offer.Field("total_payout_usd") == null, "payout in the raw JSON");
-                    Check.True(offer.Field("creatives") == null, "creatives in the raw JSON");
+                    Check.NoField(offer, "total_payout_usd", "payout in the raw JSON");
+                    Check.NoField(offer, "creatives", "creatives in the raw JSON");
                     Check.Contains(offer.FieldText("links.click_url"), "/click/" + offer.Id, "the added select");
                     Check.Contains(offer.ToString(), offer.Id, "ToString with an absent payout");
                 }
                 // The default selection still gives every typed field, the payout as a number.
                 Check.True(full.All(o => o.TotalPayoutUsd.HasValue && o.TotalPayoutUsd.Value > 0), "payouts of the default selection");
-                Check.Equal(Convert.ToDouble(full[0].Field("total_payout_usd")), full[0].TotalPayoutUsd.Value, "typed payout = raw payout");
+                Check.Equal(full[0].Field<double>("total_payout_usd"), full[0].TotalPayoutUsd.Value, "typed payout = raw payout");
             }
         }
 

@@ -31,7 +31,7 @@ namespace OfferKit.Tests
             {
                 var options = new OfferKitClientOptions(Sim.BaseUrl)
                 {
-                    TokenProvider = reason =>
+                    TokenProvider = (reason, cancel) =>
                     {
                         seen("token provider (" + reason + ")");
                         return Task.Run(() => Sim.Token()); // the "backend" answers on another thread

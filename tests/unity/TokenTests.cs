@@ -20,7 +20,7 @@ namespace OfferKit.Tests
             internal readonly List<TokenReason> Reasons = new List<TokenReason>();
             internal readonly List<int> Threads = new List<int>();
 
-            internal Task<string> Fetch(TokenReason reason)
+            internal Task<string> Fetch(TokenReason reason, CancellationToken cancel)
             {
                 lock (Reasons)
                 {
@@ -37,7 +37,7 @@ namespace OfferKit.Tests
             using (OfferKitClient client = Sim.Client(o => o.TokenProvider = provider.Fetch))
             {
                 Sim.Fault("{\"kind\":\"status\",\"status\":401,\"times\":1}");
-                IReadOnlyList<Offer> offers = MainThread.Result(client.OffersAsync("demo"));
+                OfferList offers = MainThread.Result(client.OffersAsync("demo"));
                 Check.True(offers.Count > 0, "offers after the new token");
                 Check.Equal("Rejected", string.Join(",", provider.Reasons), "provider calls");
                 Check.Equal(MainThread.Id, provider.Threads[0], "provider started on the main thread");
@@ -51,7 +51,7 @@ namespace OfferKit.Tests
             var options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = provider.Fetch };
             using (var client = new OfferKitClient(options))
             {
-                Task<IReadOnlyList<Offer>> first = client.OffersAsync("demo");
+                Task<OfferList> first = client.OffersAsync("demo");
                 Task<Links> second = client.LinksAsync("demo");
                 Check.True(MainThread.Result(first).Count > 0, "offers");
                 Check.Contains(MainThread.Result(second).SupportPortal, "/support", "links");
@@ -79,7 +79,7 @@ namespace OfferKit.Tests
             var provider = new Provider();
             using (var client = new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = provider.Fetch }))
             {
-                Task<IReadOnlyList<Offer>> offers = client.OffersAsync("demo");
+                Task<OfferList> offers = client.OffersAsync("demo");
                 // Nobody polls: the library queues the token need for the next poll instead of
                 // calling into managed code from its own thread.
                 var clock = System.Diagnostics.Stopwatch.StartNew();
@@ -116,7 +116,7 @@ namespace OfferKit.Tests
         public static void AFailingProviderFailsTheRequestSayingWhy()
         {
             int calls = 0;
-            Func<TokenReason, Task<string>> throwing = reason =>
+            Func<TokenReason, CancellationToken, Task<string>> throwing = (reason, cancel) =>
             {
                 Interlocked.Increment(ref calls);
                 throw new InvalidOperationException("backend down");
@@ -130,14 +130,14 @@ namespace OfferKit.Tests
                 Check.True(e.Message.Contains("backend down"), "the provider's message: " + e.Message);
                 Check.True(calls >= 1, "provider called");
             }
-            Func<TokenReason, Task<string>> faulted = reason => Task.FromException<string>(new TimeoutException("backend slow"));
+            Func<TokenReason, CancellationToken, Task<string>> faulted = (reason, cancel) => Task.FromException<string>(new TimeoutException("backend slow"));
             options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = faulted, TokenWait = TimeSpan.FromSeconds(60) };
             using (var client = new OfferKitClient(options))
             {
                 var e = Check.Fails(client.LinksAsync("demo"), ErrorKind.Unauthorized, "faulted provider task");
                 Check.True(e.Message.Contains("backend slow"), "the task's exception: " + e.Message);
             }
-            Func<TokenReason, Task<string>> empty = reason => Task.FromResult("");
+            Func<TokenReason, CancellationToken, Task<string>> empty = (reason, cancel) => Task.FromResult("");
             options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = empty, TokenWait = TimeSpan.FromSeconds(60) };
             using (var client = new OfferKitClient(options))
             {
@@ -148,7 +148,7 @@ namespace OfferKit.Tests
             // A provider that never answers still ends in a timeout.
             options = new OfferKitClientOptions(Sim.BaseUrl)
             {
-                TokenProvider = reason => new TaskCompletionSource<string>().Task,
+                TokenProvider = (reason, cancel) => new TaskCompletionSource<string>().Task,
                 TokenWait = TimeSpan.FromMilliseconds(300),
             };
             using (var client = new OfferKitClient(options))

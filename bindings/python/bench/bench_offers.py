@@ -1,8 +1,10 @@
-"""Latency of `offers` through the Python bindings: sequential calls on one client, as
+"""Latency of `offers` through the offerkit Python package: sequential calls on one client, as
 bindings/uniffi/examples/core_latency.rs does on the Rust core. Run by bindings/uniffi/bench.sh.
 
     python bench_offers.py BASE_URL TOKEN CALLS   -> one JSON line (median/mean/p90 in µs)
 """
+
+from __future__ import annotations
 
 import asyncio
 import json
@@ -14,15 +16,15 @@ import offerkit
 
 
 async def main(base_url: str, token: str, calls: int) -> None:
-    client = offerkit.OfferClient(offerkit.ClientConfig(base_url=base_url, access_token=token))
-    options = offerkit.OffersOptions(limit=10)
-    await client.offers("bench-player", options)  # warm-up: connection, runtime
-    samples = []
-    for _ in range(calls):
-        started = time.perf_counter()
-        offers = await client.offers("bench-player", options)
-        samples.append((time.perf_counter() - started) * 1e6)
-        assert len(offers) == 10
+    config = offerkit.ClientConfig(base_url, access_token=token)
+    async with offerkit.OfferClient(config) as client:
+        await client.offers("bench-player", limit=10)  # warm-up: connection, runtime
+        samples = []
+        for _ in range(calls):
+            started = time.perf_counter()
+            offers = await client.offers("bench-player", limit=10)
+            samples.append((time.perf_counter() - started) * 1e6)
+            assert len(offers) == 10
     samples.sort()
     print(json.dumps({
         "what": "python bindings",

@@ -561,6 +561,8 @@ def _uniffi_check_api_checksums(lib):
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached() != 10487:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json() != 49454:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers() != 32271:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers_pager() != 10125:
@@ -654,6 +656,9 @@ _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers.restype = c
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json.restype = ctypes.c_uint16
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers.restype = ctypes.c_uint16
@@ -769,6 +774,12 @@ _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_cached.argtypes =
     _UniffiRustBuffer,
 )
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_cached.restype = ctypes.c_uint64
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_json.argtypes = (
+    ctypes.c_uint64,
+    _UniffiRustBuffer,
+    _UniffiRustBuffer,
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_json.restype = ctypes.c_uint64
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_player_offers.argtypes = (
     ctypes.c_uint64,
     _UniffiRustBuffer,
@@ -4239,6 +4250,13 @@ class OfferClientProtocol(typing.Protocol):
         bridging an outage.
 """
         raise NotImplementedError
+    async def offers_json(self, player_id: str,options: typing.Union[object, typing.Optional[OffersOptions]] = _DEFAULT) -> str:
+        """
+        `offers`, as one JSON text (see the module's documentation for its shape). For
+        bindings that decode JSON faster than they lift records; the records of `offers` are the
+        same values.
+"""
+        raise NotImplementedError
     async def player_offers(self, player_id: str,options: typing.Union[object, typing.Optional[PlayerOffersOptions]] = _DEFAULT) -> PlayerOffersPage:
         """
         One page of the offers `player_id` has engaged with (malformed items are left out and
@@ -4507,6 +4525,33 @@ class OfferClient(OfferClientProtocol):
         _uniffi_error_converter = _UniffiFfiConverterTypeOfferError
         return await _uniffi_rust_call_async(
             _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_cached(*_uniffi_lowered_args),
+            _UniffiLib.ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
+            _UniffiLib.ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
+            _UniffiLib.ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            _uniffi_lift_return,
+            _uniffi_error_converter,
+        )
+    async def offers_json(self, player_id: str,options: typing.Union[object, typing.Optional[OffersOptions]] = _DEFAULT) -> str:
+        """
+        `offers`, as one JSON text (see the module's documentation for its shape). For
+        bindings that decode JSON faster than they lift records; the records of `offers` are the
+        same values.
+"""
+        
+        _UniffiFfiConverterString.check_lower(player_id)
+
+        if options is _DEFAULT:
+            options = None
+        _UniffiFfiConverterOptionalTypeOffersOptions.check_lower(options)
+        _uniffi_lowered_args = (
+            self._uniffi_clone_handle(),
+            _UniffiFfiConverterString.lower(player_id),
+            _UniffiFfiConverterOptionalTypeOffersOptions.lower(options),
+        )
+        _uniffi_lift_return = _UniffiFfiConverterString.lift
+        _uniffi_error_converter = _UniffiFfiConverterTypeOfferError
+        return await _uniffi_rust_call_async(
+            _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_json(*_uniffi_lowered_args),
             _UniffiLib.ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
             _UniffiLib.ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
             _UniffiLib.ffi_offerkit_uniffi_rust_future_free_rust_buffer,

@@ -349,6 +349,11 @@ uint64_t uniffi_offerkit_uniffi_fn_method_offerclient_player_offers_pager(uint64
 void uniffi_offerkit_uniffi_fn_method_offerclient_set_access_token(uint64_t ptr, RustBuffer token, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_OFFERS_JSON
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_OFFERS_JSON
+uint64_t uniffi_offerkit_uniffi_fn_method_offerclient_offers_json(uint64_t ptr, RustBuffer player_id, RustBuffer options
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_CLONE_LOGGER
 #define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_CLONE_LOGGER
 uint64_t uniffi_offerkit_uniffi_fn_clone_logger(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -825,6 +830,12 @@ uint16_t uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers_pager(
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_SET_ACCESS_TOKEN
 #define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_SET_ACCESS_TOKEN
 uint16_t uniffi_offerkit_uniffi_checksum_method_offerclient_set_access_token(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_OFFERS_JSON
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_OFFERS_JSON
+uint16_t uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json(void
     
 );
 #endif

@@ -198,7 +198,7 @@ impl OfferClient {
 impl OfferClient {
     /// Runs `call`, given a handle on the core client, on the shared runtime, where
     /// `cancel_all` (or the caller's cancellation) aborts it.
-    async fn run<T, F>(
+    pub(crate) async fn run<T, F>(
         &self,
         call: impl FnOnce(offerkit::OfferClient) -> F,
     ) -> Result<T, OfferError>

@@ -12,6 +12,7 @@ mod client;
 mod config;
 mod error;
 mod log;
+mod offers_json;
 mod pager;
 mod player_id;
 mod records;

@@ -14,7 +14,7 @@ namespace OfferKit
             Messages = messages;
         }
 
-        /// <summary>The field's path joined with '.', e.g. "offers"; "" when the entry has none (422).</summary>
+        /// <summary>The field's path joined with '.', e.g. "offers"; null when the entry has none (422).</summary>
         public string Path { get; private set; }
 
         /// <summary>The failing arguments, in name order (e.g. "limit", "sort").</summary>
@@ -28,7 +28,7 @@ namespace OfferKit
             var parts = new List<string>();
             foreach (string name in ArgumentNames)
                 parts.Add(name + ": " + string.Join(" ", Messages[name]));
-            return (Path.Length > 0 ? Path + " " : "") + string.Join("; ", parts);
+            return (Path != null ? Path + " " : "") + string.Join("; ", parts);
         }
     }
 }

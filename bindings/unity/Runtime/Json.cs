@@ -8,6 +8,7 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Text;
+using OfferKit.Interop;
 
 namespace OfferKit
 {
@@ -65,28 +66,40 @@ namespace OfferKit
         /// </summary>
         public static object Select(object root, string dottedPath)
         {
-            if (dottedPath == null) return root;
-            object current = root;
+            object found;
+            return TrySelect(root, dottedPath, out found) ? found : null;
+        }
+
+        /// <summary>Like Select, telling a path that names nothing (false) from one that names a JSON null (true, null).</summary>
+        public static bool TrySelect(object root, string dottedPath, out object found)
+        {
+            found = root;
+            if (dottedPath == null) return true;
             foreach (string segment in dottedPath.Split('.'))
             {
-                var map = current as Dictionary<string, object>;
-                var list = current as List<object>;
+                var map = found as Dictionary<string, object>;
+                var list = found as List<object>;
                 int index;
                 if (map != null)
                 {
-                    if (!map.TryGetValue(segment, out current)) return null;
+                    if (!map.TryGetValue(segment, out found)) return false;
                 }
                 else if (list != null && int.TryParse(segment, NumberStyles.None, CultureInfo.InvariantCulture, out index))
                 {
-                    if (index >= list.Count) return null;
-                    current = list[index];
+                    if (index >= list.Count)
+                    {
+                        found = null;
+                        return false;
+                    }
+                    found = list[index];
                 }
                 else
                 {
-                    return null;
+                    found = null;
+                    return false;
                 }
             }
-            return current;
+            return true;
         }
 
         /// <summary>A JSON string literal for <paramref name="value"/> ("null" for null).</summary>
@@ -395,15 +408,43 @@ namespace OfferKit
 
         internal string Raw { get; private set; }
 
-        /// <summary>Any field by dotted path (see Json.Select); null when absent or unreadable. Never throws.</summary>
+        private object Parsed
+        {
+            get
+            {
+                if (!_isParsed)
+                {
+                    _parsed = Json.ParseItem(Raw);
+                    _isParsed = true;
+                }
+                return _parsed;
+            }
+        }
+
+        /// <summary>Any field by dotted path (see Json.Select); null when absent, null or unreadable. Never throws.</summary>
         internal object Field(string dottedPath)
         {
-            if (!_isParsed)
-            {
-                _parsed = Json.ParseItem(Raw);
-                _isParsed = true;
-            }
-            return Json.Select(_parsed, dottedPath);
+            return Json.Select(Parsed, dottedPath);
+        }
+
+        /// <summary>The field as T: KeyNotFoundException when absent, FieldTypeException when not a T.</summary>
+        internal T Field<T>(string dottedPath)
+        {
+            object value;
+            if (!Json.TrySelect(Parsed, dottedPath, out value))
+                throw new KeyNotFoundException("offerkit: the item has no field \"" + dottedPath +
+                    "\" (ask for it with the query's Select or Selection, or use TryGetField)");
+            return FieldConversion.To<T>(dottedPath, value);
+        }
+
+        /// <summary>The field as T when present and readable as T (null counts for nullable T); never throws.</summary>
+        internal bool TryGetField<T>(string dottedPath, out T value)
+        {
+            value = default(T);
+            object found;
+            string why;
+            if (!Json.TrySelect(Parsed, dottedPath, out found)) return false;
+            return FieldConversion.TryTo(found, out value, out why);
         }
 
         /// <summary>Like Field, as text (strings unquoted); null when absent.</summary>

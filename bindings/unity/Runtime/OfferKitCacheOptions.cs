@@ -20,7 +20,7 @@ namespace OfferKit
         /// <summary>At least 1.</summary>
         public int MaxEntries { get; set; }
 
-        /// <summary>How old an answer may be to stand in when a refresh fails (0: never; up to 24 h).</summary>
+        /// <summary>How old an answer may be to stand in when a refresh fails (up to 24 h; TimeSpan.Zero: no answer is that young, so never).</summary>
         public TimeSpan MaxStale { get; set; }
     }
 }

@@ -20,6 +20,8 @@ namespace OfferKit
 
         private readonly ClientHandle _handle;
         private readonly WeakReference _self;
+        private readonly CallsInFlight _inFlight = new CallsInFlight();
+        private readonly TokenBridge _tokenBridge;
 
         private delegate uint StartCall(IntPtr userData, ref IntPtr request, ref IntPtr error);
 
@@ -67,7 +69,7 @@ namespace OfferKit
                             unchecked((uint)options.Cache.MaxEntries), Milliseconds(options.Cache.MaxStale), ref error), error);
                     if (options.TokenProvider != null)
                     {
-                        tokenBridge = new TokenBridge(options.TokenProvider);
+                        tokenBridge = new TokenBridge(options.TokenProvider, _inFlight, TokenWaitBound(options));
                         bridge = tokenBridge.Pin();
                         Check(NativeMethods.offerkit_config_set_token_needed(config, Callbacks.TokenNeeded, bridge, ref error), error);
                     }
@@ -83,8 +85,21 @@ namespace OfferKit
                 Owned.FreeConfig(config);
                 if (bridge != IntPtr.Zero) TokenBridge.Unpin(bridge);
             }
+            _tokenBridge = tokenBridge;
             _self = new WeakReference(this);
             lock (RegistryGate) Registry.Add(_self);
+        }
+
+        /// <summary>
+        /// The longest a call waits for the TokenProvider: the token wait (default: the request
+        /// timeout, 10 s), and never past the call's deadline (default 30 s). A bound refused by
+        /// offerkit_client_new never gets here.
+        /// </summary>
+        private static TimeSpan TokenWaitBound(OfferKitClientOptions options)
+        {
+            TimeSpan wait = options.TokenWait ?? options.Timeout ?? TimeSpan.FromSeconds(10);
+            TimeSpan deadline = options.Deadline ?? TimeSpan.FromSeconds(30);
+            return wait < deadline ? wait : deadline;
         }
 
         /// <summary>True from the moment Dispose is called (also inside a completion).</summary>
@@ -151,18 +166,24 @@ namespace OfferKit
 
         /// <summary>
         /// Runs this client's queued callbacks on the calling thread: completions (and so the code
-        /// after an await) and TokenProvider starts, at most <paramref name="max"/> of them or with
-        /// 0 every one queued now, and the queued log messages. Never blocks. A call from inside a
-        /// completion does nothing (returns 0).
+        /// after an await) and TokenProvider starts, at most <paramref name="max"/> of them (null:
+        /// every one queued now), and the queued log messages. Never blocks. A call from inside a
+        /// completion does nothing (returns 0). The calling thread becomes the one that pumps
+        /// offerkit (see BlockingWaitException). Throws ArgumentOutOfRangeException for a max
+        /// below 1.
         /// </summary>
-        public int Poll(int max = 0)
+        public int Poll(int? max = null)
         {
+            if (max.HasValue && max.Value < 1)
+                throw new ArgumentOutOfRangeException("max", max.Value, "at least 1, or null for every queued callback");
+            PumpThread.Mark();
             if (_polling || _handle.Disposed) return 0;
             _polling = true;
             DeliveryScope.Enter(true);
             try
             {
-                int ran = (int)_handle.Poll(max);
+                int ran = (int)_handle.Poll(max ?? 0); // the C ABI's 0: every one queued
+                if (_tokenBridge != null) _tokenBridge.Polled();
                 return ran + OfferKitLog.PollQueued();
             }
             catch (ObjectDisposedException)
@@ -188,6 +209,7 @@ namespace OfferKit
         /// </summary>
         public static int PollAll()
         {
+            PumpThread.Mark();
             if (_polling) return 0;
             int ran = 0;
             foreach (OfferKitClient client in LiveClients()) ran += client.Poll();
@@ -229,6 +251,7 @@ namespace OfferKit
         {
             if (!_handle.MarkDisposed()) return;
             lock (RegistryGate) Registry.Remove(_self);
+            if (_tokenBridge != null) _tokenBridge.ClientDisposed();
             DeliveryScope.Enter();
             try
             {
@@ -248,14 +271,15 @@ namespace OfferKit
         // ---- queries
 
         /// <summary>
-        /// Every offer targeted at <paramref name="playerId"/> (1 to 255 characters). The list is an
-        /// <see cref="OfferList"/> (FromCache, IsStale, Age: see OfferKitClientOptions.Cache).
+        /// Every offer targeted at <paramref name="playerId"/> (1 to 255 characters), with where
+        /// the answer came from (FromCache, IsStale, Age: see OfferKitClientOptions.Cache) and the
+        /// items left out as malformed (Skipped).
         /// </summary>
-        public Task<IReadOnlyList<Offer>> OffersAsync(string playerId, OffersOptions options = null,
+        public Task<OfferList> OffersAsync(string playerId, OffersOptions options = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
             options = options ?? new OffersOptions();
-            return Start<IReadOnlyList<Offer>>(Results.Offers, Owned.FreeOfferList, cancellationToken,
+            return Start<OfferList>(Results.Offers, Owned.FreeOfferList, cancellationToken,
                 (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
                 {
                     using (var strings = new NativeStrings())
@@ -317,9 +341,10 @@ namespace OfferKit
         }
 
         /// <summary>
-        /// GET /v1/offers: with <paramref name="perPage"/> null every offer at once (no pagination);
-        /// with 1 to 100, page <paramref name="page"/> (null: the first) and its Pagination. Any
-        /// other number is refused (InvalidArgument) before sending.
+        /// GET /v1/offers: with <paramref name="perPage"/> null (not sent) every offer at once, no
+        /// pagination; with 1 to 100, page <paramref name="page"/> (null, not sent: the first) and
+        /// its Pagination. Any other number, 0 and negatives included, is refused before sending
+        /// (InvalidArgument, in the service's words).
         /// </summary>
         public Task<OfferListPage> ListOffersAsync(int? perPage = null, int? page = null,
             CancellationToken cancellationToken = default(CancellationToken))
@@ -334,10 +359,10 @@ namespace OfferKit
         }
 
         /// <summary>Every page of GET /v1/offers, <paramref name="perPage"/> (1 to 100) per request, as one <see cref="OfferList"/>.</summary>
-        public Task<IReadOnlyList<Offer>> ListAllOffersAsync(int perPage = 100,
+        public Task<OfferList> ListAllOffersAsync(int perPage = 100,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return Start<IReadOnlyList<Offer>>(Results.Offers, Owned.FreeOfferList, cancellationToken,
+            return Start<OfferList>(Results.Offers, Owned.FreeOfferList, cancellationToken,
                 (IntPtr userData, ref IntPtr request, ref IntPtr error) =>
                 {
                     using (NativeOptions o = NativeOptions.ListOffers(perPage, null))
@@ -401,6 +426,7 @@ namespace OfferKit
             try
             {
                 userData = call.Pin();
+                call.Track(_inFlight);
                 IntPtr request = IntPtr.Zero;
                 IntPtr error = IntPtr.Zero;
                 uint status = start(userData, ref request, ref error);
@@ -413,6 +439,7 @@ namespace OfferKit
                 {
                     PendingCall.Unpin(userData); // the callback never runs
                     userData = IntPtr.Zero;
+                    call.Untrack();
                     OfferKitException failure = OfferKitException.Adopt(status, Tracking.Took(error));
                     if (failure.Kind == ErrorKind.Cancelled) call.CancelAtStart(); // e.g. a pager whose client was disposed
                     else call.FailAtStart(failure);
@@ -421,7 +448,11 @@ namespace OfferKit
             catch (Exception e)
             {
                 // Before the native call (a closed handle, text C cannot carry): nothing started.
-                if (userData != IntPtr.Zero) PendingCall.Unpin(userData);
+                if (userData != IntPtr.Zero)
+                {
+                    PendingCall.Unpin(userData);
+                    call.Untrack();
+                }
                 call.FailAtStart(e is OfferKitException || e is ObjectDisposedException ? e : OfferKitException.Internal(e));
             }
             return call.Task;

@@ -1,6 +1,7 @@
 // OfferKitClientOptions.cs: everything an OfferKitClient is made from (the C ABI's config).
 using System;
 using System.Collections.Generic;
+using System.Threading;
 using System.Threading.Tasks;
 
 namespace OfferKit
@@ -66,10 +67,14 @@ namespace OfferKit
         /// 401: fetch a short-lived access token from your backend (never ship a refresh token in a
         /// game) and return it. Started inside the poll, on the main thread in Unity (so
         /// UnityWebRequest can be used); its Task may complete on any thread. Requests wait for it
-        /// up to TokenWait. A failed or empty answer fails the waiting requests at once with an
-        /// OfferKitException of Kind Unauthorized saying why.
+        /// up to TokenWait (within their Deadline). A failed or empty answer fails the waiting
+        /// requests at once with an OfferKitException of Kind Unauthorized saying why; so does
+        /// anything it throws. Its CancellationToken is cancelled when nothing waits for the
+        /// answer any more: the waiting calls were cancelled or ended, TokenWait (or the Deadline)
+        /// passed, or the client was disposed; stop the backend request then (UnityWebRequest.Abort:
+        /// the token is cancelled on the main thread, inside the poll or Dispose).
         /// </summary>
-        public Func<TokenReason, Task<string>> TokenProvider { get; set; }
+        public Func<TokenReason, CancellationToken, Task<string>> TokenProvider { get; set; }
 
         /// <summary>How long requests wait for the TokenProvider (default: the request timeout).</summary>
         public TimeSpan? TokenWait { get; set; }

@@ -11,7 +11,7 @@ namespace OfferKit
     {
         private static readonly IReadOnlyList<FieldError> NoFields = new FieldError[0];
 
-        internal OfferKitException(ErrorKind kind, OfferKitStatus status, string message, int httpStatus,
+        internal OfferKitException(ErrorKind kind, OfferKitStatus status, string message, int? httpStatus,
             IReadOnlyList<FieldError> fields, string reason, TimeSpan? retryAfter, string responseJson,
             Exception inner = null)
             : base(message, inner)
@@ -36,9 +36,10 @@ namespace OfferKit
 
         /// <summary>
         /// The HTTP status of the response the error came from (whenever one arrived, so also 200
-        /// for a Decode error of a body that was not what the spec describes), 0 when there was none.
+        /// for a Decode error of a body that was not what the spec describes); null when no
+        /// response arrived (refused before sending, connection failure, timeout, cancellation).
         /// </summary>
-        public int HttpStatus { get; private set; }
+        public int? HttpStatus { get; private set; }
 
         /// <summary>Field entries (Validation, InvalidArgument, Unprocessable); empty otherwise.</summary>
         public IReadOnlyList<FieldError> Fields { get; private set; }
@@ -69,7 +70,7 @@ namespace OfferKit
 
         public override string ToString()
         {
-            return "OfferKitException(" + KindName + (HttpStatus != 0 ? ", HTTP " + HttpStatus : "") + "): " + Message;
+            return "OfferKitException(" + KindName + (HttpStatus.HasValue ? ", HTTP " + HttpStatus.Value : "") + "): " + Message;
         }
 
         /// <summary>The stable snake_case name of a kind, core's own ("unknown" for a number that is no kind).</summary>
@@ -91,7 +92,7 @@ namespace OfferKit
         /// <summary>An error found by this wrapper itself (nothing was sent).</summary>
         internal static OfferKitException Local(ErrorKind kind, OfferKitStatus status, string message, Exception inner = null)
         {
-            return new OfferKitException(kind, status, message, 0, null, null, null, null, inner);
+            return new OfferKitException(kind, status, message, null, null, null, null, null, inner);
         }
 
         /// <summary>A failure inside this wrapper (a bug): kind Internal.</summary>
@@ -125,7 +126,8 @@ namespace OfferKit
             ErrorKind kind = KindOf(errorStatus);
             var fullStatus = (OfferKitStatus)errorStatus;
             string message = Utf8.FromNative(NativeMethods.offerkit_error_message(error));
-            int http = NativeMethods.offerkit_error_http_status(error);
+            ushort httpNative = NativeMethods.offerkit_error_http_status(error);
+            int? http = httpNative != 0 ? httpNative : (int?)null; // the C ABI's 0: no response
             string reason = Utf8.FromNative(NativeMethods.offerkit_error_reason(error));
             long retryMs = NativeMethods.offerkit_error_retry_after_ms(error);
             TimeSpan? retryAfter = retryMs >= 0 ? TimeSpan.FromMilliseconds(retryMs) : (TimeSpan?)null;
@@ -136,7 +138,8 @@ namespace OfferKit
             for (ulong f = 0; f < fieldCount; f++)
             {
                 var fi = new UIntPtr(f);
-                string path = Utf8.FromNative(NativeMethods.offerkit_error_field_path(error, fi)) ?? "";
+                string path = Utf8.FromNative(NativeMethods.offerkit_error_field_path(error, fi));
+                if (string.IsNullOrEmpty(path)) path = null; // the C ABI's "": the entry has no path
                 var names = new List<string>();
                 var messages = new Dictionary<string, IReadOnlyList<string>>();
                 ulong argumentCount = NativeMethods.offerkit_error_field_argument_count(error, fi).ToUInt64();

@@ -36,7 +36,7 @@ namespace OfferKit
         /// <summary>The items of this page left out because they were malformed (the same as Offers.Skipped).</summary>
         public IReadOnlyList<SkippedItem> Skipped { get { return Offers.Skipped; } }
 
-        /// <summary>Null for an unpaginated listing (perPage 0).</summary>
+        /// <summary>Null for an unpaginated listing (ListOffersAsync with perPage null).</summary>
         public Pagination Pagination { get; private set; }
     }
 }

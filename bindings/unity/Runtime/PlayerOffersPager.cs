@@ -54,7 +54,21 @@ namespace OfferKit
         /// Every remaining item, page after page. Items only: to see what the service sent
         /// malformed, read the pages with NextAsync (PlayerOffersPage.Skipped).
         /// </summary>
-        public async Task<IReadOnlyList<PlayerOffer>> ReadAllAsync(CancellationToken cancellationToken = default(CancellationToken))
+        public Task<IReadOnlyList<PlayerOffer>> ReadAllAsync(CancellationToken cancellationToken = default(CancellationToken))
+        {
+            // A task of PumpScheduler like every other: a blocking wait on the pumping thread ends it
+            // with BlockingWaitException, and stops the walk.
+            var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            var all = new PumpTaskSource<IReadOnlyList<PlayerOffer>>(stop.Cancel);
+            ReadAll(stop.Token).ContinueWith(done =>
+            {
+                all.TrySetFrom(done);
+                stop.Dispose();
+            }, TaskContinuationOptions.ExecuteSynchronously);
+            return all.Task;
+        }
+
+        private async Task<IReadOnlyList<PlayerOffer>> ReadAll(CancellationToken cancellationToken)
         {
             var items = new List<PlayerOffer>();
             while (true)

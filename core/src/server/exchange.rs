@@ -20,7 +20,7 @@ use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, SystemTime};
 
-use reqwest::Method;
+use crate::executor::Method;
 use serde::Deserialize;
 use serde_json::Value;
 use url::Url;
@@ -193,7 +193,7 @@ impl TokenExchanger {
         let deadline = Deadline::after(inner.deadline);
         let attempts = inner.transport.retrying(
             "refresh-token exchange",
-            &Method::POST,
+            Method::Post,
             &inner.url,
             &deadline,
             |timeout| {
@@ -203,7 +203,7 @@ impl TokenExchanger {
                     body.push_str(chunk);
                 }
                 inner.transport.send_plain(
-                    Method::POST,
+                    Method::Post,
                     &inner.url,
                     PlainRequest {
                         bearer: None,

@@ -34,7 +34,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
-use reqwest::Method;
+use crate::executor::Method;
 use sha2::{Digest, Sha256};
 use url::Url;
 
@@ -159,7 +159,7 @@ impl ReportClient {
         let (url, within) = (&url, &deadline);
         let attempts = inner.transport.retrying(
             "report request",
-            &Method::GET,
+            Method::Get,
             url,
             within,
             |timeout| async move {
@@ -174,7 +174,7 @@ impl ReportClient {
                 };
                 inner
                     .transport
-                    .send_plain(Method::GET, url, request, timeout)
+                    .send_plain(Method::Get, url, request, timeout)
                     .await
             },
         );

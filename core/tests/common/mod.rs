@@ -2,6 +2,8 @@
 //! loopback port, and clients configured for it (fast retries so tests stay quick).
 #![allow(dead_code)]
 
+pub mod host_executor;
+
 use std::time::Duration;
 
 use offerkit::{ClientConfig, OfferClient, RetryPolicy};
@@ -21,8 +23,15 @@ pub fn fast_retries() -> RetryPolicy {
     }
 }
 
-/// A config for `sim` with fast retries and no token.
+/// A config for `sim` with fast retries and no token, sending through the executor the run
+/// chose (see host_executor.rs).
 pub fn config(sim: &Simulator) -> ClientConfig {
+    host_executor::chosen(ClientConfig::new(sim.base_url()).with_retry(fast_retries()))
+}
+
+/// A config for `sim` with fast retries and no token, always on the built-in executor (for
+/// the tests of its own settings: proxies, extra roots).
+pub fn builtin_config(sim: &Simulator) -> ClientConfig {
     ClientConfig::new(sim.base_url()).with_retry(fast_retries())
 }
 

@@ -18,7 +18,7 @@ internal static class UseEverything
         OfferKitLog.SetHandler((level, message) => Interlocked.Increment(ref logged), LogLevel.Trace);
         var options = new OfferKitClientOptions(baseUrl)
         {
-            TokenProvider = reason =>
+            TokenProvider = (reason, cancel) =>
             {
                 Interlocked.Increment(ref provided);
                 return Task.FromResult(token); // a game fetches it from its backend
@@ -28,7 +28,7 @@ internal static class UseEverything
         using (PlayerOffersPager pager = client.CreatePlayerOffersPager("demo", new PlayerOffersOptions { Limit = 2 }))
         using (var cancel = new CancellationTokenSource())
         {
-            Task<IReadOnlyList<Offer>> offers = client.OffersAsync("demo", new OffersOptions { Limit = 2 });
+            Task<OfferList> offers = client.OffersAsync("demo", new OffersOptions { Limit = 2 });
             Task<PlayerOffersPage> page = pager.NextAsync();
             Task<Links> cancelled = client.LinksAsync("demo", null, cancel.Token);
             cancel.Cancel();

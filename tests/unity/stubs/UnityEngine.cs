@@ -55,7 +55,25 @@ namespace UnityEngine
         public static void Destroy(Object obj) { }
     }
 
-    public class Component : Object { }
+    public class Component : Object
+    {
+        public T GetComponent<T>() { return default(T); }
+    }
+
+    [AttributeUsage(AttributeTargets.Class, AllowMultiple = true)]
+    public sealed class RequireComponent : Attribute
+    {
+        public RequireComponent(Type requiredComponent) { }
+    }
+
+    public class Texture : Object { }
+
+    public class Texture2D : Texture
+    {
+        public Texture2D(int width, int height) { }
+    }
+
+    public enum ScaleMode { StretchToFill = 0, ScaleAndCrop = 1, ScaleToFit = 2 }
 
     public class Behaviour : Component { }
 
@@ -116,6 +134,16 @@ namespace UnityEngine.Networking
 
     public sealed class DownloadHandlerBuffer : DownloadHandler { }
 
+    public sealed class DownloadHandlerTexture : DownloadHandler
+    {
+        public static Texture2D GetContent(UnityWebRequest www) { return null; }
+    }
+
+    public static class UnityWebRequestTexture
+    {
+        public static UnityWebRequest GetTexture(string uri) { return null; }
+    }
+
     public sealed class UnityWebRequestAsyncOperation : AsyncOperation { }
 
     public class UnityWebRequest : IDisposable
@@ -127,7 +155,82 @@ namespace UnityEngine.Networking
         public Result result { get { return Result.InProgress; } }
         public string error { get { return null; } }
         public void SetRequestHeader(string name, string value) { }
+        public void Abort() { }
         public UnityWebRequestAsyncOperation SendWebRequest() { return null; }
         public void Dispose() { }
+    }
+}
+
+namespace UnityEngine.UIElements
+{
+    public enum FlexDirection { Column = 0, ColumnReverse = 1, Row = 2, RowReverse = 3 }
+
+    public struct StyleLength
+    {
+        public static implicit operator StyleLength(float v) { return new StyleLength(); }
+    }
+
+    public struct StyleFloat
+    {
+        public static implicit operator StyleFloat(float v) { return new StyleFloat(); }
+    }
+
+    public struct StyleEnum<T> where T : struct, IConvertible
+    {
+        public static implicit operator StyleEnum<T>(T v) { return new StyleEnum<T>(); }
+    }
+
+    public interface IStyle
+    {
+        StyleLength width { get; set; }
+        StyleLength height { get; set; }
+        StyleLength marginRight { get; set; }
+        StyleLength marginBottom { get; set; }
+        StyleFloat flexGrow { get; set; }
+        StyleFloat flexShrink { get; set; }
+        StyleEnum<FlexDirection> flexDirection { get; set; }
+    }
+
+    public class VisualElement
+    {
+        public IStyle style { get { return null; } }
+        public string tooltip { get; set; }
+        public void Add(VisualElement child) { }
+        public void Clear() { }
+        public void AddToClassList(string className) { }
+        public void SetEnabled(bool value) { }
+    }
+
+    public class TextElement : VisualElement
+    {
+        public virtual string text { get; set; }
+    }
+
+    public class Label : TextElement
+    {
+        public Label() { }
+        public Label(string text) { }
+    }
+
+    public class Button : TextElement
+    {
+        public Button() { }
+        public Button(Action clickEvent) { }
+    }
+
+    public class Image : VisualElement
+    {
+        public Texture image { get; set; }
+        public ScaleMode scaleMode { get; set; }
+    }
+
+    public class ScrollView : VisualElement
+    {
+        public ScrollView() { }
+    }
+
+    public sealed class UIDocument : MonoBehaviour
+    {
+        public VisualElement rootVisualElement { get { return null; } }
     }
 }

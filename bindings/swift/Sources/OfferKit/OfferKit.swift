@@ -1271,6 +1271,13 @@ public protocol OfferClientProtocol: AnyObject, Sendable {
      */
     func setAccessToken(token: String?) 
     
+    /**
+     * `offers`, as one JSON text (see the module's documentation for its shape). For
+     * bindings that decode JSON faster than they lift records; the records of `offers` are the
+     * same values.
+     */
+    func offersJson(playerId: String, options: OffersOptions?) async throws  -> String
+    
 }
 /**
  * A client of the Offer Personalization Service. Thread-safe: share one per app; calls may
@@ -1545,6 +1552,27 @@ open func setAccessToken(token: String?)  {try! rustCall() {
         FfiConverterOptionString.lower(token),uniffiCallStatus
     )
 }
+}
+    
+    /**
+     * `offers`, as one JSON text (see the module's documentation for its shape). For
+     * bindings that decode JSON faster than they lift records; the records of `offers` are the
+     * same values.
+     */
+open func offersJson(playerId: String, options: OffersOptions? = nil)async throws  -> String  {
+    return
+        try  await uniffiRustCallAsync(
+            rustFutureFunc: {
+                uniffi_offerkit_uniffi_fn_method_offerclient_offers_json(
+                        self.uniffiCloneHandle(),FfiConverterString.lower(playerId),FfiConverterOptionTypeOffersOptions.lower(options)
+                )
+            },
+            pollFunc: ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
+            completeFunc: ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
+            freeFunc: ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            liftFunc: FfiConverterString.lift,
+            errorHandler: FfiConverterTypeOfferError_lift
+        )
 }
     
 
@@ -4619,6 +4647,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_method_offerclient_set_access_token() != 11708) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json() != 49454) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_method_logger_log() != 12439) {

@@ -16,6 +16,7 @@ namespace OfferKit.Interop
         private bool _completed;
         private CancellationTokenRegistration _registration;
         private bool _registered;
+        private CallsInFlight _inFlight;
         protected readonly CancellationToken Token;
 
         protected PendingCall(CancellationToken token)
@@ -41,6 +42,21 @@ namespace OfferKit.Interop
             return call;
         }
 
+        /// <summary>Counted in <paramref name="inFlight"/> until its completion runs; call before Started.</summary>
+        internal void Track(CallsInFlight inFlight)
+        {
+            _inFlight = inFlight;
+            inFlight.Started();
+        }
+
+        /// <summary>The start call failed: its completion never runs, so it is no longer counted.</summary>
+        internal void Untrack()
+        {
+            CallsInFlight inFlight = _inFlight;
+            _inFlight = null;
+            if (inFlight != null) inFlight.Ended();
+        }
+
         /// <summary>The start call returned OK with <paramref name="request"/> (owned here from now on).</summary>
         internal void Started(IntPtr request)
         {
@@ -62,7 +78,8 @@ namespace OfferKit.Interop
             if (freeNow) Owned.FreeRequest(request);
         }
 
-        private void CancelNative()
+        /// <summary>Asks the library to cancel the request (its completion then says Cancelled).</summary>
+        protected void CancelNative()
         {
             try
             {
@@ -120,6 +137,9 @@ namespace OfferKit.Interop
             {
                 Owned.FreeRequest(request);
                 if (registered) registration.Dispose();
+                CallsInFlight inFlight = _inFlight;
+                _inFlight = null;
+                if (inFlight != null) inFlight.Ended();
             }
         }
 
@@ -141,8 +161,9 @@ namespace OfferKit.Interop
     /// <summary>A call whose task gets a <typeparamref name="T"/> made from the native result.</summary>
     internal sealed class PendingCall<T> : PendingCall
     {
-        // Continuations run inside the completion, so on the polling thread (the main thread).
-        private readonly TaskCompletionSource<T> _completion = new TaskCompletionSource<T>();
+        // Continuations run inside the completion, so on the polling thread (the main thread). A
+        // blocking wait on that thread ends the task at once and cancels the request.
+        private readonly PumpTaskSource<T> _completion;
         private readonly Func<IntPtr, T> _convert;
         private readonly Action<IntPtr> _free;
 
@@ -151,6 +172,7 @@ namespace OfferKit.Interop
         {
             _convert = convert;
             _free = free;
+            _completion = new PumpTaskSource<T>(CancelNative);
         }
 
         internal Task<T> Task { get { return _completion.Task; } }
@@ -199,12 +221,7 @@ namespace OfferKit.Interop
 
         protected override void Cancel()
         {
-            CancellationToken token = Token;
-            Complete(() =>
-            {
-                if (token.IsCancellationRequested) _completion.TrySetCanceled(token);
-                else _completion.TrySetCanceled();
-            });
+            Complete(() => _completion.TrySetCanceled());
         }
     }
 }

@@ -4,8 +4,13 @@
 // token is handed back with offerkit_client_set_access_token from wherever the provider's task
 // completes, and its failure with offerkit_client_fail_token_request (waiting requests then
 // fail, saying why). One provider call at a time: requests that need a token meanwhile wait for
-// that one.
+// that one. The provider's CancellationToken is cancelled once nothing waits for its answer: the
+// waiting calls were cancelled or ended (no call of the client in flight), the longest a call
+// waits for a token has passed (TokenWait, within the Deadline), or the client was disposed. It is
+// cancelled on the thread that polls or disposes (the main thread in Unity), never on a timer
+// thread, so its registrations may touch engine objects (UnityWebRequest.Abort).
 using System;
+using System.Diagnostics;
 using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
@@ -14,15 +19,56 @@ namespace OfferKit.Interop
 {
     internal sealed class TokenBridge
     {
-        private readonly Func<TokenReason, Task<string>> _provider;
+        private readonly Func<TokenReason, CancellationToken, Task<string>> _provider;
+        private readonly CallsInFlight _calls;
+        private readonly TimeSpan _waitBound;
+        private CancellationTokenSource _fetchCancel; // of the provider call running, else null
+        private long _fetchEndsAt; // Stopwatch timestamp after which nothing waits for that call
+        private volatile bool _disposed;
         // Weak: this bridge is rooted by its GCHandle until the client is freed, and must not keep
         // an undisposed client from being finalized (which frees it, then this bridge).
         private readonly WeakReference _client = new WeakReference(null);
         private int _fetching;
 
-        internal TokenBridge(Func<TokenReason, Task<string>> provider)
+        internal TokenBridge(Func<TokenReason, CancellationToken, Task<string>> provider, CallsInFlight calls, TimeSpan waitBound)
         {
             _provider = provider;
+            _calls = calls;
+            _waitBound = waitBound;
+            calls.Idle = () => CancelFetch();
+        }
+
+        /// <summary>The client is being disposed: the provider call running, if any, is cancelled.</summary>
+        internal void ClientDisposed()
+        {
+            _disposed = true;
+            CancelFetch();
+        }
+
+        /// <summary>From every poll: cancels the provider call running once the longest wait for it has passed.</summary>
+        internal void Polled()
+        {
+            if (Volatile.Read(ref _fetchCancel) != null && Stopwatch.GetTimestamp() > Volatile.Read(ref _fetchEndsAt)) CancelFetch();
+        }
+
+        /// <summary>Cancels the CancellationToken of the provider call running; whatever its registrations throw stays here.</summary>
+        private void CancelFetch()
+        {
+            CancellationTokenSource cancel = Volatile.Read(ref _fetchCancel);
+            if (cancel == null) return;
+            try
+            {
+                cancel.Cancel();
+            }
+            catch (ObjectDisposedException)
+            {
+                // the provider call ended meanwhile
+            }
+            catch (Exception e)
+            {
+                // A callback the game registered on the token threw (an AggregateException of them).
+                OfferKitLog.Write(LogLevel.Warn, "offerkit: a callback registered on the token provider's CancellationToken threw: " + Describe(e));
+            }
         }
 
         /// <summary>The GCHandle passed as the callback's user_data; freed by ClientHandle after offerkit_client_free.</summary>
@@ -100,15 +146,22 @@ namespace OfferKit.Interop
                 Volatile.Write(ref _fetching, 0);
                 return;
             }
+            var cancel = new CancellationTokenSource();
+            // The end first: a poll on another thread that sees the source sees its end too.
+            Volatile.Write(ref _fetchEndsAt, Stopwatch.GetTimestamp() + (long)(_waitBound.TotalSeconds * Stopwatch.Frequency));
+            Volatile.Write(ref _fetchCancel, cancel);
             Task<string> fetch;
             try
             {
-                fetch = _provider(reason);
+                // Nothing to wait for already (the waiting calls ended before the poll ran this):
+                // the provider still runs, its token cancelled from the start.
+                if (_disposed || _calls.Count == 0) cancel.Cancel();
+                fetch = _provider(reason, cancel.Token);
                 if (fetch == null) throw new InvalidOperationException("the token provider returned a null Task");
             }
             catch (Exception e)
             {
-                Volatile.Write(ref _fetching, 0);
+                EndFetch(cancel);
                 Refuse(client, "the token provider failed (" + reason + "): " + Describe(e));
                 return;
             }
@@ -121,6 +174,9 @@ namespace OfferKit.Interop
                         // Reading Exception observes it: a faulted provider task never reaches
                         // TaskScheduler.UnobservedTaskException.
                         Exception e = done.Exception != null ? done.Exception.GetBaseException() : null;
+                        // Cancelled by this bridge: nothing waits any more (the calls ended, the
+                        // client is gone), or the wait is over and the calls fail with Timeout.
+                        if (cancel.IsCancellationRequested) return;
                         Refuse(client, "the token provider failed (" + reason + "): " + Describe(e));
                     }
                     else if (string.IsNullOrEmpty(done.Result))
@@ -139,9 +195,17 @@ namespace OfferKit.Interop
                 }
                 finally
                 {
-                    Volatile.Write(ref _fetching, 0);
+                    EndFetch(cancel);
                 }
             }, TaskContinuationOptions.ExecuteSynchronously);
+        }
+
+        /// <summary>The provider call ended: its token is let go (never cancelled afterwards) and the next need may ask again.</summary>
+        private void EndFetch(CancellationTokenSource cancel)
+        {
+            Interlocked.CompareExchange(ref _fetchCancel, null, cancel);
+            cancel.Dispose();
+            Volatile.Write(ref _fetching, 0);
         }
 
         /// <summary>

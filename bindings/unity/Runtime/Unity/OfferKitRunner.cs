@@ -19,6 +19,9 @@ namespace OfferKit.Unity
         private static void Install()
         {
             if (_instance != null) return;
+            // Before the first Update: a blocking wait on the main thread in a scene's Awake or
+            // Start already ends with BlockingWaitException instead of freezing the game.
+            Interop.PumpThread.Mark();
             var host = new GameObject("OfferKit") { hideFlags = HideFlags.HideInHierarchy | HideFlags.HideInInspector | HideFlags.NotEditable };
             DontDestroyOnLoad(host);
             _instance = host.AddComponent<OfferKitRunner>();

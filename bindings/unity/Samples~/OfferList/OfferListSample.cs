@@ -52,7 +52,7 @@ public sealed class OfferListSample : MonoBehaviour
         try
         {
             // Completes on the main thread (the OfferKit runner polls in Update): safe to touch Unity objects.
-            var offers = (OfferList)await _client.OffersAsync(PlayerId.Short(internalPlayerId),
+            OfferList offers = await _client.OffersAsync(PlayerId.Short(internalPlayerId),
                 new OffersOptions { Limit = limit, Sort = OfferSort.EpcDescending, Select = "links { click_url }" },
                 _destroyed.Token);
             _offers = offers;
@@ -70,26 +70,33 @@ public sealed class OfferListSample : MonoBehaviour
             if ((e.Kind == ErrorKind.RateLimited || e.Kind == ErrorKind.Server) && e.RetryAfter.HasValue)
                 _status = "Busy, try again in " + Mathf.CeilToInt((float)e.RetryAfter.Value.TotalSeconds) + " s";
             else if (e.Kind == ErrorKind.Rejected)
-                _status = "The service refused the request (HTTP " + e.HttpStatus + "): check serviceUrl";
+                _status = "The service refused the request (HTTP " + e.HttpStatus + "): check serviceUrl"; // HttpStatus: null when no response came
             else
                 _status = "Could not load offers (" + e.KindName + "): " + e.Message;
         }
     }
 
-    /// <summary>Asked by offerkit when it has no token, when it is about to expire, and after a 401.</summary>
-    private Task<string> FetchTokenAsync(TokenReason reason)
+    /// <summary>
+    /// Asked by offerkit when it has no token, when it is about to expire, and after a 401;
+    /// <paramref name="cancel"/> fires when nothing waits for the answer any more.
+    /// </summary>
+    private Task<string> FetchTokenAsync(TokenReason reason, CancellationToken cancel)
     {
         var answer = new TaskCompletionSource<string>();
         var request = new UnityWebRequest(tokenUrl, "POST") { downloadHandler = new DownloadHandlerBuffer() };
         request.SetRequestHeader("Authorization", "Bearer " + playerSession);
+        CancellationTokenRegistration abort = cancel.Register(() => request.Abort());
         request.SendWebRequest().completed += _ =>
         {
             try
             {
-                if (request.result != UnityWebRequest.Result.Success)
-                    answer.SetException(new Exception("token request failed: " + request.error));
+                abort.Dispose();
+                if (cancel.IsCancellationRequested)
+                    answer.TrySetCanceled();
+                else if (request.result != UnityWebRequest.Result.Success)
+                    answer.TrySetException(new Exception("token request failed: " + request.error));
                 else
-                    answer.SetResult(Json.AsText(Json.Select(Json.Parse(request.downloadHandler.text), "access_token")));
+                    answer.TrySetResult(Json.AsText(Json.Select(Json.Parse(request.downloadHandler.text), "access_token")));
             }
             catch (Exception e)
             {

@@ -762,6 +762,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_offerkit_uniffi_checksum_method_offerclient_set_access_token(
     ): Int
+    external fun uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json(
+    ): Int
     external fun uniffi_offerkit_uniffi_checksum_method_logger_log(
     ): Int
     external fun uniffi_offerkit_uniffi_checksum_method_listingpager_next_page(
@@ -824,6 +826,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_offerkit_uniffi_fn_method_offerclient_set_access_token(`ptr`: Long,`token`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
+    external fun uniffi_offerkit_uniffi_fn_method_offerclient_offers_json(`ptr`: Long,`playerId`: RustBuffer.ByValue,`options`: RustBuffer.ByValue,
+    ): Long
     external fun uniffi_offerkit_uniffi_fn_clone_logger(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_offerkit_uniffi_fn_free_logger(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -1039,6 +1043,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_set_access_token() and 0xFFFF) != 11708) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json() and 0xFFFF) != 49454) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_offerkit_uniffi_checksum_method_logger_log() and 0xFFFF) != 12439) {
@@ -2673,6 +2680,13 @@ internal interface OfferClientInterface {
      */
     fun `setAccessToken`(`token`: kotlin.String?)
     
+    /**
+     * `offers`, as one JSON text (see the module's documentation for its shape). For
+     * bindings that decode JSON faster than they lift records; the records of `offers` are the
+     * same values.
+     */
+    suspend fun `offersJson`(`playerId`: kotlin.String, `options`: OffersOptions? = null): kotlin.String
+    
     companion object
 }
 
@@ -3066,6 +3080,34 @@ internal open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
     }
     
     
+
+    
+    /**
+     * `offers`, as one JSON text (see the module's documentation for its shape). For
+     * bindings that decode JSON faster than they lift records; the records of `offers` are the
+     * same values.
+     */
+    @Throws(OfferException::class)
+    @Suppress("ASSIGNED_BUT_NEVER_ACCESSED_VARIABLE")
+    override suspend fun `offersJson`(`playerId`: kotlin.String, `options`: OffersOptions?) : kotlin.String {
+        return uniffiRustCallAsync(
+        callWithHandle { uniffiHandle ->
+            UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_json(
+                uniffiHandle,
+                
+        FfiConverterString.lower(`playerId`),
+        FfiConverterOptionalTypeOffersOptions.lower(`options`),
+            )
+        },
+        { future, callback, continuation -> UniffiLib.ffi_offerkit_uniffi_rust_future_poll_rust_buffer(future, callback, continuation) },
+        { future, continuation -> UniffiLib.ffi_offerkit_uniffi_rust_future_complete_rust_buffer(future, continuation) },
+        { future -> UniffiLib.ffi_offerkit_uniffi_rust_future_free_rust_buffer(future) },
+        // lift function
+        { FfiConverterString.lift(it) },
+        // Error FFI converter
+        OfferException.ErrorHandler,
+    )
+    }
 
     
 
