@@ -704,24 +704,27 @@ fun main() {
         assertEquals(listOf("app-scope"), seen.toList(), "the provider ran in the app's scope")
 
         // The provider hangs (a backend that never answers); closing the client cancels it
-        // and the waiting call ends with Cancelled.
-        val started = CompletableDeferred<Unit>()
-        val providerEnd = CompletableDeferred<Throwable?>()
-        val hanging = OfferClient(config(accessToken = null), { _ ->
-            started.complete(Unit)
-            try {
-                awaitCancellation()
-            } catch (e: Throwable) {
-                providerEnd.complete(e)
-                throw e
-            }
-        }, appScope)
-        val call = async { runCatching { hanging.one() } }
-        started.await()
-        hanging.close()
-        assertTrue(providerEnd.await() is CancellationException) { "the provider was cancelled" }
-        val outcome = call.await()
-        assertTrue(outcome.exceptionOrNull() is OfferException.Cancelled) { "the call: $outcome" }
+        // and the waiting call ends with Cancelled, never with the provider's cancellation
+        // reported as Unauthorized (repeated: the two race).
+        repeat(20) { round ->
+            val started = CompletableDeferred<Unit>()
+            val providerEnd = CompletableDeferred<Throwable?>()
+            val hanging = OfferClient(config(accessToken = null), { _ ->
+                started.complete(Unit)
+                try {
+                    awaitCancellation()
+                } catch (e: Throwable) {
+                    providerEnd.complete(e)
+                    throw e
+                }
+            }, appScope)
+            val call = async { runCatching { hanging.one() } }
+            started.await()
+            hanging.close()
+            assertTrue(providerEnd.await() is CancellationException) { "round $round: the provider was cancelled" }
+            val outcome = call.await()
+            assertTrue(outcome.exceptionOrNull() is OfferException.Cancelled) { "round $round: the call: $outcome" }
+        }
         assertTrue(appScope.isActive) { "the app's scope is not the client's to cancel" }
 
         // The end of the app's scope closes the client.

@@ -41,16 +41,24 @@ class OfferClient(
 ) : Closeable {
     private val closed = AtomicBoolean(false)
 
-    /** Parent of the provider's coroutines; its cancellation also ends every call in flight. */
-    private val lifetime = SupervisorJob()
+    /** Parent of the token provider's coroutines. */
+    private val providerJob = SupervisorJob()
+
+    /**
+     * Cancelled by [close]; every call in flight watches it. It has no children, so it
+     * completes, and tells the calls, at once: before the provider's coroutines are cancelled,
+     * whose failure would otherwise reach a waiting call first (as `Unauthorized`).
+     */
+    private val closing = Job()
 
     private val inner: GeneratedClient = try {
         mapped {
-            val providerScope = CoroutineScope(providerContext(scope) + lifetime)
+            val providerScope = CoroutineScope(providerContext(scope) + providerJob)
             GeneratedClient(config.toFfi(), tokenProvider?.let { TokenProviderBridge(it, providerScope) })
         }
     } catch (e: Throwable) {
-        lifetime.cancel()
+        providerJob.cancel()
+        closing.cancel()
         throw e
     }
 
@@ -65,7 +73,8 @@ class OfferClient(
      */
     override fun close() {
         if (!closed.compareAndSet(false, true)) return
-        lifetime.cancel(CancellationException("the offerkit client was closed"))
+        closing.cancel()
+        providerJob.cancel(CancellationException("the offerkit client was closed"))
         scopeWatch?.dispose()
         inner.close()
     }
@@ -165,7 +174,7 @@ class OfferClient(
         return try {
             coroutineScope {
                 val thisCall = coroutineContext[Job]!!
-                val watch = lifetime.invokeOnCompletion { thisCall.cancel(CancellationException("the offerkit client was closed")) }
+                val watch = closing.invokeOnCompletion { thisCall.cancel(CancellationException("the offerkit client was closed")) }
                 try {
                     block()
                 } finally {
