@@ -2,7 +2,9 @@
 # The uniffi bindings' tests, installing what a fresh machine lacks (scripts/install-uniffi-tools.sh):
 #   - clippy and unit tests of offerkit-uniffi and its bindgen,
 #   - freshness of the committed Kotlin/Swift/Python bindings (regenerated into a temp dir, diffed),
-#   - Kotlin on the JVM (JNA, kotlinx-coroutines) against the simulator on a free port,
+#   - Kotlin on the JVM (JNA, kotlinx-coroutines) against the simulator on a free port: the
+#     library compiled as its own module, the tests against its jar, its public surface
+#     checked for uniffi names (javap) and consumer-rules.pro against the generated code,
 #   - Python: the maturin wheel (the hand-written package over the generated module) installed
 #     into a venv, pytest (asyncio) against the same simulator, `mypy --strict` on the tests and
 #     the example,
@@ -115,13 +117,44 @@ fi
 export OFFERKIT_SIM_URL OFFERKIT_SIM_PREFIXED_URL
 echo "simulator at $OFFERKIT_SIM_URL, behind a path prefix at $OFFERKIT_SIM_PREFIXED_URL"
 
-# Kotlin: the committed generated bindings, the tests and the example in one compile.
+# Kotlin: the library (the committed generated code in com.offerkit.internal and the
+# hand-written layer in com.offerkit) as a module of its own, then the tests and the example
+# against its jar, as an app sees it: anything that reached into the generated code (internal
+# to the library module) would not compile.
 echo "==> kotlin"
-if timeout 600 "$KOTLIN_HOME/bin/kotlinc-jvm" -nowarn -cp "$jna:$coroutines" \
-  bindings/kotlin/src/main/kotlin/com/offerkit/offerkit.kt tests/kotlin/OfferkitTest.kt \
-  examples/kotlin/Main.kt -d "$work/kotlin.jar" 2>&1; then
+kotlin_cp="$jna:$coroutines"
+generated_kt=bindings/kotlin/src/main/kotlin/com/offerkit/internal/offerkit.kt
+# Names of uniffi's plumbing, which the public surface must not show.
+generated_names='FfiConverter|[Uu]niffi|RustBuffer'
+# The public surface as javap shows it (public members of every class of com.offerkit and of
+# the generated records and enums it re-exports), searched for the plumbing's names.
+kotlin_surface() {
+  local classes records listing
+  classes=$(jar tf "$work/offerkit.jar" | grep -E '^com/offerkit/[^/]+\.class$' | sed 's/\.class$//; s#/#.#g')
+  records=$(sed -nE 's/^(data|enum) class ([A-Za-z]+).*/com.offerkit.internal.\2/p' "$generated_kt")
+  listing=$(javap -public -cp "$work/offerkit.jar" $classes $records) || return 1
+  if ! grep -q 'class com.offerkit.OfferClient ' <<< "$listing"; then
+    echo "javap did not list com.offerkit.OfferClient"
+    return 1
+  fi
+  # The search does find the plumbing where it is, so finding nothing on the surface means something.
+  javap -public -cp "$work/offerkit.jar" com.offerkit.internal.FfiConverterString | grep -qE "$generated_names" || return 1
+  if grep -E "$generated_names" <<< "$listing"; then
+    echo "uniffi names on the public surface (above)"
+    return 1
+  fi
+  echo "$(wc -l <<< "$classes") classes of com.offerkit and $(wc -l <<< "$records") re-exported records: no uniffi names"
+}
+if timeout 600 "$KOTLIN_HOME/bin/kotlinc-jvm" -nowarn -module-name offerkit -cp "$kotlin_cp" \
+  $(find bindings/kotlin/src/main/kotlin -name '*.kt' | sort) -d "$work/offerkit.jar" 2>&1 &&
+  timeout 600 "$KOTLIN_HOME/bin/kotlinc-jvm" -nowarn -module-name offerkit-tests -cp "$work/offerkit.jar:$kotlin_cp" \
+    tests/kotlin/OfferkitTest.kt examples/kotlin/Main.kt -d "$work/kotlin.jar" 2>&1; then
   ok 1
-  classpath="$work/kotlin.jar:$jna:$coroutines:$stdlib"
+  classpath="$work/kotlin.jar:$work/offerkit.jar:$jna:$coroutines:$stdlib"
+  check "kotlin public surface shows no uniffi names" kotlin_surface
+  # R8 cannot run here: the rules are checked against the generated code instead.
+  check "consumer-rules.pro keeps exactly what JNA reflects on" python3 bindings/kotlin/check-consumer-rules.py \
+    --self-test bindings/kotlin/consumer-rules.pro "$generated_kt"
   # Under timeout: a failed test must not leave the JVM hanging on a non-daemon thread.
   timeout 300 java -Djna.library.path="$lib_dir" -cp "$classpath" offerkittest.OfferkitTestKt 2>&1 | tee "$work/kotlin.log"
   count_from "$work/kotlin.log" "kotlin tests" "${PIPESTATUS[0]}"
@@ -162,7 +195,7 @@ if [ "${OFFERKIT_UNIFFI_SKIP_RELEASE:-0}" != 1 ]; then
   echo "==> release build"
   if cargo build -q --release -p offerkit-uniffi; then
     release_dir="$target_dir/release"
-    if [ -f "$work/kotlin.jar" ]; then
+    if [ -f "$work/kotlin.jar" ] && [ -n "${classpath:-}" ]; then
       echo "==> kotlin tests (release library)"
       timeout 300 java -Djna.library.path="$release_dir" -cp "$classpath" offerkittest.OfferkitTestKt 2>&1 | tee "$work/kotlin-release.log"
       count_from "$work/kotlin-release.log" "kotlin tests (release library)" "${PIPESTATUS[0]}"

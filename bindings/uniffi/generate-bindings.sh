@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the committed uniffi bindings from the debug (unstripped) library, with the
 # workspace's own bindgen (bindings/uniffi-bindgen, the uniffi version of this crate):
-#   bindings/kotlin/src/main/kotlin/com/offerkit/offerkit.kt
+#   bindings/kotlin/src/main/kotlin/com/offerkit/internal/offerkit.kt
 #   bindings/swift/Sources/OfferKit/OfferKit.swift
 #   bindings/swift/Headers/OfferKitFFI.h, bindings/swift/Headers/module.modulemap
 #   bindings/python/generated/offerkit.py   (the module the wheel ships, for review and diffs)
@@ -37,7 +37,7 @@ done
 
 # Where each generated file lives in the repository.
 declare -A files=(
-  ["kotlin/com/offerkit/offerkit.kt"]="bindings/kotlin/src/main/kotlin/com/offerkit/offerkit.kt"
+  ["kotlin/com/offerkit/internal/offerkit.kt"]="bindings/kotlin/src/main/kotlin/com/offerkit/internal/offerkit.kt"
   ["swift/OfferKit.swift"]="bindings/swift/Sources/OfferKit/OfferKit.swift"
   ["swift/OfferKitFFI.h"]="bindings/swift/Headers/OfferKitFFI.h"
   ["swift/OfferKitFFI.modulemap"]="bindings/swift/Headers/module.modulemap"

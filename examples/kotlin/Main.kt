@@ -10,7 +10,10 @@
 package example
 
 import com.offerkit.*
+import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withContext
+import kotlin.time.Duration.Companion.seconds
 import java.net.URI
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
@@ -24,9 +27,10 @@ class BackendTokens(private val url: String) : AccessTokenProvider {
         val request = HttpRequest.newBuilder(URI.create(url))
             .POST(HttpRequest.BodyPublishers.ofString("{}"))
             .build()
-        val body = http.send(request, HttpResponse.BodyHandlers.ofString()).body()
+        // Off the caller's thread: the provider runs in the scope given to the client.
+        val body = withContext(Dispatchers.IO) { http.send(request, HttpResponse.BodyHandlers.ofString()).body() }
         return Regex("\"access_token\":\"([^\"]+)\"").find(body)?.groupValues?.get(1)
-            ?: throw OfferException.Unauthorized("no access_token in the backend's answer", null)
+            ?: throw OfferException.Unauthorized("no access_token in the backend's answer")
     }
 }
 
@@ -35,8 +39,9 @@ fun main() = runBlocking {
     val tokenUrl = System.getenv("OFFERKIT_TOKEN_URL") ?: "$baseUrl/_sim/tokens"
     val player = System.getenv("OFFERKIT_PLAYER_ID") ?: "demo-player"
 
-    // One client per app; `use` frees the native side at once (the GC would, later).
-    OfferClient(ClientConfig(baseUrl = baseUrl), BackendTokens(tokenUrl)).use { client ->
+    // One client per app. `use` closes it (in an app: close it with the scope that owns it,
+    // or pass that scope, `OfferClient(config, tokens, viewModelScope)`, and it closes itself).
+    OfferClient(ClientConfig(baseUrl = baseUrl), BackendTokens(tokenUrl), this).use { client ->
         try {
             val offers = client.offers(player, OffersOptions(limit = 5, sort = "epc.desc"))
             println("${offers.size} offers for $player:")
@@ -48,8 +53,8 @@ fun main() = runBlocking {
         } catch (e: OfferException) {
             // One sealed class: branch on the kinds you handle, show the message otherwise.
             when (e) {
-                is OfferException.RateLimited -> println("busy, retry in ${e.retryAfterSecs ?: 60} s")
-                else -> println("could not load offers (${e.kind()}): ${e.message}")
+                is OfferException.RateLimited -> println("busy, retry in ${e.retryAfter ?: 60.seconds}")
+                else -> println("could not load offers (${e.kind}, HTTP ${e.httpStatus}): ${e.message}")
             }
         }
     }

@@ -1,7 +1,9 @@
-// The Kotlin bindings on the JVM against the simulator (address in OFFERKIT_SIM_URL, started by
-// scripts/test-uniffi.sh): every query, every OfferException kind (fault injection; cancellation
-// through coroutine cancellation and cancelAll), the token provider on a 401, 100 concurrent
-// calls, pagers to the end, and coroutine cancellation aborting the HTTP request. The simulator's
+// The Kotlin API (package com.offerkit) on the JVM against the simulator (address in
+// OFFERKIT_SIM_URL, started by scripts/test-uniffi.sh), compiled as a separate module against
+// the library jar, so it sees exactly what an app sees: every query, every OfferException kind
+// (fault injection; cancellation through coroutine cancellation, cancelAll and close), the token
+// provider on a 401 and in its scope, 100 concurrent calls, pager flows to the end and stopped
+// early, coroutine cancellation aborting the HTTP request, and only offerkit's log records. The simulator's
 // misbehaviour modes (/_sim/mess) and a second simulator behind a path prefix
 // (OFFERKIT_SIM_PREFIXED_URL) drive the tolerant decoding, selections, the deadline, pager
 // limits, `Rejected` and the proxy setting.
@@ -12,6 +14,10 @@ package offerkittest
 
 import com.offerkit.*
 import kotlinx.coroutines.*
+import kotlinx.coroutines.flow.*
+import kotlin.time.Duration
+import kotlin.time.Duration.Companion.milliseconds
+import kotlin.time.Duration.Companion.seconds
 import java.net.URI
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
@@ -67,7 +73,7 @@ object Sim {
 
 // Generous timeouts (slow CI machines); the timeout tests set their own.
 fun config(accessToken: String? = Sim.token(), timeoutMs: Long = 30_000, maxRetries: Int = 0) =
-    ClientConfig(baseUrl = SIM, timeoutMs = timeoutMs, maxRetries = maxRetries, accessToken = accessToken)
+    ClientConfig(baseUrl = SIM, timeout = timeoutMs.milliseconds, maxRetries = maxRetries, accessToken = accessToken)
 
 fun client(accessToken: String? = Sim.token(), timeoutMs: Long = 30_000, maxRetries: Int = 0) =
     OfferClient(config(accessToken, timeoutMs, maxRetries))
@@ -149,7 +155,7 @@ fun main() {
     }
 
     test("response cache: hits, stale answers during an outage, invalidation") {
-        val cached = OfferClient(config().copy(cacheTtlMs = 60_000L))
+        val cached = OfferClient(config().copy(cacheTtl = 60.seconds))
         val first = cached.offersCached("player-1", OffersOptions(limit = 2))
         assertTrue(!first.fromCache && !first.stale) { "first call goes to the network" }
         val second = cached.offersCached("player-1", OffersOptions(limit = 2))
@@ -159,7 +165,7 @@ fun main() {
         cached.invalidate("player-1")
         assertTrue(!cached.offersCached("player-1", OffersOptions(limit = 2)).fromCache) { "invalidated" }
 
-        val bridging = OfferClient(config().copy(cacheTtlMs = 0L, maxRetries = 0))
+        val bridging = OfferClient(config().copy(cacheTtl = Duration.ZERO, maxRetries = 0))
         bridging.offers("player-1", OffersOptions(limit = 2))
         Sim.fault("""{"kind":"status","status":503,"times":1}""")
         val stale = bridging.offersCached("player-1", OffersOptions(limit = 2))
@@ -185,27 +191,24 @@ fun main() {
         val whole = c.playerOffers("pager-player", PlayerOffersOptions(limit = 100))
         assertEquals(null, whole.nextCursor, "cursor of a complete page")
         assertTrue(whole.items.size >= 3) { "items: ${whole.items.size}" }
-        val pager = c.playerOffersPager("pager-player", PlayerOffersOptions(limit = 2))
-        val seen = mutableListOf<String?>()
-        while (true) {
-            val next = pager.nextPage() ?: break
-            assertTrue(next.items.size <= 2)
-            seen += next.items.map { it.id }
-        }
+        val pageSize: Int = 2 // an Int, as apps hold counts
+        val pages = c.playerOffersPages("pager-player", PlayerOffersOptions(limit = pageSize))
+        val seen = pages.onEach { assertTrue(it.items.size <= 2) }.toList().flatMap { page -> page.items.map { it.id } }
         assertEquals(whole.items.map { it.id }, seen, "paged items")
-        assertEquals(null, pager.nextPage(), "after the end")
+        val requests = Sim.stat("graphql")
+        assertEquals(seen, pages.toList().flatMap { page -> page.items.map { it.id } }, "a cold flow walks again")
+        assertEquals(2 * requests - 1, Sim.stat("graphql"), "the second walk made its own requests")
 
-        val listing = c.listingPager(15)
-        var total = 0
-        while (true) total += (listing.nextPage() ?: break).offers.size
-        assertEquals(50, total, "listing pager")
+        val perPage: Int = 15
+        assertEquals(50, c.listingPages(perPage).toList().sumOf { it.offers.size }, "listing pages")
+        assertEquals(listOf(1L, 2L, 3L, 4L), c.listingPages(perPage).map { it.pagination!!.currentPage }.toList(), "page numbers")
     }
 
     test("invalid_argument before sending") {
         val e = assertThrows<OfferException.InvalidArgument> {
             client().offers("player-1", OffersOptions(limit = 0, language = "toolong"))
         }
-        assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind())
+        assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind)
         assertEquals(listOf("The limit field must be at least 1."), e.fields[0].arguments["limit"], "limit messages")
         assertTrue(e.fields[0].arguments.containsKey("language"))
         assertTrue(e.toString().startsWith("invalid_argument: ")) { e.toString() }
@@ -246,7 +249,7 @@ fun main() {
         assertEquals(listOf("The per page field is required when page is present."), unprocessable.fields[0].arguments["per_page"])
         Sim.fault("""{"kind":"status","status":429,"retry_after_secs":7}""")
         val limited = assertThrows<OfferException.RateLimited> { c.one() }
-        assertEquals(7L, limited.retryAfterSecs, "retry after")
+        assertEquals(7.seconds, limited.retryAfter, "retry after")
         assertTrue(limited.message.contains("retry after 7 s"))
         Sim.fault("""{"kind":"status","status":503,"times":5}""")
         assertEquals(503, assertThrows<OfferException.Server> { c.one() }.httpStatus)
@@ -271,7 +274,7 @@ fun main() {
         c.cancelAll()
         val e = call.await().exceptionOrNull()
         assertTrue(e is OfferException.Cancelled) { "got $e" }
-        assertEquals(ErrorKind.CANCELLED, (e as OfferException).kind())
+        assertEquals(ErrorKind.CANCELLED, (e as OfferException).kind)
         Sim.eventually("server saw the hang-up") { Sim.stat("aborted") == 1L }
         assertEquals(1, c.one().size, "after cancelAll")
     }
@@ -313,7 +316,7 @@ fun main() {
         val broken = OfferClient(config(accessToken = null), Provider { throw java.io.IOException("backend unreachable") })
         val e = assertThrows<OfferException.Unauthorized> { broken.one() }
         assertTrue(e.message.contains("backend unreachable")) { e.message }
-        val banned = OfferClient(config(accessToken = null), Provider { throw OfferException.Forbidden("player banned", null) })
+        val banned = OfferClient(config(accessToken = null), Provider { throw OfferException.Forbidden("player banned") })
         assertEquals("player banned", assertThrows<OfferException.Forbidden> { banned.one() }.message)
         val buggy = OfferClient(config(accessToken = null), Provider { throw OfferException.Internal("host bug") })
         assertThrows<OfferException.Internal> { buggy.one() }
@@ -349,7 +352,7 @@ fun main() {
                 } catch (e: OfferException) {
                     e
                 }
-                assertEquals(ErrorKind.UNAUTHORIZED, e.kind(), "kind for \"$text\" (${e.message})")
+                assertEquals(ErrorKind.UNAUTHORIZED, e.kind, "kind for \"$text\" (${e.message})")
                 assertTrue(e.message!!.contains(text)) { "message: ${e.message}" }
             }
             assertEquals(0L, Sim.stat("graphql"), "nothing sent without a token")
@@ -486,9 +489,8 @@ fun main() {
         assertTrue(page.items.all { it.id != null && it.name == null && it.status == null && it.extraJson == "{}" }) { page.toString() }
         assertTrue(page.nextCursor != null) { "a next page" }
         val all = c.playerOffers("pager-player", PlayerOffersOptions(limit = 100)).items.map { it.id }
-        val pager = c.playerOffersPager("pager-player", PlayerOffersOptions(limit = 2, selection = selection))
-        val walked = mutableListOf<String?>()
-        while (true) walked += (pager.nextPage() ?: break).items.map { it.id }
+        val walked = c.playerOffersPages("pager-player", PlayerOffersOptions(limit = 2, selection = selection))
+            .toList().flatMap { page -> page.items.map { it.id } }
         assertEquals(all, walked, "pager with the selection")
         assertThrows<OfferException.InvalidArgument> {
             c.playerOffers("pager-player", PlayerOffersOptions(selection = selection, select = "name"))
@@ -505,30 +507,30 @@ fun main() {
 
     test("deadline: a Retry-After past it fails at once with the server's error") {
         val defaults = ClientConfig(baseUrl = SIM)
-        assertEquals(30_000L, defaults.deadlineMs, "default deadline")
+        assertEquals(30.seconds, defaults.deadline, "default deadline")
         assertEquals(1000, defaults.maxPages, "default page cap")
         assertEquals(null, defaults.proxyUrl, "default proxy")
-        val c = OfferClient(config(maxRetries = 2).copy(deadlineMs = 2_000L))
+        val c = OfferClient(config(maxRetries = 2).copy(deadline = 2.seconds))
         Sim.mess("""{"retry_after_storm":30}""")
         val started = System.nanoTime()
         val e = assertThrows<OfferException.Server> { c.one() }
         val elapsedMs = (System.nanoTime() - started) / 1_000_000
         assertEquals(503, e.httpStatus, "status")
-        assertEquals(30L, e.retryAfterSecs, "Retry-After as sent")
+        assertEquals(30.seconds, e.retryAfter, "Retry-After as sent")
         assertEquals(1L, Sim.stat("requests"), "one request")
         assertTrue(elapsedMs < 2_000) { "failed after $elapsedMs ms instead of at once" }
     }
 
     test("deadline: bounds a whole call; zero and negative values refused") {
         Sim.fault("""{"kind":"latency","ms":30000}""")
-        val c = OfferClient(config(timeoutMs = 30_000, maxRetries = 2).copy(deadlineMs = 500L))
+        val c = OfferClient(config(timeoutMs = 30_000, maxRetries = 2).copy(deadline = 500.milliseconds))
         val started = System.nanoTime()
         val e = assertThrows<OfferException.Timeout> { c.one() }
         val elapsedMs = (System.nanoTime() - started) / 1_000_000
         assertTrue(e.message.contains("deadline")) { e.message }
         assertTrue(elapsedMs < 10_000) { "took $elapsedMs ms" }
-        assertThrows<OfferException.InvalidArgument> { OfferClient(config().copy(deadlineMs = 0L)) }
-        assertThrows<OfferException.InvalidArgument> { OfferClient(config().copy(deadlineMs = -1L)) }
+        assertThrows<OfferException.InvalidArgument> { OfferClient(config().copy(deadline = Duration.ZERO)) }
+        assertThrows<OfferException.InvalidArgument> { OfferClient(config().copy(deadline = (-1).milliseconds)) }
         assertThrows<OfferException.InvalidArgument> { OfferClient(config().copy(maxPages = 0)) }
         assertThrows<OfferException.InvalidArgument> { OfferClient(config().copy(maxPages = -1)) }
     }
@@ -549,30 +551,31 @@ fun main() {
     test("pagers end with Decode: cursor cycle, endless empty pages, stalled listing") {
         Sim.mess("""{"cursor_cycle":true}""")
         val c = client()
-        val cycling = c.playerOffersPager("pager-player", PlayerOffersOptions(limit = 2))
         var pages = 0
         // Cursors A, B, then A again: the third page repeats a cursor.
-        val cycle = assertThrows<OfferException.Decode> { while (pages < 10) { cycling.nextPage() ?: break; pages++ } }
+        val cycle = assertThrows<OfferException.Decode> {
+            c.playerOffersPages("pager-player", PlayerOffersOptions(limit = 2)).take(10).collect { pages++ }
+        }
         assertEquals(2, pages, "pages before the cycle")
         assertEquals(3L, Sim.stat("graphql"), "requests")
         assertTrue(cycle.message.contains("cursor")) { cycle.message }
-        assertEquals(null, cycling.nextPage(), "the walk is over")
 
         Sim.clear()
         Sim.mess("""{"endless_empty_pages":true}""")
         val capped = OfferClient(config().copy(maxPages = 5))
-        val endless = capped.playerOffersPager("pager-player", PlayerOffersOptions(limit = 2))
         pages = 0
         assertThrows<OfferException.Decode> {
-            while (pages < 50) { assertEquals(0, (endless.nextPage() ?: break).items.size, "empty page"); pages++ }
+            capped.playerOffersPages("pager-player", PlayerOffersOptions(limit = 2)).take(50).collect {
+                assertEquals(0, it.items.size, "empty page")
+                pages++
+            }
         }
         assertEquals(5, pages, "pages up to max_pages")
         assertEquals(5L, Sim.stat("graphql"), "requests")
 
         Sim.clear()
         Sim.mess("""{"listing_stall":true}""")
-        val stalled = c.listingPager(20)
-        assertThrows<OfferException.Decode> { while (true) stalled.nextPage() ?: break }
+        assertThrows<OfferException.Decode> { c.listingPages(20).collect() }
         assertEquals(1L, Sim.stat("listing"), "listing requests")
     }
 
@@ -588,7 +591,7 @@ fun main() {
         val wrong = OfferClient(ClientConfig(baseUrl = root, accessToken = token, maxRetries = 2))
         val e = assertThrows<OfferException.Rejected> { wrong.offers("player-1", OffersOptions(limit = 1)) }
         assertEquals(404, e.httpStatus, "status")
-        assertEquals(ErrorKind.REJECTED, e.kind())
+        assertEquals(ErrorKind.REJECTED, e.kind)
         assertTrue(e.message.contains("base_url")) { e.message }
         assertTrue(e.toString().startsWith("rejected: ")) { e.toString() }
         val right = OfferClient(ClientConfig(baseUrl = prefixed, accessToken = token))
@@ -623,6 +626,126 @@ fun main() {
         }
         val listing = c.listOffers(ListingOptions(perPage = 2))
         assertTrue(listing.offers.all { it.extraJson.endsWith(",$ODD_EXTRA}") }) { "listing" }
+    }
+
+
+    test("errors: kind, httpStatus and fields on the base class, no native call needed") {
+        val errors = mutableListOf<OfferException>()
+        Sim.fault("""{"kind":"status","status":403}""")
+        errors += assertThrows<OfferException> { client().one() }
+        errors += assertThrows<OfferException> { client().offers("player-1", OffersOptions(limit = 0)) }
+        assertEquals(listOf(ErrorKind.FORBIDDEN, ErrorKind.INVALID_ARGUMENT), errors.map { it.kind }, "kinds")
+        assertEquals(listOf<Int?>(403, null), errors.map { it.httpStatus }, "statuses read off the base class")
+        assertEquals(listOf(0, 1), errors.map { it.fields.size }, "fields read off the base class")
+        val described = errors.map {
+            when (it.kind) {
+                ErrorKind.FORBIDDEN -> "forbidden ${it.httpStatus}"
+                ErrorKind.INVALID_ARGUMENT -> "invalid ${it.fields[0].arguments.keys}"
+                else -> "other"
+            }
+        }
+        assertEquals(listOf("forbidden 403", "invalid [limit]"), described, "a when over kinds")
+    }
+
+    test("config: toString hides the access token and the proxy") {
+        val secret = Sim.token()
+        val text = ClientConfig(baseUrl = SIM, accessToken = secret, proxyUrl = "http://user:pw@127.0.0.1:9").toString()
+        assertTrue(!text.contains(secret) && !text.contains("pw@")) { text }
+        assertTrue(text.contains("accessToken=<set>") && text.contains(SIM)) { text }
+    }
+
+    test("close: calls in flight end with Cancelled and their requests are aborted; later calls throw Cancelled") {
+        val c = client()
+        Sim.fault("""{"kind":"latency","ms":30000}""")
+        val call = async { runCatching { c.one() } }
+        Sim.eventually("request in flight") { Sim.stat("in_flight") == 1L }
+        c.close()
+        val e = call.await().exceptionOrNull()
+        assertTrue(e is OfferException.Cancelled) { "in flight: got $e" }
+        Sim.eventually("server saw the hang-up") { Sim.stat("aborted") == 1L }
+        assertEquals(ErrorKind.CANCELLED, assertThrows<OfferException.Cancelled> { c.one() }.kind, "a call after close")
+        assertThrows<OfferException.Cancelled> { c.setAccessToken("t") }
+        assertThrows<OfferException.Cancelled> { c.playerOffersPages("pager-player").first() }
+        c.close() // idempotent
+        assertEquals(1L, Sim.stat("graphql"), "nothing sent after close")
+        // `use` closes too.
+        val used = client().use { it.one().size }
+        assertEquals(1, used, "offers inside use")
+    }
+
+    test("pager flows: stopping the collector stops the requests; cancelling it aborts the page in flight") {
+        val c = client()
+        val first = c.playerOffersPages("pager-player", PlayerOffersOptions(limit = 1)).first()
+        assertEquals(1, first.items.size, "first page")
+        assertTrue(first.nextCursor != null) { "there are more pages" }
+        assertEquals(1L, Sim.stat("graphql"), "first() made one request")
+        assertEquals(2, c.listingPages(10).take(2).count(), "take(2)")
+        assertEquals(2L, Sim.stat("listing"), "take(2) made two requests")
+
+        Sim.fault("""{"kind":"latency","ms":30000}""")
+        val collecting = launch { c.playerOffersPages("pager-player", PlayerOffersOptions(limit = 1)).collect() }
+        Sim.eventually("page in flight") { Sim.stat("in_flight") == 1L }
+        collecting.cancelAndJoin()
+        Sim.eventually("server saw the hang-up") { Sim.stat("aborted") == 1L && Sim.stat("in_flight") == 0L }
+        Sim.clear()
+        assertThrows<OfferException.InvalidArgument> { c.playerOffersPages("").collect() }
+        assertThrows<OfferException.InvalidArgument> { c.listingPages(0).collect() }
+        assertEquals(0L, Sim.stat("requests"), "bad arguments send nothing")
+    }
+
+    test("provider: runs in the app's scope, and close cancels it") {
+        val seen = CopyOnWriteArrayList<String>()
+        val appScope = CoroutineScope(SupervisorJob() + Dispatchers.IO + CoroutineName("app-scope"))
+        val named = OfferClient(config(accessToken = null), { _ ->
+            seen += currentCoroutineContext()[CoroutineName]?.name ?: "no name"
+            Sim.token()
+        }, appScope)
+        assertEquals(1, named.one().size, "offers")
+        assertEquals(listOf("app-scope"), seen.toList(), "the provider ran in the app's scope")
+
+        // The provider hangs (a backend that never answers); closing the client cancels it
+        // and the waiting call ends with Cancelled, never with the provider's cancellation
+        // reported as Unauthorized (repeated: the two race).
+        repeat(20) { round ->
+            val started = CompletableDeferred<Unit>()
+            val providerEnd = CompletableDeferred<Throwable?>()
+            val hanging = OfferClient(config(accessToken = null), { _ ->
+                started.complete(Unit)
+                try {
+                    awaitCancellation()
+                } catch (e: Throwable) {
+                    providerEnd.complete(e)
+                    throw e
+                }
+            }, appScope)
+            val call = async { runCatching { hanging.one() } }
+            started.await()
+            hanging.close()
+            assertTrue(providerEnd.await() is CancellationException) { "round $round: the provider was cancelled" }
+            val outcome = call.await()
+            assertTrue(outcome.exceptionOrNull() is OfferException.Cancelled) { "round $round: the call: $outcome" }
+        }
+        assertTrue(appScope.isActive) { "the app's scope is not the client's to cancel" }
+
+        // The end of the app's scope closes the client.
+        val scoped = OfferClient(config(), null, appScope)
+        assertEquals(1, scoped.one().size, "while the scope lives")
+        appScope.cancel()
+        assertThrows<OfferException.Cancelled> { scoped.one() }
+    }
+
+    test("logs: only offerkit's own records, each tag at most 23 characters") {
+        val tags = CopyOnWriteArrayList<String>()
+        setLogger({ _, tag, _ -> tags += tag }, LogLevel.TRACE)
+        try {
+            client().one()
+            client().listOffers(ListingOptions(perPage = 2))
+        } finally {
+            setLogger(null)
+        }
+        assertTrue(tags.isNotEmpty()) { "records arrived" }
+        assertEquals(emptyList<String>(), tags.filter { it != "offerkit" && !it.startsWith("offerkit.") }, "records of dependencies")
+        assertEquals(emptyList<String>(), tags.filter { it.length > 23 }, "tags over Logcat's 23 characters")
     }
 
     println("$passed passed, $failed failed")

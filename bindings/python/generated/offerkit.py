@@ -543,7 +543,7 @@ def _uniffi_check_api_checksums(lib):
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_listingpager_next_page() != 63564:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    if lib.uniffi_offerkit_uniffi_checksum_method_logger_log() != 4121:
+    if lib.uniffi_offerkit_uniffi_checksum_method_logger_log() != 12439:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_cancel_all() != 65205:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
@@ -4387,8 +4387,9 @@ class Logger():
     
     def log(self, level: LogLevel,target: str,message: str) -> None:
         """
-        One record: its level, its source (`offerkit::transport`, …) and the text with its
-        fields (`offer service request method=POST status=200 …`).
+        One record: its level, its source as a short tag (`offerkit.transport`, at most 23
+        characters, usable as a Logcat tag) and the text with its fields
+        (`offer service request method=POST status=200 …`).
 """
         raise NotImplementedError
 
@@ -4423,8 +4424,9 @@ class LoggerImpl(Logger):
         return inst
     def log(self, level: LogLevel,target: str,message: str) -> None:
         """
-        One record: its level, its source (`offerkit::transport`, …) and the text with its
-        fields (`offer service request method=POST status=200 …`).
+        One record: its level, its source as a short tag (`offerkit.transport`, at most 23
+        characters, usable as a Logcat tag) and the text with its fields
+        (`offer service request method=POST status=200 …`).
 """
         
         _UniffiFfiConverterTypeLogLevel.check_lower(level)

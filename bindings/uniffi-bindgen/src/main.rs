@@ -1,12 +1,12 @@
 //! `uniffi-bindgen` for offerkit: uniffi's own generator (pinned to the uniffi version of
-//! `offerkit-uniffi`), plus four documented fix-ups of its output.
+//! `offerkit-uniffi`), plus five documented fix-ups of its output.
 //!
 //! Library mode, from the unstripped library (a stripped one has no uniffi metadata):
 //! `uniffi-bindgen generate --no-format --library target/debug/libofferkit_uniffi.so
 //! --language kotlin --out-dir <dir>`. maturin finds this binary by its name and runs it too,
 //! so the wheel's Python is the same as the committed one.
 //!
-//! Four fix-ups of the generated code, each failing loudly if uniffi's output changes shape:
+//! Five fix-ups of the generated code, each failing loudly if uniffi's output changes shape:
 //!
 //! 1. Readable error messages (Kotlin, Python). uniffi gives an error variant with fields a
 //!    message of the form `detail=…, httpStatus=…` (Kotlin `message`, Python `str()`).
@@ -34,7 +34,12 @@
 //!    `KeyboardInterrupt`, `SystemExit` and `CancelledError` after reporting them, so they
 //!    still stop the loop or end the task as Python intends. Swift needs no fix-up: its
 //!    `catch` catches every `Error`, and nothing else can be thrown.
-//! 4. Cancelling a Python callback's coroutine (Python). When offerkit drops a foreign future (the
+//! 4. The generated Kotlin is not the API (Kotlin). It is generated into
+//!    `com.offerkit.internal` (uniffi.toml) and every top-level declaration but the records and
+//!    enums the layer re-exports is made `internal`: the hand-written layer in `com.offerkit` (same Gradle module)
+//!    uses it, apps cannot see `FfiConverter*`, `Uniffi*`, the raw client or its exceptions.
+//!    uniffi has no visibility setting, hence the fix-up.
+//! 5. Cancelling a Python callback's coroutine (Python). When offerkit drops a foreign future (the
 //!    call was cancelled, its deadline passed), uniffi's Python asked the callback's event loop
 //!    to cancel the task with `call_soon` from a library thread, which does not wake a loop
 //!    that is waiting: an app HTTP executor's request ran on until the loop's next event. Now
@@ -130,14 +135,161 @@ fn kotlin(text: &str) -> Result<Option<String>, String> {
     let variants = text.matches(") : OfferException() {").count()
         + text.matches(") : HttpExecutorException() {").count();
     check(fixed, variants, "Kotlin", &out, "\"detail=${")?;
-    replace_exactly(
+    let out = replace_exactly(
         &out,
         KOTLIN_CATCH_RAW,
         KOTLIN_CATCH_FIXED,
         4,
         "Kotlin trait call glue",
-    )
-    .map(Some)
+    )?;
+    kotlin_internal(&out).map(Some)
+}
+
+/// Fix-up 4: every top-level declaration of the generated Kotlin is made `internal`, except
+/// the records (`data class`) and enums (`enum class`) that the hand-written layer re-exports
+/// as type aliases. Apps see only `com.offerkit`: no `FfiConverter*`, `Uniffi*` or raw client.
+/// `internal` is public in the bytecode, so JNA still reaches the library object, structures
+/// and callbacks by reflection.
+fn kotlin_internal(text: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len() + 4096);
+    let mut depth: i64 = 0;
+    let mut in_comment = false;
+    let mut made = 0;
+    for line in text.split_inclusive('\n') {
+        // A declaration may follow the `*/` that closes its doc comment on the same line.
+        let closes_comment = in_comment && line.trim_start().starts_with("*/");
+        match (depth == 0 && (!in_comment || closes_comment))
+            .then(|| declaration_start(line))
+            .flatten()
+        {
+            Some(at) => {
+                let rest = &line[at..];
+                if let Some(public) = rest.strip_prefix("public ") {
+                    if public.starts_with("data class") || public.starts_with("enum class") {
+                        out.push_str(line);
+                    } else {
+                        out.push_str(&line[..at]);
+                        out.push_str("internal ");
+                        out.push_str(public);
+                        made += 1;
+                    }
+                } else {
+                    out.push_str(&line[..at]);
+                    out.push_str("internal ");
+                    out.push_str(rest);
+                    made += 1;
+                }
+            }
+            None => out.push_str(line),
+        }
+        depth += braces(line, &mut in_comment);
+        if depth < 0 {
+            return Err(
+                "unbalanced braces or parentheses in the generated Kotlin: revisit fix-up 4".into(),
+            );
+        }
+    }
+    for name in KOTLIN_REPLACED_RECORDS {
+        if !out.contains(&format!("\ninternal data class {name} ")) {
+            return Err(format!(
+                "the record {name} was not found to make internal: revisit fix-up 4"
+            ));
+        }
+    }
+    if depth != 0 || made == 0 {
+        return Err(format!(
+            "made {made} Kotlin declarations internal, ending at brace depth {depth}: \
+             did uniffi's output change shape?"
+        ));
+    }
+    Ok(out)
+}
+
+/// Records the layer replaces with its own classes (`Int` counts, `Duration`s, a `toString`
+/// without the token): internal like the rest, so only the layer's are visible.
+const KOTLIN_REPLACED_RECORDS: [&str; 4] = [
+    "ClientConfig",
+    "OffersOptions",
+    "PlayerOffersOptions",
+    "ListingOptions",
+];
+
+/// Where a top-level declaration that needs a visibility starts in `line` (after any `*/`
+/// closing its doc comment and any annotations), or `None` for other lines and for
+/// declarations that already say `internal` or `private`, records and enums.
+fn declaration_start(line: &str) -> Option<usize> {
+    let mut at = line.len() - line.trim_start().len();
+    if line[at..].starts_with("*/") {
+        at += 2;
+        at += line[at..].len() - line[at..].trim_start().len();
+    }
+    while line[at..].starts_with('@') && !line[at..].starts_with("@file") {
+        let rest = &line[at..];
+        let name_end = rest[1..]
+            .find(|c: char| !(c.is_alphanumeric() || c == '.' || c == '_'))
+            .map_or(rest.len(), |i| i + 1);
+        let mut end = name_end;
+        if rest[end..].starts_with('(') {
+            end += rest[end..].find(')')? + 1;
+        }
+        at += end;
+        at += line[at..].len() - line[at..].trim_start().len();
+    }
+    let rest = &line[at..];
+    const KEEP: [&str; 4] = ["internal ", "private ", "data class", "enum class"];
+    const DECLARE: [&str; 13] = [
+        "public ",
+        "open class",
+        "abstract class",
+        "sealed class",
+        "class ",
+        "interface ",
+        "object ",
+        "fun ",
+        "fun<",
+        "inline fun",
+        "suspend fun",
+        "val ",
+        "typealias ",
+    ];
+    if KOTLIN_REPLACED_RECORDS
+        .iter()
+        .any(|name| rest.starts_with(&format!("data class {name} ")))
+    {
+        return Some(at);
+    }
+    if KEEP.iter().any(|k| rest.starts_with(k)) {
+        return None;
+    }
+    DECLARE.iter().any(|d| rest.starts_with(d)).then_some(at)
+}
+
+/// The change in nesting over `line`: braces and parentheses (a record's properties are
+/// declared inside its constructor's), outside comments (`in_comment` carries a block comment
+/// across lines). Those in string templates come in pairs.
+fn braces(line: &str, in_comment: &mut bool) -> i64 {
+    let mut delta = 0;
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if *in_comment {
+            if bytes[i..].starts_with(b"*/") {
+                *in_comment = false;
+                i += 1;
+            }
+        } else if bytes[i..].starts_with(b"/*") {
+            *in_comment = true;
+            i += 1;
+        } else if bytes[i..].starts_with(b"//") {
+            break;
+        } else if matches!(bytes[i], b'{' | b'(') {
+            delta += 1;
+        } else if matches!(bytes[i], b'}' | b')') {
+            delta -= 1;
+        }
+        i += 1;
+    }
+    delta
 }
 
 /// uniffi's Kotlin trait-interface glue (two sync helpers, two async ones) catches only this.
@@ -352,10 +504,14 @@ mod tests {
     /// The glue as uniffi writes it: two sync helpers, two async ones.
     fn kotlin_with_glue() -> String {
         format!(
-            "{KOTLIN}{}",
+            "{KOTLIN}{}{RECORDS}",
             "    } catch(e: kotlin.Exception) {\n".repeat(4)
         )
     }
+
+    /// The records the layer replaces, as uniffi declares them.
+    const RECORDS: &str = "data class ClientConfig (\n)\ndata class OffersOptions (\n)\n\
+        data class PlayerOffersOptions (\n)\ndata class ListingOptions (\n)\n";
 
     #[test]
     fn kotlin_message_becomes_the_detail() {
@@ -387,6 +543,80 @@ mod tests {
         assert!(
             kotlin(&three).is_err(),
             "another shape of the glue is an error"
+        );
+    }
+
+    #[test]
+    fn kotlin_top_level_declarations_become_internal_but_records_and_enums() {
+        let text = "package com.offerkit.internal
+import com.sun.jna.Structure
+@Structure.FieldOrder(\"capacity\")
+internal open class RustBuffer : Structure() {
+    fun noMember() = 1
+}
+public object FfiConverterString: FfiConverter<String, RustBuffer.ByValue> {
+    override fun lift(value: RustBuffer.ByValue): String { return \"{ }\" }
+}
+public interface Logger {
+    fun log(level: LogLevel)
+}
+open class OfferClient: Disposable {
+    /* a { in a comment */
+}
+data class Offer (
+    val `id`: kotlin.String?,
+    val `name`: kotlin.String?
+) {
+    companion object
+}
+enum class LogLevel {
+    ERROR;
+}
+data class ClientConfig (
+    val `baseUrl`: kotlin.String
+)
+data class OffersOptions (
+    val `limit`: kotlin.Long?
+)
+data class PlayerOffersOptions (
+    val `limit`: kotlin.Long?
+)
+data class ListingOptions (
+    val `page`: kotlin.Long?
+)
+        /**
+         * The version.
+         */ fun `version`(): kotlin.String {
+            return \"1\"
+    }
+    @Throws(OfferException::class) fun `checkPlayerId`(`playerId`: kotlin.String)
+        = Unit
+";
+        let fixed = kotlin_internal(text).unwrap();
+        for declared in [
+            "internal open class RustBuffer",
+            "internal object FfiConverterString",
+            "internal interface Logger",
+            "internal open class OfferClient",
+            "         */ internal fun `version`()",
+            "@Throws(OfferException::class) internal fun `checkPlayerId`",
+            "\ndata class Offer (\n    val `id`",
+            "\nenum class LogLevel",
+            "\ninternal data class ClientConfig (\n    val `baseUrl`",
+            "\ninternal data class ListingOptions (",
+            "    fun noMember() = 1",
+            "    fun log(level: LogLevel)",
+        ] {
+            assert!(fixed.contains(declared), "{declared} in:\n{fixed}");
+        }
+        assert!(!fixed.contains("public "), "{fixed}");
+        assert!(
+            kotlin_internal("class A {\n").is_err(),
+            "unbalanced input is an error"
+        );
+        assert!(
+            kotlin_internal(&text.replace("data class ClientConfig", "data class Config")).is_err(),
+            "a replaced record that is missing is an error"
         );
     }
 

@@ -1223,8 +1223,9 @@ public func FfiConverterTypeListingPager_lower(_ value: ListingPager) -> UInt64 
 public protocol Logger: AnyObject, Sendable {
     
     /**
-     * One record: its level, its source (`offerkit::transport`, …) and the text with its
-     * fields (`offer service request method=POST status=200 …`).
+     * One record: its level, its source as a short tag (`offerkit.transport`, at most 23
+     * characters, usable as a Logcat tag) and the text with its fields
+     * (`offer service request method=POST status=200 …`).
      */
     func log(level: LogLevel, target: String, message: String) throws 
     
@@ -1288,8 +1289,9 @@ open class LoggerImpl: Logger, @unchecked Sendable {
 
     
     /**
-     * One record: its level, its source (`offerkit::transport`, …) and the text with its
-     * fields (`offer service request method=POST status=200 …`).
+     * One record: its level, its source as a short tag (`offerkit.transport`, at most 23
+     * characters, usable as a Logcat tag) and the text with its fields
+     * (`offer service request method=POST status=200 …`).
      */
 open func log(level: LogLevel, target: String, message: String)throws   {try rustCallWithError(FfiConverterTypeLoggerError_lift) {
         uniffiCallStatus in
@@ -5340,7 +5342,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_offerkit_uniffi_checksum_method_httpexecutor_execute() != 22824) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_offerkit_uniffi_checksum_method_logger_log() != 4121) {
+    if (uniffi_offerkit_uniffi_checksum_method_logger_log() != 12439) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_method_listingpager_next_page() != 63564) {

@@ -3,7 +3,7 @@
 
 @file:Suppress("NAME_SHADOWING")
 
-package com.offerkit
+package com.offerkit.internal
 
 // Common helper code.
 //
@@ -47,7 +47,7 @@ import kotlinx.coroutines.suspendCancellableCoroutine
  * @suppress
  */
 @Structure.FieldOrder("capacity", "len", "data")
-open class RustBuffer : Structure() {
+internal open class RustBuffer : Structure() {
     // Note: `capacity` and `len` are actually `ULong` values, but JVM only supports signed values.
     // When dealing with these fields, make sure to call `toULong()`.
     @JvmField var capacity: Long = 0
@@ -151,7 +151,7 @@ internal object FfiConverterByRefBytes : FfiConverter<java.nio.ByteBuffer, Forei
  *
  * @suppress
  */
-public interface FfiConverter<KotlinType, FfiType> {
+internal interface FfiConverter<KotlinType, FfiType> {
     // Convert an FFI type to a Kotlin type
     fun lift(value: FfiType): KotlinType
 
@@ -218,7 +218,7 @@ public interface FfiConverter<KotlinType, FfiType> {
  *
  * @suppress
  */
-public interface FfiConverterRustBuffer<KotlinType>: FfiConverter<KotlinType, RustBuffer.ByValue> {
+internal interface FfiConverterRustBuffer<KotlinType>: FfiConverter<KotlinType, RustBuffer.ByValue> {
     override fun lift(value: RustBuffer.ByValue) = liftFromRustBuffer(value)
     override fun lower(value: KotlinType) = lowerIntoRustBuffer(value)
 }
@@ -258,14 +258,14 @@ internal open class UniffiRustCallStatus : Structure() {
     }
 }
 
-class InternalException(message: String) : kotlin.Exception(message)
+internal class InternalException(message: String) : kotlin.Exception(message)
 
 /**
  * Each top-level error class has a companion object that can lift the error from the call status's rust buffer
  *
  * @suppress
  */
-interface UniffiRustCallStatusErrorHandler<E> {
+internal interface UniffiRustCallStatusErrorHandler<E> {
     fun lift(error_buf: RustBuffer.ByValue): E;
 }
 
@@ -306,7 +306,7 @@ private fun<E: kotlin.Exception> uniffiCheckCallStatus(errorHandler: UniffiRustC
  *
  * @suppress
  */
-object UniffiNullRustCallStatusErrorHandler: UniffiRustCallStatusErrorHandler<InternalException> {
+internal object UniffiNullRustCallStatusErrorHandler: UniffiRustCallStatusErrorHandler<InternalException> {
     override fun lift(error_buf: RustBuffer.ByValue): InternalException {
         RustBuffer.free(error_buf)
         return InternalException("Unexpected CALL_ERROR")
@@ -1084,7 +1084,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_offerkit_uniffi_checksum_method_httpexecutor_execute() and 0xFFFF) != 22824) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_offerkit_uniffi_checksum_method_logger_log() and 0xFFFF) != 4121) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_method_logger_log() and 0xFFFF) != 12439) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_offerkit_uniffi_checksum_method_listingpager_next_page() and 0xFFFF) != 63564) {
@@ -1104,7 +1104,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
 /**
  * @suppress
  */
-public fun uniffiEnsureInitialized() {
+internal fun uniffiEnsureInitialized() {
     // Call arbitrary methods on IntegrityCheckingUniffiLib and UniffiLib to ensure that
     // their init blocks run. This ensures initialization across crates works as expected.
     IntegrityCheckingUniffiLib.ensureInitialized()
@@ -1240,7 +1240,7 @@ internal object uniffiForeignFutureDroppedCallbackImpl: UniffiForeignFutureDropp
 }
 
 // For testing
-public fun uniffiForeignFutureHandleCount() = uniffiForeignFutureHandleMap.size
+internal fun uniffiForeignFutureHandleCount() = uniffiForeignFutureHandleMap.size
 
 // Public interface members begin here.
 
@@ -1253,7 +1253,7 @@ public fun uniffiForeignFutureHandleCount() = uniffiForeignFutureHandleMap.size
 //
 // The easiest way to ensure this method is called is to use the `.use`
 // helper method to execute a block and destroy the object at the end.
-interface Disposable {
+internal interface Disposable {
     fun destroy()
     companion object {
         fun destroy(vararg args: Any?) {
@@ -1291,7 +1291,7 @@ interface Disposable {
 /**
  * @suppress
  */
-inline fun <T : Disposable?, R> T.use(block: (T) -> R) =
+internal inline fun <T : Disposable?, R> T.use(block: (T) -> R) =
     try {
         block(this)
     } finally {
@@ -1312,14 +1312,14 @@ inline fun <T : Disposable?, R> T.use(block: (T) -> R) =
  *
  * @suppress
  * */
-object UniffiWithHandle
+internal object UniffiWithHandle
 
 /** 
  * Used to instantiate an interface without an actual pointer, for fakes in tests, mostly.
  *
  * @suppress
  * */
-object NoHandle// Magic number for the Rust proxy to call using the same mechanism as every other method,
+internal object NoHandle// Magic number for the Rust proxy to call using the same mechanism as every other method,
 // to free the callback once it's dropped by Rust.
 internal const val IDX_CALLBACK_FREE = 0
 // Callback return codes
@@ -1330,7 +1330,7 @@ internal const val UNIFFI_CALLBACK_UNEXPECTED_ERROR = 2
 /**
  * @suppress
  */
-public abstract class FfiConverterCallbackInterface<CallbackInterface: Any>: FfiConverter<CallbackInterface, Long> {
+internal abstract class FfiConverterCallbackInterface<CallbackInterface: Any>: FfiConverter<CallbackInterface, Long> {
     internal val handleMap = UniffiHandleMap<CallbackInterface>()
 
     internal fun drop(handle: Long) {
@@ -1361,7 +1361,7 @@ public abstract class FfiConverterCallbackInterface<CallbackInterface: Any>: Ffi
  *
  * @suppress
  */
-interface UniffiCleaner {
+internal interface UniffiCleaner {
     interface Cleanable {
         fun clean()
     }
@@ -1419,7 +1419,7 @@ private class JavaLangRefCleanable(
 /**
  * @suppress
  */
-public object FfiConverterInt: FfiConverter<Int, Int> {
+internal object FfiConverterInt: FfiConverter<Int, Int> {
     override fun lift(value: Int): Int {
         return value
     }
@@ -1442,7 +1442,7 @@ public object FfiConverterInt: FfiConverter<Int, Int> {
 /**
  * @suppress
  */
-public object FfiConverterLong: FfiConverter<Long, Long> {
+internal object FfiConverterLong: FfiConverter<Long, Long> {
     override fun lift(value: Long): Long {
         return value
     }
@@ -1465,7 +1465,7 @@ public object FfiConverterLong: FfiConverter<Long, Long> {
 /**
  * @suppress
  */
-public object FfiConverterDouble: FfiConverter<Double, Double> {
+internal object FfiConverterDouble: FfiConverter<Double, Double> {
     override fun lift(value: Double): Double {
         return value
     }
@@ -1488,7 +1488,7 @@ public object FfiConverterDouble: FfiConverter<Double, Double> {
 /**
  * @suppress
  */
-public object FfiConverterBoolean: FfiConverter<Boolean, Byte> {
+internal object FfiConverterBoolean: FfiConverter<Boolean, Byte> {
     override fun lift(value: Byte): Boolean {
         return value.toInt() != 0
     }
@@ -1511,7 +1511,7 @@ public object FfiConverterBoolean: FfiConverter<Boolean, Byte> {
 /**
  * @suppress
  */
-public object FfiConverterString: FfiConverter<String, RustBuffer.ByValue> {
+internal object FfiConverterString: FfiConverter<String, RustBuffer.ByValue> {
     // Note: we don't inherit from FfiConverterRustBuffer, because we use a
     // special encoding when lowering/lifting.  We can use `RustBuffer.len` to
     // store our length and avoid writing it out to the buffer.
@@ -1568,7 +1568,7 @@ public object FfiConverterString: FfiConverter<String, RustBuffer.ByValue> {
 /**
  * @suppress
  */
-public object FfiConverterByteArray: FfiConverterRustBuffer<ByteArray> {
+internal object FfiConverterByteArray: FfiConverterRustBuffer<ByteArray> {
     override fun read(buf: ByteBuffer): ByteArray {
         val len = buf.getInt()
         val byteArr = ByteArray(len)
@@ -1685,7 +1685,7 @@ public object FfiConverterByteArray: FfiConverterRustBuffer<ByteArray> {
  * backend (which holds the refresh token; the app never does). Concurrent requests share one
  * call. Must not call back into the same client's queries.
  */
-public interface AccessTokenProvider {
+internal interface AccessTokenProvider {
     
     /**
      * A fresh access token (the JWT text, without `Bearer `).
@@ -1700,7 +1700,7 @@ public interface AccessTokenProvider {
  * backend (which holds the refresh token; the app never does). Concurrent requests share one
  * call. Must not call back into the same client's queries.
  */
-open class AccessTokenProviderImpl: Disposable, AutoCloseable, AccessTokenProvider
+internal open class AccessTokenProviderImpl: Disposable, AutoCloseable, AccessTokenProvider
 {
 
     @Suppress("UNUSED_PARAMETER")
@@ -1907,7 +1907,7 @@ internal object uniffiCallbackInterfaceAccessTokenProvider {
 /**
  * @suppress
  */
-public object FfiConverterTypeAccessTokenProvider: FfiConverter<AccessTokenProvider, Long> {
+internal object FfiConverterTypeAccessTokenProvider: FfiConverter<AccessTokenProvider, Long> {
     internal val handleMap = UniffiHandleMap<AccessTokenProvider>()
 
     override fun lower(value: AccessTokenProvider): Long {
@@ -2042,7 +2042,7 @@ public object FfiConverterTypeAccessTokenProvider: FfiConverter<AccessTokenProvi
  * Implemented by the app: send one attempt with its own HTTP stack and answer once. Never
  * follow redirects; give up after the request's `timeout_ms`. Many attempts may be in flight.
  */
-public interface HttpExecutor {
+internal interface HttpExecutor {
     
     suspend fun `execute`(`request`: HttpRequest): HttpResponse
     
@@ -2053,7 +2053,7 @@ public interface HttpExecutor {
  * Implemented by the app: send one attempt with its own HTTP stack and answer once. Never
  * follow redirects; give up after the request's `timeout_ms`. Many attempts may be in flight.
  */
-open class HttpExecutorImpl: Disposable, AutoCloseable, HttpExecutor
+internal open class HttpExecutorImpl: Disposable, AutoCloseable, HttpExecutor
 {
 
     @Suppress("UNUSED_PARAMETER")
@@ -2257,7 +2257,7 @@ internal object uniffiCallbackInterfaceHttpExecutor {
 /**
  * @suppress
  */
-public object FfiConverterTypeHttpExecutor: FfiConverter<HttpExecutor, Long> {
+internal object FfiConverterTypeHttpExecutor: FfiConverter<HttpExecutor, Long> {
     internal val handleMap = UniffiHandleMap<HttpExecutor>()
 
     override fun lower(value: HttpExecutor): Long {
@@ -2391,7 +2391,7 @@ public object FfiConverterTypeHttpExecutor: FfiConverter<HttpExecutor, Long> {
 /**
  * Pages of the `GET /v1/offers` listing, from page 1 while `has_more_pages` is true.
  */
-public interface ListingPagerInterface {
+internal interface ListingPagerInterface {
     
     /**
      * The next page, or null after the last one.
@@ -2404,7 +2404,7 @@ public interface ListingPagerInterface {
 /**
  * Pages of the `GET /v1/offers` listing, from page 1 while `has_more_pages` is true.
  */
-open class ListingPager: Disposable, AutoCloseable, ListingPagerInterface
+internal open class ListingPager: Disposable, AutoCloseable, ListingPagerInterface
 {
 
     @Suppress("UNUSED_PARAMETER")
@@ -2547,7 +2547,7 @@ open class ListingPager: Disposable, AutoCloseable, ListingPagerInterface
 /**
  * @suppress
  */
-public object FfiConverterTypeListingPager: FfiConverter<ListingPager, Long> {
+internal object FfiConverterTypeListingPager: FfiConverter<ListingPager, Long> {
     override fun lower(value: ListingPager): Long {
         return value.uniffiCloneHandle()
     }
@@ -2668,11 +2668,12 @@ public object FfiConverterTypeListingPager: FfiConverter<ListingPager, Long> {
  * threads; must be quick and must not block. Whatever it throws is ignored (the record is
  * dropped).
  */
-public interface Logger {
+internal interface Logger {
     
     /**
-     * One record: its level, its source (`offerkit::transport`, …) and the text with its
-     * fields (`offer service request method=POST status=200 …`).
+     * One record: its level, its source as a short tag (`offerkit.transport`, at most 23
+     * characters, usable as a Logcat tag) and the text with its fields
+     * (`offer service request method=POST status=200 …`).
      */
     fun `log`(`level`: LogLevel, `target`: kotlin.String, `message`: kotlin.String)
     
@@ -2684,7 +2685,7 @@ public interface Logger {
  * threads; must be quick and must not block. Whatever it throws is ignored (the record is
  * dropped).
  */
-open class LoggerImpl: Disposable, AutoCloseable, Logger
+internal open class LoggerImpl: Disposable, AutoCloseable, Logger
 {
 
     @Suppress("UNUSED_PARAMETER")
@@ -2787,8 +2788,9 @@ open class LoggerImpl: Disposable, AutoCloseable, Logger
 
     
     /**
-     * One record: its level, its source (`offerkit::transport`, …) and the text with its
-     * fields (`offer service request method=POST status=200 …`).
+     * One record: its level, its source as a short tag (`offerkit.transport`, at most 23
+     * characters, usable as a Logcat tag) and the text with its fields
+     * (`offer service request method=POST status=200 …`).
      */
     @Throws(LoggerException::class)override fun `log`(`level`: LogLevel, `target`: kotlin.String, `message`: kotlin.String)
         = 
@@ -2871,7 +2873,7 @@ internal object uniffiCallbackInterfaceLogger {
 /**
  * @suppress
  */
-public object FfiConverterTypeLogger: FfiConverter<Logger, Long> {
+internal object FfiConverterTypeLogger: FfiConverter<Logger, Long> {
     internal val handleMap = UniffiHandleMap<Logger>()
 
     override fun lower(value: Logger): Long {
@@ -3006,7 +3008,7 @@ public object FfiConverterTypeLogger: FfiConverter<Logger, Long> {
  * A client of the Offer Personalization Service. Thread-safe: share one per app; calls may
  * run concurrently from any thread or coroutine.
  */
-public interface OfferClientInterface {
+internal interface OfferClientInterface {
     
     /**
      * Aborts every call of this client (and its pagers) in flight now: they fail with
@@ -3097,7 +3099,7 @@ public interface OfferClientInterface {
  * A client of the Offer Personalization Service. Thread-safe: share one per app; calls may
  * run concurrently from any thread or coroutine.
  */
-open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
+internal open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
 {
 
     @Suppress("UNUSED_PARAMETER")
@@ -3533,7 +3535,7 @@ open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
 /**
  * @suppress
  */
-public object FfiConverterTypeOfferClient: FfiConverter<OfferClient, Long> {
+internal object FfiConverterTypeOfferClient: FfiConverter<OfferClient, Long> {
     override fun lower(value: OfferClient): Long {
         return value.uniffiCloneHandle()
     }
@@ -3652,7 +3654,7 @@ public object FfiConverterTypeOfferClient: FfiConverter<OfferClient, Long> {
 /**
  * Pages of `playerOffers`, following `next_cursor` until it is null.
  */
-public interface PlayerOffersPagerInterface {
+internal interface PlayerOffersPagerInterface {
     
     /**
      * The next page, or null after the last one.
@@ -3665,7 +3667,7 @@ public interface PlayerOffersPagerInterface {
 /**
  * Pages of `playerOffers`, following `next_cursor` until it is null.
  */
-open class PlayerOffersPager: Disposable, AutoCloseable, PlayerOffersPagerInterface
+internal open class PlayerOffersPager: Disposable, AutoCloseable, PlayerOffersPagerInterface
 {
 
     @Suppress("UNUSED_PARAMETER")
@@ -3808,7 +3810,7 @@ open class PlayerOffersPager: Disposable, AutoCloseable, PlayerOffersPagerInterf
 /**
  * @suppress
  */
-public object FfiConverterTypePlayerOffersPager: FfiConverter<PlayerOffersPager, Long> {
+internal object FfiConverterTypePlayerOffersPager: FfiConverter<PlayerOffersPager, Long> {
     override fun lower(value: PlayerOffersPager): Long {
         return value.uniffiCloneHandle()
     }
@@ -3869,7 +3871,7 @@ data class CachedOffers (
 /**
  * @suppress
  */
-public object FfiConverterTypeCachedOffers: FfiConverterRustBuffer<CachedOffers> {
+internal object FfiConverterTypeCachedOffers: FfiConverterRustBuffer<CachedOffers> {
     override fun read(buf: ByteBuffer): CachedOffers {
         return CachedOffers(
             FfiConverterSequenceTypeOffer.read(buf),
@@ -3919,7 +3921,7 @@ data class ClickUrl (
 /**
  * @suppress
  */
-public object FfiConverterTypeClickUrl: FfiConverterRustBuffer<ClickUrl> {
+internal object FfiConverterTypeClickUrl: FfiConverterRustBuffer<ClickUrl> {
     override fun read(buf: ByteBuffer): ClickUrl {
         return ClickUrl(
             FfiConverterString.read(buf),
@@ -3943,7 +3945,7 @@ public object FfiConverterTypeClickUrl: FfiConverterRustBuffer<ClickUrl> {
 /**
  * Configuration of an `OfferClient`.
  */
-data class ClientConfig (
+internal data class ClientConfig (
     /**
      * Base address of the service, e.g. `https://offers.example.com` (may carry a path
      * prefix). `https://` always; `http://` only to loopback or with `allow_insecure_http`.
@@ -4037,7 +4039,7 @@ data class ClientConfig (
 /**
  * @suppress
  */
-public object FfiConverterTypeClientConfig: FfiConverterRustBuffer<ClientConfig> {
+internal object FfiConverterTypeClientConfig: FfiConverterRustBuffer<ClientConfig> {
     override fun read(buf: ByteBuffer): ClientConfig {
         return ClientConfig(
             FfiConverterString.read(buf),
@@ -4113,7 +4115,7 @@ data class Creatives (
 /**
  * @suppress
  */
-public object FfiConverterTypeCreatives: FfiConverterRustBuffer<Creatives> {
+internal object FfiConverterTypeCreatives: FfiConverterRustBuffer<Creatives> {
     override fun read(buf: ByteBuffer): Creatives {
         return Creatives(
             FfiConverterOptionalString.read(buf),
@@ -4158,7 +4160,7 @@ data class FieldError (
 /**
  * @suppress
  */
-public object FfiConverterTypeFieldError: FfiConverterRustBuffer<FieldError> {
+internal object FfiConverterTypeFieldError: FfiConverterRustBuffer<FieldError> {
     override fun read(buf: ByteBuffer): FieldError {
         return FieldError(
             FfiConverterSequenceString.read(buf),
@@ -4199,7 +4201,7 @@ data class HttpHeader (
 /**
  * @suppress
  */
-public object FfiConverterTypeHttpHeader: FfiConverterRustBuffer<HttpHeader> {
+internal object FfiConverterTypeHttpHeader: FfiConverterRustBuffer<HttpHeader> {
     override fun read(buf: ByteBuffer): HttpHeader {
         return HttpHeader(
             FfiConverterString.read(buf),
@@ -4270,7 +4272,7 @@ data class HttpRequest (
 /**
  * @suppress
  */
-public object FfiConverterTypeHttpRequest: FfiConverterRustBuffer<HttpRequest> {
+internal object FfiConverterTypeHttpRequest: FfiConverterRustBuffer<HttpRequest> {
     override fun read(buf: ByteBuffer): HttpRequest {
         return HttpRequest(
             FfiConverterString.read(buf),
@@ -4331,7 +4333,7 @@ data class HttpResponse (
 /**
  * @suppress
  */
-public object FfiConverterTypeHttpResponse: FfiConverterRustBuffer<HttpResponse> {
+internal object FfiConverterTypeHttpResponse: FfiConverterRustBuffer<HttpResponse> {
     override fun read(buf: ByteBuffer): HttpResponse {
         return HttpResponse(
             FfiConverterInt.read(buf),
@@ -4358,7 +4360,7 @@ public object FfiConverterTypeHttpResponse: FfiConverterRustBuffer<HttpResponse>
 /**
  * Options of `list_offers`: without `per_page` every offer comes at once.
  */
-data class ListingOptions (
+internal data class ListingOptions (
     /**
      * 1 to 100; turns pagination on.
      */
@@ -4381,7 +4383,7 @@ data class ListingOptions (
 /**
  * @suppress
  */
-public object FfiConverterTypeListingOptions: FfiConverterRustBuffer<ListingOptions> {
+internal object FfiConverterTypeListingOptions: FfiConverterRustBuffer<ListingOptions> {
     override fun read(buf: ByteBuffer): ListingOptions {
         return ListingOptions(
             FfiConverterOptionalLong.read(buf),
@@ -4431,7 +4433,7 @@ data class ListingPage (
 /**
  * @suppress
  */
-public object FfiConverterTypeListingPage: FfiConverterRustBuffer<ListingPage> {
+internal object FfiConverterTypeListingPage: FfiConverterRustBuffer<ListingPage> {
     override fun read(buf: ByteBuffer): ListingPage {
         return ListingPage(
             FfiConverterSequenceTypeOffer.read(buf),
@@ -4494,7 +4496,7 @@ data class Offer (
 /**
  * @suppress
  */
-public object FfiConverterTypeOffer: FfiConverterRustBuffer<Offer> {
+internal object FfiConverterTypeOffer: FfiConverterRustBuffer<Offer> {
     override fun read(buf: ByteBuffer): Offer {
         return Offer(
             FfiConverterOptionalString.read(buf),
@@ -4528,7 +4530,7 @@ public object FfiConverterTypeOffer: FfiConverterRustBuffer<Offer> {
  * Options of `offers`. Unset values are not sent (the service then applies no limit, its
  * default language and order).
  */
-data class OffersOptions (
+internal data class OffersOptions (
     /**
      * At least 1.
      */
@@ -4570,7 +4572,7 @@ data class OffersOptions (
 /**
  * @suppress
  */
-public object FfiConverterTypeOffersOptions: FfiConverterRustBuffer<OffersOptions> {
+internal object FfiConverterTypeOffersOptions: FfiConverterRustBuffer<OffersOptions> {
     override fun read(buf: ByteBuffer): OffersOptions {
         return OffersOptions(
             FfiConverterOptionalLong.read(buf),
@@ -4624,7 +4626,7 @@ data class Pagination (
 /**
  * @suppress
  */
-public object FfiConverterTypePagination: FfiConverterRustBuffer<Pagination> {
+internal object FfiConverterTypePagination: FfiConverterRustBuffer<Pagination> {
     override fun read(buf: ByteBuffer): Pagination {
         return Pagination(
             FfiConverterLong.read(buf),
@@ -4682,7 +4684,7 @@ data class PlayerOffer (
 /**
  * @suppress
  */
-public object FfiConverterTypePlayerOffer: FfiConverterRustBuffer<PlayerOffer> {
+internal object FfiConverterTypePlayerOffer: FfiConverterRustBuffer<PlayerOffer> {
     override fun read(buf: ByteBuffer): PlayerOffer {
         return PlayerOffer(
             FfiConverterOptionalString.read(buf),
@@ -4712,7 +4714,7 @@ public object FfiConverterTypePlayerOffer: FfiConverterRustBuffer<PlayerOffer> {
 /**
  * Options of `player_offers` and its pager.
  */
-data class PlayerOffersOptions (
+internal data class PlayerOffersOptions (
     /**
      * 2 to 5 characters.
      */
@@ -4754,7 +4756,7 @@ data class PlayerOffersOptions (
 /**
  * @suppress
  */
-public object FfiConverterTypePlayerOffersOptions: FfiConverterRustBuffer<PlayerOffersOptions> {
+internal object FfiConverterTypePlayerOffersOptions: FfiConverterRustBuffer<PlayerOffersOptions> {
     override fun read(buf: ByteBuffer): PlayerOffersOptions {
         return PlayerOffersOptions(
             FfiConverterOptionalString.read(buf),
@@ -4822,7 +4824,7 @@ data class PlayerOffersPage (
 /**
  * @suppress
  */
-public object FfiConverterTypePlayerOffersPage: FfiConverterRustBuffer<PlayerOffersPage> {
+internal object FfiConverterTypePlayerOffersPage: FfiConverterRustBuffer<PlayerOffersPage> {
     override fun read(buf: ByteBuffer): PlayerOffersPage {
         return PlayerOffersPage(
             FfiConverterSequenceTypePlayerOffer.read(buf),
@@ -4880,7 +4882,7 @@ data class SkippedItem (
 /**
  * @suppress
  */
-public object FfiConverterTypeSkippedItem: FfiConverterRustBuffer<SkippedItem> {
+internal object FfiConverterTypeSkippedItem: FfiConverterRustBuffer<SkippedItem> {
     override fun read(buf: ByteBuffer): SkippedItem {
         return SkippedItem(
             FfiConverterLong.read(buf),
@@ -4938,7 +4940,7 @@ enum class ErrorKind {
 /**
  * @suppress
  */
-public object FfiConverterTypeErrorKind: FfiConverterRustBuffer<ErrorKind> {
+internal object FfiConverterTypeErrorKind: FfiConverterRustBuffer<ErrorKind> {
     override fun read(buf: ByteBuffer) = try {
         
         ErrorKind.entries[buf.getInt() - 1]
@@ -4964,7 +4966,7 @@ public object FfiConverterTypeErrorKind: FfiConverterRustBuffer<ErrorKind> {
  * Why an attempt got no complete answer. `http_status`: the status, when the failure came
  * after it (a body that broke off).
  */
-sealed class HttpExecutorException: kotlin.Exception() {
+internal sealed class HttpExecutorException: kotlin.Exception() {
     
     /**
      * No connection, DNS or TLS failure (a refused certificate included), or the connection
@@ -5020,7 +5022,7 @@ sealed class HttpExecutorException: kotlin.Exception() {
 /**
  * @suppress
  */
-public object FfiConverterTypeHttpExecutorError : FfiConverterRustBuffer<HttpExecutorException> {
+internal object FfiConverterTypeHttpExecutorError : FfiConverterRustBuffer<HttpExecutorException> {
     override fun read(buf: ByteBuffer): HttpExecutorException {
         
 
@@ -5113,7 +5115,7 @@ enum class LogLevel {
 /**
  * @suppress
  */
-public object FfiConverterTypeLogLevel: FfiConverterRustBuffer<LogLevel> {
+internal object FfiConverterTypeLogLevel: FfiConverterRustBuffer<LogLevel> {
     override fun read(buf: ByteBuffer) = try {
         
         LogLevel.entries[buf.getInt() - 1]
@@ -5139,7 +5141,7 @@ public object FfiConverterTypeLogLevel: FfiConverterRustBuffer<LogLevel> {
  * What offerkit makes of anything a `Logger` throws; it is dropped with the record. Apps
  * never need to throw or catch it.
  */
-sealed class LoggerException: kotlin.Exception() {
+internal sealed class LoggerException: kotlin.Exception() {
     
     /**
      * The logger threw; `reason` is its text.
@@ -5166,7 +5168,7 @@ sealed class LoggerException: kotlin.Exception() {
 /**
  * @suppress
  */
-public object FfiConverterTypeLoggerError : FfiConverterRustBuffer<LoggerException> {
+internal object FfiConverterTypeLoggerError : FfiConverterRustBuffer<LoggerException> {
     override fun read(buf: ByteBuffer): LoggerException {
         
 
@@ -5207,7 +5209,7 @@ public object FfiConverterTypeLoggerError : FfiConverterRustBuffer<LoggerExcepti
 /**
  * Every failure of an offerkit call.
  */
-sealed class OfferException: kotlin.Exception() {
+internal sealed class OfferException: kotlin.Exception() {
     
     /**
      * A value the spec rejects; nothing was sent. `fields` names each argument and why.
@@ -5466,7 +5468,7 @@ sealed class OfferException: kotlin.Exception() {
 /**
  * @suppress
  */
-public object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferException> {
+internal object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferException> {
     override fun read(buf: ByteBuffer): OfferException {
         
 
@@ -5782,7 +5784,7 @@ enum class PlayerIdConvention {
 /**
  * @suppress
  */
-public object FfiConverterTypePlayerIdConvention: FfiConverterRustBuffer<PlayerIdConvention> {
+internal object FfiConverterTypePlayerIdConvention: FfiConverterRustBuffer<PlayerIdConvention> {
     override fun read(buf: ByteBuffer) = try {
         
         PlayerIdConvention.entries[buf.getInt() - 1]
@@ -5831,7 +5833,7 @@ enum class TokenReason {
 /**
  * @suppress
  */
-public object FfiConverterTypeTokenReason: FfiConverterRustBuffer<TokenReason> {
+internal object FfiConverterTypeTokenReason: FfiConverterRustBuffer<TokenReason> {
     override fun read(buf: ByteBuffer) = try {
         
         TokenReason.entries[buf.getInt() - 1]
@@ -5855,7 +5857,7 @@ public object FfiConverterTypeTokenReason: FfiConverterRustBuffer<TokenReason> {
 /**
  * @suppress
  */
-public object FfiConverterOptionalInt: FfiConverterRustBuffer<kotlin.Int?> {
+internal object FfiConverterOptionalInt: FfiConverterRustBuffer<kotlin.Int?> {
     override fun read(buf: ByteBuffer): kotlin.Int? {
         if (buf.get().toInt() == 0) {
             return null
@@ -5887,7 +5889,7 @@ public object FfiConverterOptionalInt: FfiConverterRustBuffer<kotlin.Int?> {
 /**
  * @suppress
  */
-public object FfiConverterOptionalLong: FfiConverterRustBuffer<kotlin.Long?> {
+internal object FfiConverterOptionalLong: FfiConverterRustBuffer<kotlin.Long?> {
     override fun read(buf: ByteBuffer): kotlin.Long? {
         if (buf.get().toInt() == 0) {
             return null
@@ -5919,7 +5921,7 @@ public object FfiConverterOptionalLong: FfiConverterRustBuffer<kotlin.Long?> {
 /**
  * @suppress
  */
-public object FfiConverterOptionalDouble: FfiConverterRustBuffer<kotlin.Double?> {
+internal object FfiConverterOptionalDouble: FfiConverterRustBuffer<kotlin.Double?> {
     override fun read(buf: ByteBuffer): kotlin.Double? {
         if (buf.get().toInt() == 0) {
             return null
@@ -5951,7 +5953,7 @@ public object FfiConverterOptionalDouble: FfiConverterRustBuffer<kotlin.Double?>
 /**
  * @suppress
  */
-public object FfiConverterOptionalString: FfiConverterRustBuffer<kotlin.String?> {
+internal object FfiConverterOptionalString: FfiConverterRustBuffer<kotlin.String?> {
     override fun read(buf: ByteBuffer): kotlin.String? {
         if (buf.get().toInt() == 0) {
             return null
@@ -5983,7 +5985,7 @@ public object FfiConverterOptionalString: FfiConverterRustBuffer<kotlin.String?>
 /**
  * @suppress
  */
-public object FfiConverterOptionalByteArray: FfiConverterRustBuffer<kotlin.ByteArray?> {
+internal object FfiConverterOptionalByteArray: FfiConverterRustBuffer<kotlin.ByteArray?> {
     override fun read(buf: ByteBuffer): kotlin.ByteArray? {
         if (buf.get().toInt() == 0) {
             return null
@@ -6015,7 +6017,7 @@ public object FfiConverterOptionalByteArray: FfiConverterRustBuffer<kotlin.ByteA
 /**
  * @suppress
  */
-public object FfiConverterOptionalTypeAccessTokenProvider: FfiConverterRustBuffer<AccessTokenProvider?> {
+internal object FfiConverterOptionalTypeAccessTokenProvider: FfiConverterRustBuffer<AccessTokenProvider?> {
     override fun read(buf: ByteBuffer): AccessTokenProvider? {
         if (buf.get().toInt() == 0) {
             return null
@@ -6047,7 +6049,7 @@ public object FfiConverterOptionalTypeAccessTokenProvider: FfiConverterRustBuffe
 /**
  * @suppress
  */
-public object FfiConverterOptionalTypeHttpExecutor: FfiConverterRustBuffer<HttpExecutor?> {
+internal object FfiConverterOptionalTypeHttpExecutor: FfiConverterRustBuffer<HttpExecutor?> {
     override fun read(buf: ByteBuffer): HttpExecutor? {
         if (buf.get().toInt() == 0) {
             return null
@@ -6079,7 +6081,7 @@ public object FfiConverterOptionalTypeHttpExecutor: FfiConverterRustBuffer<HttpE
 /**
  * @suppress
  */
-public object FfiConverterOptionalTypeLogger: FfiConverterRustBuffer<Logger?> {
+internal object FfiConverterOptionalTypeLogger: FfiConverterRustBuffer<Logger?> {
     override fun read(buf: ByteBuffer): Logger? {
         if (buf.get().toInt() == 0) {
             return null
@@ -6111,7 +6113,7 @@ public object FfiConverterOptionalTypeLogger: FfiConverterRustBuffer<Logger?> {
 /**
  * @suppress
  */
-public object FfiConverterOptionalTypeCreatives: FfiConverterRustBuffer<Creatives?> {
+internal object FfiConverterOptionalTypeCreatives: FfiConverterRustBuffer<Creatives?> {
     override fun read(buf: ByteBuffer): Creatives? {
         if (buf.get().toInt() == 0) {
             return null
@@ -6143,7 +6145,7 @@ public object FfiConverterOptionalTypeCreatives: FfiConverterRustBuffer<Creative
 /**
  * @suppress
  */
-public object FfiConverterOptionalTypeListingOptions: FfiConverterRustBuffer<ListingOptions?> {
+internal object FfiConverterOptionalTypeListingOptions: FfiConverterRustBuffer<ListingOptions?> {
     override fun read(buf: ByteBuffer): ListingOptions? {
         if (buf.get().toInt() == 0) {
             return null
@@ -6175,7 +6177,7 @@ public object FfiConverterOptionalTypeListingOptions: FfiConverterRustBuffer<Lis
 /**
  * @suppress
  */
-public object FfiConverterOptionalTypeListingPage: FfiConverterRustBuffer<ListingPage?> {
+internal object FfiConverterOptionalTypeListingPage: FfiConverterRustBuffer<ListingPage?> {
     override fun read(buf: ByteBuffer): ListingPage? {
         if (buf.get().toInt() == 0) {
             return null
@@ -6207,7 +6209,7 @@ public object FfiConverterOptionalTypeListingPage: FfiConverterRustBuffer<Listin
 /**
  * @suppress
  */
-public object FfiConverterOptionalTypeOffersOptions: FfiConverterRustBuffer<OffersOptions?> {
+internal object FfiConverterOptionalTypeOffersOptions: FfiConverterRustBuffer<OffersOptions?> {
     override fun read(buf: ByteBuffer): OffersOptions? {
         if (buf.get().toInt() == 0) {
             return null
@@ -6239,7 +6241,7 @@ public object FfiConverterOptionalTypeOffersOptions: FfiConverterRustBuffer<Offe
 /**
  * @suppress
  */
-public object FfiConverterOptionalTypePagination: FfiConverterRustBuffer<Pagination?> {
+internal object FfiConverterOptionalTypePagination: FfiConverterRustBuffer<Pagination?> {
     override fun read(buf: ByteBuffer): Pagination? {
         if (buf.get().toInt() == 0) {
             return null
@@ -6271,7 +6273,7 @@ public object FfiConverterOptionalTypePagination: FfiConverterRustBuffer<Paginat
 /**
  * @suppress
  */
-public object FfiConverterOptionalTypePlayerOffersOptions: FfiConverterRustBuffer<PlayerOffersOptions?> {
+internal object FfiConverterOptionalTypePlayerOffersOptions: FfiConverterRustBuffer<PlayerOffersOptions?> {
     override fun read(buf: ByteBuffer): PlayerOffersOptions? {
         if (buf.get().toInt() == 0) {
             return null
@@ -6303,7 +6305,7 @@ public object FfiConverterOptionalTypePlayerOffersOptions: FfiConverterRustBuffe
 /**
  * @suppress
  */
-public object FfiConverterOptionalTypePlayerOffersPage: FfiConverterRustBuffer<PlayerOffersPage?> {
+internal object FfiConverterOptionalTypePlayerOffersPage: FfiConverterRustBuffer<PlayerOffersPage?> {
     override fun read(buf: ByteBuffer): PlayerOffersPage? {
         if (buf.get().toInt() == 0) {
             return null
@@ -6335,7 +6337,7 @@ public object FfiConverterOptionalTypePlayerOffersPage: FfiConverterRustBuffer<P
 /**
  * @suppress
  */
-public object FfiConverterSequenceString: FfiConverterRustBuffer<List<kotlin.String>> {
+internal object FfiConverterSequenceString: FfiConverterRustBuffer<List<kotlin.String>> {
     override fun read(buf: ByteBuffer): List<kotlin.String> {
         val len = buf.getInt()
         return List<kotlin.String>(len) {
@@ -6363,7 +6365,7 @@ public object FfiConverterSequenceString: FfiConverterRustBuffer<List<kotlin.Str
 /**
  * @suppress
  */
-public object FfiConverterSequenceTypeFieldError: FfiConverterRustBuffer<List<FieldError>> {
+internal object FfiConverterSequenceTypeFieldError: FfiConverterRustBuffer<List<FieldError>> {
     override fun read(buf: ByteBuffer): List<FieldError> {
         val len = buf.getInt()
         return List<FieldError>(len) {
@@ -6391,7 +6393,7 @@ public object FfiConverterSequenceTypeFieldError: FfiConverterRustBuffer<List<Fi
 /**
  * @suppress
  */
-public object FfiConverterSequenceTypeHttpHeader: FfiConverterRustBuffer<List<HttpHeader>> {
+internal object FfiConverterSequenceTypeHttpHeader: FfiConverterRustBuffer<List<HttpHeader>> {
     override fun read(buf: ByteBuffer): List<HttpHeader> {
         val len = buf.getInt()
         return List<HttpHeader>(len) {
@@ -6419,7 +6421,7 @@ public object FfiConverterSequenceTypeHttpHeader: FfiConverterRustBuffer<List<Ht
 /**
  * @suppress
  */
-public object FfiConverterSequenceTypeOffer: FfiConverterRustBuffer<List<Offer>> {
+internal object FfiConverterSequenceTypeOffer: FfiConverterRustBuffer<List<Offer>> {
     override fun read(buf: ByteBuffer): List<Offer> {
         val len = buf.getInt()
         return List<Offer>(len) {
@@ -6447,7 +6449,7 @@ public object FfiConverterSequenceTypeOffer: FfiConverterRustBuffer<List<Offer>>
 /**
  * @suppress
  */
-public object FfiConverterSequenceTypePlayerOffer: FfiConverterRustBuffer<List<PlayerOffer>> {
+internal object FfiConverterSequenceTypePlayerOffer: FfiConverterRustBuffer<List<PlayerOffer>> {
     override fun read(buf: ByteBuffer): List<PlayerOffer> {
         val len = buf.getInt()
         return List<PlayerOffer>(len) {
@@ -6475,7 +6477,7 @@ public object FfiConverterSequenceTypePlayerOffer: FfiConverterRustBuffer<List<P
 /**
  * @suppress
  */
-public object FfiConverterSequenceTypeSkippedItem: FfiConverterRustBuffer<List<SkippedItem>> {
+internal object FfiConverterSequenceTypeSkippedItem: FfiConverterRustBuffer<List<SkippedItem>> {
     override fun read(buf: ByteBuffer): List<SkippedItem> {
         val len = buf.getInt()
         return List<SkippedItem>(len) {
@@ -6503,7 +6505,7 @@ public object FfiConverterSequenceTypeSkippedItem: FfiConverterRustBuffer<List<S
 /**
  * @suppress
  */
-public object FfiConverterSequenceTypePlayerIdConvention: FfiConverterRustBuffer<List<PlayerIdConvention>> {
+internal object FfiConverterSequenceTypePlayerIdConvention: FfiConverterRustBuffer<List<PlayerIdConvention>> {
     override fun read(buf: ByteBuffer): List<PlayerIdConvention> {
         val len = buf.getInt()
         return List<PlayerIdConvention>(len) {
@@ -6531,7 +6533,7 @@ public object FfiConverterSequenceTypePlayerIdConvention: FfiConverterRustBuffer
 /**
  * @suppress
  */
-public object FfiConverterMapStringSequenceString: FfiConverterRustBuffer<Map<kotlin.String, List<kotlin.String>>> {
+internal object FfiConverterMapStringSequenceString: FfiConverterRustBuffer<Map<kotlin.String, List<kotlin.String>>> {
     override fun read(buf: ByteBuffer): Map<kotlin.String, List<kotlin.String>> {
         val len = buf.getInt()
         return buildMap<kotlin.String, List<kotlin.String>>(len) {
@@ -6573,7 +6575,7 @@ public object FfiConverterMapStringSequenceString: FfiConverterRustBuffer<Map<ko
 
         /**
          * The offerkit version these bindings were built from.
-         */ fun `version`(): kotlin.String {
+         */ internal fun `version`(): kotlin.String {
             return FfiConverterString.lift(
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_offerkit_uniffi_fn_func_version(
@@ -6591,7 +6593,7 @@ public object FfiConverterMapStringSequenceString: FfiConverterRustBuffer<Map<ko
          * `OfferError.InvalidArgument` for an empty or over-long id (a click without a player id
          * lands on the service's 404 page) or a click URL that is not an absolute http(s) URL.
          */
-    @Throws(OfferException::class) fun `clickUrl`(`offerClickUrl`: kotlin.String, `playerId`: kotlin.String): ClickUrl {
+    @Throws(OfferException::class) internal fun `clickUrl`(`offerClickUrl`: kotlin.String, `playerId`: kotlin.String): ClickUrl {
             return FfiConverterTypeClickUrl.lift(
     uniffiRustCallWithError(OfferException) { _status ->
     UniffiLib.uniffi_offerkit_uniffi_fn_func_click_url(
@@ -6608,7 +6610,7 @@ public object FfiConverterMapStringSequenceString: FfiConverterRustBuffer<Map<ko
          * Sends offerkit's log records at `max_level` and above to `logger`; null stops forwarding.
          * May be called again at any time to replace the logger or the level; it returns once no
          * call into the previous logger is in progress. Calling it from inside `log` is ignored.
-         */ fun `setLogger`(`logger`: Logger?, `maxLevel`: LogLevel)
+         */ internal fun `setLogger`(`logger`: Logger?, `maxLevel`: LogLevel)
         = 
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_offerkit_uniffi_fn_func_set_logger(
@@ -6624,7 +6626,7 @@ public object FfiConverterMapStringSequenceString: FfiConverterRustBuffer<Map<ko
          * Checks the rule the service enforces (1 to 255 characters); fails with
          * `OfferError.InvalidArgument` naming `player_id`, as a query would, without a round trip.
          */
-    @Throws(OfferException::class) fun `checkPlayerId`(`playerId`: kotlin.String)
+    @Throws(OfferException::class) internal fun `checkPlayerId`(`playerId`: kotlin.String)
         = 
     uniffiRustCallWithError(OfferException) { _status ->
     UniffiLib.uniffi_offerkit_uniffi_fn_func_check_player_id(
@@ -6637,7 +6639,7 @@ public object FfiConverterMapStringSequenceString: FfiConverterRustBuffer<Map<ko
 
         /**
          * Every convention `player_id` breaks (empty when it follows them all).
-         */ fun `lintPlayerId`(`playerId`: kotlin.String): List<PlayerIdConvention> {
+         */ internal fun `lintPlayerId`(`playerId`: kotlin.String): List<PlayerIdConvention> {
             return FfiConverterSequenceTypePlayerIdConvention.lift(
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_offerkit_uniffi_fn_func_lint_player_id(
@@ -6653,7 +6655,7 @@ public object FfiConverterMapStringSequenceString: FfiConverterRustBuffer<Map<ko
          * A stable, valid, convention-following player id for any internal identifier: `"p-"` and
          * the first 16 bytes of SHA-256 of its UTF-8 bytes in lowercase hex (34 characters). Every
          * offerkit binding gives the same answer.
-         */ fun `shortPlayerId`(`internalId`: kotlin.String): kotlin.String {
+         */ internal fun `shortPlayerId`(`internalId`: kotlin.String): kotlin.String {
             return FfiConverterString.lift(
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_offerkit_uniffi_fn_func_short_player_id(
