@@ -207,11 +207,14 @@ fn kotlin_internal(text: &str) -> Result<String, String> {
 
 /// Records the layer replaces with its own classes (`Int` counts, `Duration`s, a `toString`
 /// without the token): internal like the rest, so only the layer's are visible.
-const KOTLIN_REPLACED_RECORDS: [&str; 4] = [
+const KOTLIN_REPLACED_RECORDS: [&str; 7] = [
     "ClientConfig",
     "OffersOptions",
     "PlayerOffersOptions",
     "ListingOptions",
+    "HttpHeader",
+    "HttpRequest",
+    "HttpResponse",
 ];
 
 /// Where a top-level declaration that needs a visibility starts in `line` (after any `*/`
@@ -511,7 +514,8 @@ mod tests {
 
     /// The records the layer replaces, as uniffi declares them.
     const RECORDS: &str = "data class ClientConfig (\n)\ndata class OffersOptions (\n)\n\
-        data class PlayerOffersOptions (\n)\ndata class ListingOptions (\n)\n";
+        data class PlayerOffersOptions (\n)\ndata class ListingOptions (\n)\n\
+        data class HttpHeader (\n)\ndata class HttpRequest (\n)\ndata class HttpResponse (\n)\n";
 
     #[test]
     fn kotlin_message_becomes_the_detail() {
@@ -584,6 +588,15 @@ data class PlayerOffersOptions (
 data class ListingOptions (
     val `page`: kotlin.Long?
 )
+data class HttpHeader (
+    val `name`: kotlin.String
+)
+data class HttpRequest (
+    val `url`: kotlin.String
+)
+data class HttpResponse (
+    val `status`: kotlin.Int
+)
         /**
          * The version.
          */ fun `version`(): kotlin.String {
@@ -604,6 +617,7 @@ data class ListingOptions (
             "\nenum class LogLevel",
             "\ninternal data class ClientConfig (\n    val `baseUrl`",
             "\ninternal data class ListingOptions (",
+            "\ninternal data class HttpRequest (\n    val `url`",
             "    fun noMember() = 1",
             "    fun log(level: LogLevel)",
         ] {
@@ -632,9 +646,15 @@ data class ListingOptions (
                 \"http_status={{!r}}\".format(http_status),
             ]))
             self.detail = detail
-{PYTHON_LOOP_RAW}{PYTHON_CATCH_RAW}{PYTHON_CATCH_RAW}{PYTHON_ASYNC_CATCH_RAW}{PYTHON_ASYNC_CATCH_RAW}"
+{PYTHON_LOOP_RAW}{PYTHON_CATCH_RAW}{PYTHON_CATCH_RAW}{PYTHON_ASYNC_CATCH_RAW}{PYTHON_ASYNC_CATCH_RAW}{PYTHON_DROPPED_RAW}"
         );
         let fixed = python(&text).unwrap().unwrap();
+        assert!(fixed.contains("eventloop.call_soon_threadsafe(_uniffi_cancel_task, task)"));
+        assert!(!fixed.contains("eventloop.call_soon(_uniffi_cancel_task"));
+        assert!(
+            python(&text.replace(PYTHON_DROPPED_RAW, "")).is_err(),
+            "a dropped-future callback of another shape is an error"
+        );
         assert!(
             fixed.contains(
                 "            super().__init__(detail)\n            self.detail = detail\n"

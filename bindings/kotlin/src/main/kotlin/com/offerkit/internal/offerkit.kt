@@ -4184,7 +4184,7 @@ internal object FfiConverterTypeFieldError: FfiConverterRustBuffer<FieldError> {
 /**
  * One header of a request or a response.
  */
-data class HttpHeader (
+internal data class HttpHeader (
     val `name`: kotlin.String
     , 
     val `value`: kotlin.String
@@ -4226,7 +4226,7 @@ internal object FfiConverterTypeHttpHeader: FfiConverterRustBuffer<HttpHeader> {
  * One attempt for the app's executor to send, exactly as given. `authorization` carries the
  * access token: never log it.
  */
-data class HttpRequest (
+internal data class HttpRequest (
     /**
      * `GET` or `POST`.
      */
@@ -4308,7 +4308,7 @@ internal object FfiConverterTypeHttpRequest: FfiConverterRustBuffer<HttpRequest>
 /**
  * A complete answer. Redirects are answered as they are (never followed).
  */
-data class HttpResponse (
+internal data class HttpResponse (
     /**
      * The HTTP status code (100 to 599).
      */
