@@ -120,6 +120,46 @@ class Provider(private val answer: () -> String) : AccessTokenProvider {
     }
 }
 
+/**
+ * The app's own HTTP stack as an [HttpExecutor]: `java.net.http.HttpClient` (as an Android app
+ * would plug OkHttp), redirects never followed, the attempt's timeout kept, failures typed.
+ */
+class JavaHttpExecutor : HttpExecutor {
+    private val http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build()
+    val seen = CopyOnWriteArrayList<com.offerkit.HttpRequest>()
+
+    override suspend fun execute(request: com.offerkit.HttpRequest): com.offerkit.HttpResponse {
+        seen.add(request)
+        val builder = HttpRequest.newBuilder(URI.create(request.url))
+            .timeout(java.time.Duration.ofMillis(request.timeout.inWholeMilliseconds))
+            .method(request.method, request.body?.let { HttpRequest.BodyPublishers.ofByteArray(it) } ?: HttpRequest.BodyPublishers.noBody())
+        for ((name, value) in request.headers) {
+            // java.net.http sets these itself and refuses them as "restricted".
+            if (!name.equals("user-agent", ignoreCase = true)) builder.header(name, value)
+        }
+        val future = http.sendAsync(builder.build(), HttpResponse.BodyHandlers.ofByteArray())
+        val response: HttpResponse<ByteArray> = try {
+            suspendCancellableCoroutine { continuation ->
+                continuation.invokeOnCancellation { future.cancel(true) }
+                future.whenComplete { value, error ->
+                    if (error != null) continuation.resumeWith(Result.failure(error)) else continuation.resumeWith(Result.success(value))
+                }
+            }
+        } catch (e: java.util.concurrent.CompletionException) {
+            throw failure(e.cause ?: e)
+        } catch (e: java.io.IOException) {
+            throw failure(e)
+        }
+        val headers = response.headers().map().flatMap { (name, values) -> values.map { name to it } }
+        return com.offerkit.HttpResponse(response.statusCode(), headers, response.body())
+    }
+
+    private fun failure(e: Throwable): HttpExecutorFailure = when (e) {
+        is java.net.http.HttpTimeoutException -> HttpExecutorFailure(HttpFailureKind.TIMEOUT, e.toString(), cause = e)
+        else -> HttpExecutorFailure(HttpFailureKind.NETWORK, e.toString(), cause = e)
+    }
+}
+
 var passed = 0
 var failed = 0
 
@@ -746,6 +786,60 @@ fun main() {
         assertTrue(tags.isNotEmpty()) { "records arrived" }
         assertEquals(emptyList<String>(), tags.filter { it != "offerkit" && !it.startsWith("offerkit.") }, "records of dependencies")
         assertEquals(emptyList<String>(), tags.filter { it.length > 23 }, "tags over Logcat's 23 characters")
+    }
+
+    test("bring your own HTTP: queries, errors and retries through java.net.http") {
+        val executor = JavaHttpExecutor()
+        val c = OfferClient(config(), httpExecutor = executor)
+        assertEquals(3, c.offers("player-1", OffersOptions(limit = 3)).size, "offers")
+        val first = executor.seen[0]
+        assertEquals("POST", first.method, "method")
+        assertEquals("$SIM/v1/offers", first.url, "url")
+        assertTrue(first.header("Authorization")!!.startsWith("Bearer ")) { "bearer" }
+        assertTrue(!first.toString().contains("Bearer")) { "toString hides the token: $first" }
+        assertEquals(null, first.header("accept-encoding"), "no Accept-Encoding")
+        Sim.fault("""{"kind":"status","status":429,"retry_after_secs":7}""")
+        assertEquals(7.seconds, assertThrows<OfferException.RateLimited> { c.one() }.retryAfter, "retry after")
+        Sim.fault("""{"kind":"status","status":503,"times":1}""")
+        val retrying = OfferClient(config(maxRetries = 2), httpExecutor = executor)
+        assertEquals(1, retrying.one().size, "503 once, then success")
+        Sim.fault("""{"kind":"latency","ms":30000}""")
+        assertThrows<OfferException.Timeout> { OfferClient(config(timeoutMs = 300), httpExecutor = executor).one() }
+        assertEquals(5L, Sim.stat("graphql"), "every request reached the simulator")
+    }
+
+    test("bring your own HTTP: whatever the executor throws fails the attempt as Network") {
+        for (thrown in listOf<Throwable>(NotImplementedError("todo"), IllegalStateException("boom"), StackOverflowError())) {
+            val c = OfferClient(config(), httpExecutor = HttpExecutor { throw thrown })
+            val e = assertThrows<OfferException.Network> { c.one() }
+            assertTrue(e.message.contains("the HTTP executor failed")) { e.message }
+        }
+        val nonsense = OfferClient(config(), httpExecutor = HttpExecutor { com.offerkit.HttpResponse(600) })
+        assertTrue(assertThrows<OfferException.Network> { nonsense.one() }.message.contains("600"))
+        val redirect = OfferClient(config(), httpExecutor = HttpExecutor {
+            com.offerkit.HttpResponse(302, listOf("Location" to "https://elsewhere.example/"))
+        })
+        assertEquals(302, assertThrows<OfferException.Rejected> { redirect.one() }.httpStatus)
+        val proxied = runCatching {
+            OfferClient(config().copy(proxyUrl = "http://127.0.0.1:3128"), httpExecutor = JavaHttpExecutor())
+        }.exceptionOrNull()
+        assertTrue(proxied is OfferException.InvalidArgument && proxied.message!!.contains("proxy")) { "$proxied" }
+    }
+
+    test("bring your own HTTP: cancelling the call cancels the executor's coroutine") {
+        val cancelled = CompletableDeferred<Unit>()
+        val c = OfferClient(config(), httpExecutor = HttpExecutor {
+            try {
+                awaitCancellation()
+            } finally {
+                cancelled.complete(Unit)
+            }
+        })
+        val call = async { c.one() }
+        delay(300)
+        call.cancel()
+        withTimeout(10_000) { cancelled.await() }
+        c.close()
     }
 
     println("$passed passed, $failed failed")

@@ -25,7 +25,7 @@ def test_public_records_and_enums_are_the_packages_own() -> None:
     for name in offerkit.__all__:
         value = getattr(offerkit, name)
         if inspect.isclass(value) and dataclasses.is_dataclass(value):
-            assert value.__module__ == "offerkit._records" or name == "ClientConfig", name
+            assert value.__module__ in ("offerkit._records", "offerkit._http") or name == "ClientConfig", name
             assert value.__dataclass_params__.frozen, name  # type: ignore[attr-defined]
         if inspect.isclass(value) and issubclass(value, enum.Enum):
             assert not value.__module__.startswith("offerkit._native"), name

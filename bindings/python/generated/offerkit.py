@@ -539,6 +539,8 @@ def _uniffi_check_api_checksums(lib):
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_accesstokenprovider_access_token() != 19395:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_method_httpexecutor_execute() != 22824:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_listingpager_next_page() != 63564:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_logger_log() != 12439:
@@ -569,7 +571,7 @@ def _uniffi_check_api_checksums(lib):
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_set_access_token() != 11708:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    if lib.uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() != 48200:
+    if lib.uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() != 42011:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_playerofferspager_next_page() != 29758:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
@@ -623,6 +625,9 @@ _UniffiLib.uniffi_offerkit_uniffi_checksum_func_version.restype = ctypes.c_uint1
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_accesstokenprovider_access_token.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_accesstokenprovider_access_token.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_httpexecutor_execute.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_httpexecutor_execute.restype = ctypes.c_uint16
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_listingpager_next_page.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_listingpager_next_page.restype = ctypes.c_uint16
@@ -710,6 +715,11 @@ _UniffiLib.uniffi_offerkit_uniffi_fn_method_accesstokenprovider_access_token.arg
     _UniffiRustBuffer,
 )
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_accesstokenprovider_access_token.restype = ctypes.c_uint64
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_httpexecutor_execute.argtypes = (
+    ctypes.c_uint64,
+    _UniffiRustBuffer,
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_httpexecutor_execute.restype = ctypes.c_uint64
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_listingpager_next_page.argtypes = (
     ctypes.c_uint64,
 )
@@ -802,6 +812,7 @@ _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_set_access_token.restype
 _UniffiLib.uniffi_offerkit_uniffi_fn_constructor_offerclient_new.argtypes = (
     _UniffiRustBuffer,
     _UniffiRustBuffer,
+    _UniffiRustBuffer,
     ctypes.POINTER(_UniffiRustCallStatus),
 )
 _UniffiLib.uniffi_offerkit_uniffi_fn_constructor_offerclient_new.restype = ctypes.c_uint64
@@ -829,6 +840,16 @@ _UniffiLib.uniffi_offerkit_uniffi_fn_free_accesstokenprovider.argtypes = (
     ctypes.POINTER(_UniffiRustCallStatus),
 )
 _UniffiLib.uniffi_offerkit_uniffi_fn_free_accesstokenprovider.restype = None
+_UniffiLib.uniffi_offerkit_uniffi_fn_clone_httpexecutor.argtypes = (
+    ctypes.c_uint64,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_clone_httpexecutor.restype = ctypes.c_uint64
+_UniffiLib.uniffi_offerkit_uniffi_fn_free_httpexecutor.argtypes = (
+    ctypes.c_uint64,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_free_httpexecutor.restype = None
 _UniffiLib.uniffi_offerkit_uniffi_fn_clone_listingpager.argtypes = (
     ctypes.c_uint64,
     ctypes.POINTER(_UniffiRustCallStatus),
@@ -899,6 +920,22 @@ _UniffiLib.uniffi_offerkit_uniffi_fn_init_callback_vtable_accesstokenprovider.ar
     ctypes.POINTER(_UniffiVTableCallbackInterfaceOfferkitAccessTokenProvider),
 )
 _UniffiLib.uniffi_offerkit_uniffi_fn_init_callback_vtable_accesstokenprovider.restype = None
+_UNIFFI_CALLBACK_INTERFACE_OFFERKIT_HTTP_EXECUTOR_METHOD0 = ctypes.CFUNCTYPE(None,ctypes.c_uint64,_UniffiRustBuffer,_UNIFFI_FOREIGN_FUTURE_COMPLETERUST_BUFFER,ctypes.c_uint64,ctypes.POINTER(_UniffiForeignFutureDroppedCallbackStruct),
+)
+_UNIFFI_CALLBACK_INTERFACE_CLONE_OFFERKIT_HTTP_EXECUTOR = ctypes.CFUNCTYPE(ctypes.c_uint64,ctypes.c_uint64,
+)
+_UNIFFI_CALLBACK_INTERFACE_FREE_OFFERKIT_HTTP_EXECUTOR = ctypes.CFUNCTYPE(None,ctypes.c_uint64,
+)
+class _UniffiVTableCallbackInterfaceOfferkitHttpExecutor(ctypes.Structure):
+    _fields_ = [
+        ("uniffi_free", _UNIFFI_CALLBACK_INTERFACE_FREE_OFFERKIT_HTTP_EXECUTOR),
+        ("uniffi_clone", _UNIFFI_CALLBACK_INTERFACE_CLONE_OFFERKIT_HTTP_EXECUTOR),
+        ("execute", _UNIFFI_CALLBACK_INTERFACE_OFFERKIT_HTTP_EXECUTOR_METHOD0),
+    ]
+_UniffiLib.uniffi_offerkit_uniffi_fn_init_callback_vtable_httpexecutor.argtypes = (
+    ctypes.POINTER(_UniffiVTableCallbackInterfaceOfferkitHttpExecutor),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_init_callback_vtable_httpexecutor.restype = None
 _UNIFFI_CALLBACK_INTERFACE_OFFERKIT_LOGGER_METHOD0 = ctypes.CFUNCTYPE(None,ctypes.c_uint64,_UniffiRustBuffer,_UniffiRustBuffer,_UniffiRustBuffer,ctypes.c_void_p,
     ctypes.POINTER(_UniffiRustCallStatus),
 )
@@ -1287,7 +1324,11 @@ _UNIFFI_FOREIGN_FUTURE_HANDLE_MAP = _UniffiHandleMap()
 @_UNIFFI_FOREIGN_FUTURE_DROPPED_CALLBACK
 def _uniffi_future_dropped_callback(handle):
     (eventloop, task) = _UNIFFI_FOREIGN_FUTURE_HANDLE_MAP.remove(handle)
-    eventloop.call_soon(_uniffi_cancel_task, task)
+# offerkit: from a library thread, so wake the loop; a closed loop has nothing left to cancel.
+    try:
+        eventloop.call_soon_threadsafe(_uniffi_cancel_task, task)
+    except RuntimeError:
+        pass
 
 def _uniffi_cancel_task(task):
     if not task.done():
@@ -2065,6 +2106,222 @@ class _UniffiFfiConverterTypeFieldError(_UniffiConverterRustBuffer):
         _UniffiFfiConverterMapStringSequenceString.write(value.arguments, buf)
 
 @dataclass
+class HttpHeader:
+    """
+    One header of a request or a response.
+"""
+    def __init__(self, *, name:str, value:str):
+        self.name = name
+        self.value = value
+        
+        
+
+    
+    def __str__(self):
+        return "HttpHeader(name={}, value={})".format(self.name, self.value)
+    def __eq__(self, other):
+        if self.name != other.name:
+            return False
+        if self.value != other.value:
+            return False
+        return True
+
+class _UniffiFfiConverterTypeHttpHeader(_UniffiConverterRustBuffer):
+    @staticmethod
+    def read(buf):
+        return HttpHeader(
+            name=_UniffiFfiConverterString.read(buf),
+            value=_UniffiFfiConverterString.read(buf),
+        )
+
+    @staticmethod
+    def check_lower(value):
+        _UniffiFfiConverterString.check_lower(value.name)
+        _UniffiFfiConverterString.check_lower(value.value)
+
+    @staticmethod
+    def write(value, buf):
+        _UniffiFfiConverterString.write(value.name, buf)
+        _UniffiFfiConverterString.write(value.value, buf)
+
+class _UniffiFfiConverterSequenceTypeHttpHeader(_UniffiConverterRustBuffer):
+    @classmethod
+    def check_lower(cls, value):
+        for item in value:
+            _UniffiFfiConverterTypeHttpHeader.check_lower(item)
+
+    @classmethod
+    def write(cls, value, buf):
+        items = len(value)
+        buf.write_i32(items)
+        for item in value:
+            _UniffiFfiConverterTypeHttpHeader.write(item, buf)
+
+    @classmethod
+    def read(cls, buf):
+        count = buf.read_i32()
+        if count < 0:
+            raise InternalError("Unexpected negative sequence length")
+
+        return [
+            _UniffiFfiConverterTypeHttpHeader.read(buf) for i in range(count)
+        ]
+
+class _UniffiFfiConverterBytes(_UniffiConverterRustBuffer):
+    @staticmethod
+    def read(buf):
+        size = buf.read_i32()
+        if size < 0:
+            raise InternalError("Unexpected negative byte string length")
+        return buf.read(size)
+
+    @staticmethod
+    def check_lower(value):
+        try:
+            memoryview(value)
+        except TypeError:
+            raise TypeError("a bytes-like object is required, not {!r}".format(type(value).__name__))
+
+    @staticmethod
+    def write(value, buf):
+        buf.write_i32(len(value))
+        buf.write(value)
+
+class _UniffiFfiConverterOptionalBytes(_UniffiConverterRustBuffer):
+    @classmethod
+    def check_lower(cls, value):
+        if value is not None:
+            _UniffiFfiConverterBytes.check_lower(value)
+
+    @classmethod
+    def write(cls, value, buf):
+        if value is None:
+            buf.write_u8(0)
+            return
+
+        buf.write_u8(1)
+        _UniffiFfiConverterBytes.write(value, buf)
+
+    @classmethod
+    def read(cls, buf):
+        flag = buf.read_u8()
+        if flag == 0:
+            return None
+        elif flag == 1:
+            return _UniffiFfiConverterBytes.read(buf)
+        else:
+            raise InternalError("Unexpected flag byte for optional type")
+
+@dataclass
+class HttpRequest:
+    """
+    One attempt for the app's executor to send, exactly as given. `authorization` carries the
+    access token: never log it.
+"""
+    def __init__(self, *, method:str, url:str, headers:typing.List[HttpHeader], body:typing.Optional[bytes], timeout_ms:int, max_response_bytes:int):
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout_ms = timeout_ms
+        self.max_response_bytes = max_response_bytes
+        
+        
+
+    
+    def __str__(self):
+        return "HttpRequest(method={}, url={}, headers={}, body={}, timeout_ms={}, max_response_bytes={})".format(self.method, self.url, self.headers, self.body, self.timeout_ms, self.max_response_bytes)
+    def __eq__(self, other):
+        if self.method != other.method:
+            return False
+        if self.url != other.url:
+            return False
+        if self.headers != other.headers:
+            return False
+        if self.body != other.body:
+            return False
+        if self.timeout_ms != other.timeout_ms:
+            return False
+        if self.max_response_bytes != other.max_response_bytes:
+            return False
+        return True
+
+class _UniffiFfiConverterTypeHttpRequest(_UniffiConverterRustBuffer):
+    @staticmethod
+    def read(buf):
+        return HttpRequest(
+            method=_UniffiFfiConverterString.read(buf),
+            url=_UniffiFfiConverterString.read(buf),
+            headers=_UniffiFfiConverterSequenceTypeHttpHeader.read(buf),
+            body=_UniffiFfiConverterOptionalBytes.read(buf),
+            timeout_ms=_UniffiFfiConverterInt64.read(buf),
+            max_response_bytes=_UniffiFfiConverterInt64.read(buf),
+        )
+
+    @staticmethod
+    def check_lower(value):
+        _UniffiFfiConverterString.check_lower(value.method)
+        _UniffiFfiConverterString.check_lower(value.url)
+        _UniffiFfiConverterSequenceTypeHttpHeader.check_lower(value.headers)
+        _UniffiFfiConverterOptionalBytes.check_lower(value.body)
+        _UniffiFfiConverterInt64.check_lower(value.timeout_ms)
+        _UniffiFfiConverterInt64.check_lower(value.max_response_bytes)
+
+    @staticmethod
+    def write(value, buf):
+        _UniffiFfiConverterString.write(value.method, buf)
+        _UniffiFfiConverterString.write(value.url, buf)
+        _UniffiFfiConverterSequenceTypeHttpHeader.write(value.headers, buf)
+        _UniffiFfiConverterOptionalBytes.write(value.body, buf)
+        _UniffiFfiConverterInt64.write(value.timeout_ms, buf)
+        _UniffiFfiConverterInt64.write(value.max_response_bytes, buf)
+
+@dataclass
+class HttpResponse:
+    """
+    A complete answer. Redirects are answered as they are (never followed).
+"""
+    def __init__(self, *, status:int, headers:typing.List[HttpHeader], body:bytes):
+        self.status = status
+        self.headers = headers
+        self.body = body
+        
+        
+
+    
+    def __str__(self):
+        return "HttpResponse(status={}, headers={}, body={})".format(self.status, self.headers, self.body)
+    def __eq__(self, other):
+        if self.status != other.status:
+            return False
+        if self.headers != other.headers:
+            return False
+        if self.body != other.body:
+            return False
+        return True
+
+class _UniffiFfiConverterTypeHttpResponse(_UniffiConverterRustBuffer):
+    @staticmethod
+    def read(buf):
+        return HttpResponse(
+            status=_UniffiFfiConverterInt32.read(buf),
+            headers=_UniffiFfiConverterSequenceTypeHttpHeader.read(buf),
+            body=_UniffiFfiConverterBytes.read(buf),
+        )
+
+    @staticmethod
+    def check_lower(value):
+        _UniffiFfiConverterInt32.check_lower(value.status)
+        _UniffiFfiConverterSequenceTypeHttpHeader.check_lower(value.headers)
+        _UniffiFfiConverterBytes.check_lower(value.body)
+
+    @staticmethod
+    def write(value, buf):
+        _UniffiFfiConverterInt32.write(value.status, buf)
+        _UniffiFfiConverterSequenceTypeHttpHeader.write(value.headers, buf)
+        _UniffiFfiConverterBytes.write(value.body, buf)
+
+@dataclass
 class ListingOptions:
     """
     Options of `list_offers`: without `per_page` every offer comes at once.
@@ -2621,6 +2878,150 @@ class _UniffiFfiConverterTypeErrorKind(_UniffiConverterRustBuffer):
 
 
 
+class _UniffiFfiConverterOptionalInt32(_UniffiConverterRustBuffer):
+    @classmethod
+    def check_lower(cls, value):
+        if value is not None:
+            _UniffiFfiConverterInt32.check_lower(value)
+
+    @classmethod
+    def write(cls, value, buf):
+        if value is None:
+            buf.write_u8(0)
+            return
+
+        buf.write_u8(1)
+        _UniffiFfiConverterInt32.write(value, buf)
+
+    @classmethod
+    def read(cls, buf):
+        flag = buf.read_u8()
+        if flag == 0:
+            return None
+        elif flag == 1:
+            return _UniffiFfiConverterInt32.read(buf)
+        else:
+            raise InternalError("Unexpected flag byte for optional type")
+
+
+
+# HttpExecutorError
+# We want to define each variant as a nested class that's also a subclass,
+# which is tricky in Python.  To accomplish this we're going to create each
+# class separately, then manually add the child classes to the base class's
+# __dict__.  All of this happens in dummy class to avoid polluting the module
+# namespace.
+class HttpExecutorError(Exception):
+    """
+    Why an attempt got no complete answer. `http_status`: the status, when the failure came
+    after it (a body that broke off).
+"""
+    pass
+
+_UniffiTempHttpExecutorError = HttpExecutorError
+
+class HttpExecutorError:  # type: ignore
+    """
+    Why an attempt got no complete answer. `http_status`: the status, when the failure came
+    after it (a body that broke off).
+"""
+    
+    class Network(_UniffiTempHttpExecutorError):
+        """
+        No connection, DNS or TLS failure (a refused certificate included), or the connection
+        broke before the answer was whole.
+"""
+        
+        def __init__(self, detail, http_status):
+            super().__init__(detail)
+            self.detail = detail
+            self.http_status = http_status
+
+        def __repr__(self):
+            return "HttpExecutorError.Network({})".format(str(self))
+    _UniffiTempHttpExecutorError.Network = Network # type: ignore
+    class Timeout(_UniffiTempHttpExecutorError):
+        """
+        The attempt took longer than its `timeout_ms`.
+"""
+        
+        def __init__(self, detail, http_status):
+            super().__init__(detail)
+            self.detail = detail
+            self.http_status = http_status
+
+        def __repr__(self):
+            return "HttpExecutorError.Timeout({})".format(str(self))
+    _UniffiTempHttpExecutorError.Timeout = Timeout # type: ignore
+    class TooLarge(_UniffiTempHttpExecutorError):
+        """
+        The body is longer than `max_response_bytes`.
+"""
+        
+        def __init__(self, detail, http_status):
+            super().__init__(detail)
+            self.detail = detail
+            self.http_status = http_status
+
+        def __repr__(self):
+            return "HttpExecutorError.TooLarge({})".format(str(self))
+    _UniffiTempHttpExecutorError.TooLarge = TooLarge # type: ignore
+
+HttpExecutorError = _UniffiTempHttpExecutorError # type: ignore
+del _UniffiTempHttpExecutorError
+
+
+class _UniffiFfiConverterTypeHttpExecutorError(_UniffiConverterRustBuffer):
+    @staticmethod
+    def read(buf):
+        variant = buf.read_i32()
+        if variant == 1:
+            return HttpExecutorError.Network(
+                _UniffiFfiConverterString.read(buf),
+                _UniffiFfiConverterOptionalInt32.read(buf),
+            )
+        if variant == 2:
+            return HttpExecutorError.Timeout(
+                _UniffiFfiConverterString.read(buf),
+                _UniffiFfiConverterOptionalInt32.read(buf),
+            )
+        if variant == 3:
+            return HttpExecutorError.TooLarge(
+                _UniffiFfiConverterString.read(buf),
+                _UniffiFfiConverterOptionalInt32.read(buf),
+            )
+        raise InternalError("Raw enum value doesn't match any cases")
+
+    @staticmethod
+    def check_lower(value):
+        if isinstance(value, HttpExecutorError.Network):
+            _UniffiFfiConverterString.check_lower(value.detail)
+            _UniffiFfiConverterOptionalInt32.check_lower(value.http_status)
+            return
+        if isinstance(value, HttpExecutorError.Timeout):
+            _UniffiFfiConverterString.check_lower(value.detail)
+            _UniffiFfiConverterOptionalInt32.check_lower(value.http_status)
+            return
+        if isinstance(value, HttpExecutorError.TooLarge):
+            _UniffiFfiConverterString.check_lower(value.detail)
+            _UniffiFfiConverterOptionalInt32.check_lower(value.http_status)
+            return
+
+    @staticmethod
+    def write(value, buf):
+        if isinstance(value, HttpExecutorError.Network):
+            buf.write_i32(1)
+            _UniffiFfiConverterString.write(value.detail, buf)
+            _UniffiFfiConverterOptionalInt32.write(value.http_status, buf)
+        if isinstance(value, HttpExecutorError.Timeout):
+            buf.write_i32(2)
+            _UniffiFfiConverterString.write(value.detail, buf)
+            _UniffiFfiConverterOptionalInt32.write(value.http_status, buf)
+        if isinstance(value, HttpExecutorError.TooLarge):
+            buf.write_i32(3)
+            _UniffiFfiConverterString.write(value.detail, buf)
+            _UniffiFfiConverterOptionalInt32.write(value.http_status, buf)
+
 
 
 
@@ -2774,31 +3175,6 @@ class _UniffiFfiConverterSequenceTypeFieldError(_UniffiConverterRustBuffer):
         return [
             _UniffiFfiConverterTypeFieldError.read(buf) for i in range(count)
         ]
-
-class _UniffiFfiConverterOptionalInt32(_UniffiConverterRustBuffer):
-    @classmethod
-    def check_lower(cls, value):
-        if value is not None:
-            _UniffiFfiConverterInt32.check_lower(value)
-
-    @classmethod
-    def write(cls, value, buf):
-        if value is None:
-            buf.write_u8(0)
-            return
-
-        buf.write_u8(1)
-        _UniffiFfiConverterInt32.write(value, buf)
-
-    @classmethod
-    def read(cls, buf):
-        flag = buf.read_u8()
-        if flag == 0:
-            return None
-        elif flag == 1:
-            return _UniffiFfiConverterInt32.read(buf)
-        else:
-            raise InternalError("Unexpected flag byte for optional type")
 
 
 
@@ -3732,6 +4108,164 @@ class _UniffiFfiConverterTypeAccessTokenProvider:
     def write(cls, value: AccessTokenProvider, buf: _UniffiRustBuffer):
         buf.write_u64(cls.lower(value))
 
+
+class HttpExecutor():
+    """
+    Implemented by the app: send one attempt with its own HTTP stack and answer once. Never
+    follow redirects; give up after the request's `timeout_ms`. Many attempts may be in flight.
+"""
+    
+    async def execute(self, request: HttpRequest) -> HttpResponse:
+        raise NotImplementedError
+
+class HttpExecutorImpl(HttpExecutor):
+    """
+    Implemented by the app: send one attempt with its own HTTP stack and answer once. Never
+    follow redirects; give up after the request's `timeout_ms`. Many attempts may be in flight.
+"""
+    
+    _handle: ctypes.c_uint64
+    
+    def __init__(self, *args, **kwargs):
+        raise ValueError("This class has no default constructor")
+
+    def __del__(self):
+        # In case of partial initialization of instances.
+        handle = getattr(self, "_handle", None)
+        if handle is not None:
+            _uniffi_rust_call(_UniffiLib.uniffi_offerkit_uniffi_fn_free_httpexecutor, handle)
+
+    def _uniffi_clone_handle(self):
+        return _uniffi_rust_call(_UniffiLib.uniffi_offerkit_uniffi_fn_clone_httpexecutor, self._handle)
+
+    # Used by alternative constructors or any methods which return this type.
+    @classmethod
+    def _uniffi_make_instance(cls, handle):
+        # Lightly yucky way to bypass the usual __init__ logic
+        # and just create a new instance with the required handle.
+        inst = cls.__new__(cls)
+        inst._handle = handle
+        return inst
+    async def execute(self, request: HttpRequest) -> HttpResponse:
+        
+        _UniffiFfiConverterTypeHttpRequest.check_lower(request)
+        _uniffi_lowered_args = (
+            self._uniffi_clone_handle(),
+            _UniffiFfiConverterTypeHttpRequest.lower(request),
+        )
+        _uniffi_lift_return = _UniffiFfiConverterTypeHttpResponse.lift
+        _uniffi_error_converter = _UniffiFfiConverterTypeHttpExecutorError
+        return await _uniffi_rust_call_async(
+            _UniffiLib.uniffi_offerkit_uniffi_fn_method_httpexecutor_execute(*_uniffi_lowered_args),
+            _UniffiLib.ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
+            _UniffiLib.ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
+            _UniffiLib.ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            _uniffi_lift_return,
+            _uniffi_error_converter,
+        )
+
+
+
+
+# Put all the bits inside a class to keep the top-level namespace clean
+class _UniffiTraitImplHttpExecutorImpl:
+    # For each method, generate a callback function to pass to Rust
+
+    @_UNIFFI_CALLBACK_INTERFACE_OFFERKIT_HTTP_EXECUTOR_METHOD0
+    def execute(
+            uniffi_handle,
+            request,
+            uniffi_future_callback,
+            uniffi_callback_data,
+            uniffi_out_dropped_callback,
+        ):
+        uniffi_obj = _UniffiFfiConverterTypeHttpExecutor._handle_map.get(uniffi_handle)
+        def make_call():
+            uniffi_args = (_UniffiFfiConverterTypeHttpRequest.lift(request), )
+            uniffi_method = uniffi_obj.execute
+            return uniffi_method(*uniffi_args)
+        def handle_success(return_value):
+            uniffi_future_callback(
+                uniffi_callback_data,
+                _UniffiForeignFutureResultRustBuffer(
+                    _UniffiFfiConverterTypeHttpResponse.lower(return_value),
+                    _UniffiRustCallStatus.default()
+                )
+            )
+
+        def handle_error(status_code, rust_buffer):
+            uniffi_future_callback(
+                uniffi_callback_data,
+                _UniffiForeignFutureResultRustBuffer(
+                    _UniffiRustBuffer.default(),
+                    _UniffiRustCallStatus(status_code, rust_buffer),
+                )
+            )
+        _uniffi_trait_interface_call_async_with_error(
+            make_call,
+            uniffi_out_dropped_callback,
+            handle_success,
+            handle_error,
+            HttpExecutorError,
+            _UniffiFfiConverterTypeHttpExecutorError.lower,
+        )
+
+    @_UNIFFI_CALLBACK_INTERFACE_FREE_OFFERKIT_HTTP_EXECUTOR
+    def _uniffi_free(uniffi_handle):
+        _UniffiFfiConverterTypeHttpExecutor._handle_map.remove(uniffi_handle)
+
+    @_UNIFFI_CALLBACK_INTERFACE_CLONE_OFFERKIT_HTTP_EXECUTOR
+    def _uniffi_clone(uniffi_handle):
+        return _UniffiFfiConverterTypeHttpExecutor._handle_map.clone(uniffi_handle)
+
+    # Generate the FFI VTable.  This has a field for each callback interface method.
+    _uniffi_vtable = _UniffiVTableCallbackInterfaceOfferkitHttpExecutor(
+        _uniffi_free,
+        _uniffi_clone,
+        execute,
+    )
+    # Send Rust a pointer to the VTable.  Note: this means we need to keep the struct alive forever,
+    # or else bad things will happen when Rust tries to access it.
+    _UniffiLib.uniffi_offerkit_uniffi_fn_init_callback_vtable_httpexecutor(ctypes.byref(_uniffi_vtable))
+
+class _UniffiFfiConverterTypeHttpExecutor:
+    _handle_map = _UniffiHandleMap()
+
+    @staticmethod
+    def lift(value: int):
+        if (value & 1) == 0:
+            # Rust-generated handle, construct a new class that uses the handle to implement the
+            # interface
+            return HttpExecutorImpl._uniffi_make_instance(value)
+        else:
+            # Python-generated handle, get the object from the handle map
+            return _UniffiFfiConverterTypeHttpExecutor._handle_map.remove(value)
+
+    @staticmethod
+    def check_lower(value: HttpExecutor):
+        if not isinstance(value, HttpExecutor):
+            raise TypeError("Expected HttpExecutor subclass, {} found".format(type(value).__name__))
+
+    @staticmethod
+    def lower(value: HttpExecutor):
+         if isinstance(value, HttpExecutorImpl):
+            # Rust-implementated object.  Clone the handle and return it
+            return value._uniffi_clone_handle()
+         else:
+            # Python-implementated object, generate a new vtable handle and return that.
+            return _UniffiFfiConverterTypeHttpExecutor._handle_map.insert(value)
+
+    @classmethod
+    def read(cls, buf: _UniffiRustBuffer):
+        ptr = buf.read_u64()
+        if ptr == 0:
+            raise InternalError("Raw handle value was null")
+        return cls.lift(ptr)
+
+    @classmethod
+    def write(cls, value: HttpExecutor, buf: _UniffiRustBuffer):
+        buf.write_u64(cls.lower(value))
+
 class _UniffiFfiConverterOptionalTypeListingPage(_UniffiConverterRustBuffer):
     @classmethod
     def check_lower(cls, value):
@@ -4284,12 +4818,14 @@ class OfferClient(OfferClientProtocol):
 """
     
     _handle: ctypes.c_uint64
-    def __init__(self, config: ClientConfig,token_provider: typing.Union[object, typing.Optional[AccessTokenProvider]] = _DEFAULT):
+    def __init__(self, config: ClientConfig,token_provider: typing.Union[object, typing.Optional[AccessTokenProvider]] = _DEFAULT,http_executor: typing.Union[object, typing.Optional[HttpExecutor]] = _DEFAULT):
         """
         Builds a client. `token_provider` is asked for a token when the client has none, ahead
         of expiry, and once after a 401. Fails with `InvalidArgument` on a bad base address,
         scheme, proxy or root certificate, or a setting out of its bounds (see `ClientConfig`;
-        `fields` names every such setting at once).
+        `fields` names every such setting at once). `http_executor`: the app's own HTTP stack
+        carries the requests instead of offerkit's (then `proxy_url` and `extra_root_pem` are
+        refused with `InvalidArgument`: they belong to that stack).
 """
         
         _UniffiFfiConverterTypeClientConfig.check_lower(config)
@@ -4297,9 +4833,14 @@ class OfferClient(OfferClientProtocol):
         if token_provider is _DEFAULT:
             token_provider = None
         _UniffiFfiConverterOptionalTypeAccessTokenProvider.check_lower(token_provider)
+
+        if http_executor is _DEFAULT:
+            http_executor = None
+        _UniffiFfiConverterOptionalTypeHttpExecutor.check_lower(http_executor)
         _uniffi_lowered_args = (
             _UniffiFfiConverterTypeClientConfig.lower(config),
             _UniffiFfiConverterOptionalTypeAccessTokenProvider.lower(token_provider),
+            _UniffiFfiConverterOptionalTypeHttpExecutor.lower(http_executor),
         )
         _uniffi_lift_return = _UniffiFfiConverterTypeOfferClient.lift
         _uniffi_error_converter = _UniffiFfiConverterTypeOfferError
@@ -4707,6 +5248,31 @@ class _UniffiFfiConverterOptionalTypeAccessTokenProvider(_UniffiConverterRustBuf
             return _UniffiFfiConverterTypeAccessTokenProvider.read(buf)
         else:
             raise InternalError("Unexpected flag byte for optional type")
+
+class _UniffiFfiConverterOptionalTypeHttpExecutor(_UniffiConverterRustBuffer):
+    @classmethod
+    def check_lower(cls, value):
+        if value is not None:
+            _UniffiFfiConverterTypeHttpExecutor.check_lower(value)
+
+    @classmethod
+    def write(cls, value, buf):
+        if value is None:
+            buf.write_u8(0)
+            return
+
+        buf.write_u8(1)
+        _UniffiFfiConverterTypeHttpExecutor.write(value, buf)
+
+    @classmethod
+    def read(cls, buf):
+        flag = buf.read_u8()
+        if flag == 0:
+            return None
+        elif flag == 1:
+            return _UniffiFfiConverterTypeHttpExecutor.read(buf)
+        else:
+            raise InternalError("Unexpected flag byte for optional type")
 def check_player_id(player_id: str) -> None:
     """
     Checks the rule the service enforces (1 to 255 characters); fails with
@@ -4826,6 +5392,7 @@ __all__ = [
     "InternalError",
     "PlayerIdConvention",
     "ErrorKind",
+    "HttpExecutorError",
     "LogLevel",
     "LoggerError",
     "OfferError",
@@ -4837,6 +5404,9 @@ __all__ = [
     "ClickUrl",
     "ClientConfig",
     "FieldError",
+    "HttpHeader",
+    "HttpRequest",
+    "HttpResponse",
     "ListingOptions",
     "Pagination",
     "ListingPage",
@@ -4852,6 +5422,8 @@ __all__ = [
     "version",
     "AccessTokenProviderImpl",
     "AccessTokenProvider",
+    "HttpExecutorImpl",
+    "HttpExecutor",
     "ListingPager",
     "ListingPagerProtocol",
     "LoggerImpl",

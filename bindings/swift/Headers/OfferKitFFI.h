@@ -243,6 +243,12 @@ typedef void (*UniffiForeignFutureCompleteVoid)(uint64_t, UniffiForeignFutureRes
     );
 
 #endif
+#ifndef UNIFFI_FFIDEF_CALLBACK_INTERFACE_HTTP_EXECUTOR_METHOD0
+#define UNIFFI_FFIDEF_CALLBACK_INTERFACE_HTTP_EXECUTOR_METHOD0
+typedef void (*UniffiCallbackInterfaceHttpExecutorMethod0)(uint64_t, RustBuffer, UniffiForeignFutureCompleteRustBuffer _Nonnull, uint64_t, UniffiForeignFutureDroppedCallbackStruct* _Nonnull
+    );
+
+#endif
 #ifndef UNIFFI_FFIDEF_CALLBACK_INTERFACE_LOGGER_METHOD0
 #define UNIFFI_FFIDEF_CALLBACK_INTERFACE_LOGGER_METHOD0
 typedef void (*UniffiCallbackInterfaceLoggerMethod0)(uint64_t, RustBuffer, RustBuffer, RustBuffer, void* _Nonnull, 
@@ -254,6 +260,15 @@ typedef void (*UniffiCallbackInterfaceLoggerMethod0)(uint64_t, RustBuffer, RustB
 #define UNIFFI_FFIDEF_CALLBACK_INTERFACE_ACCESS_TOKEN_PROVIDER_METHOD0
 typedef void (*UniffiCallbackInterfaceAccessTokenProviderMethod0)(uint64_t, RustBuffer, UniffiForeignFutureCompleteRustBuffer _Nonnull, uint64_t, UniffiForeignFutureDroppedCallbackStruct* _Nonnull
     );
+
+#endif
+#ifndef UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_HTTP_EXECUTOR
+#define UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_HTTP_EXECUTOR
+typedef struct UniffiVTableCallbackInterfaceHttpExecutor {
+    UniffiCallbackInterfaceFree _Nonnull uniffiFree;
+    UniffiCallbackInterfaceClone _Nonnull uniffiClone;
+    UniffiCallbackInterfaceHttpExecutorMethod0 _Nonnull execute;
+} UniffiVTableCallbackInterfaceHttpExecutor;
 
 #endif
 #ifndef UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_LOGGER
@@ -286,7 +301,7 @@ void uniffi_offerkit_uniffi_fn_free_offerclient(uint64_t handle, RustCallStatus 
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_CONSTRUCTOR_OFFERCLIENT_NEW
 #define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_CONSTRUCTOR_OFFERCLIENT_NEW
-uint64_t uniffi_offerkit_uniffi_fn_constructor_offerclient_new(RustBuffer config, RustBuffer token_provider, RustCallStatus *_Nonnull out_status
+uint64_t uniffi_offerkit_uniffi_fn_constructor_offerclient_new(RustBuffer config, RustBuffer token_provider, RustBuffer http_executor, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_CANCEL_ALL
@@ -352,6 +367,26 @@ void uniffi_offerkit_uniffi_fn_method_offerclient_set_access_token(uint64_t ptr,
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_OFFERS_JSON
 #define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_OFFERCLIENT_OFFERS_JSON
 uint64_t uniffi_offerkit_uniffi_fn_method_offerclient_offers_json(uint64_t ptr, RustBuffer player_id, RustBuffer options
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_CLONE_HTTPEXECUTOR
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_CLONE_HTTPEXECUTOR
+uint64_t uniffi_offerkit_uniffi_fn_clone_httpexecutor(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_FREE_HTTPEXECUTOR
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_FREE_HTTPEXECUTOR
+void uniffi_offerkit_uniffi_fn_free_httpexecutor(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_INIT_CALLBACK_VTABLE_HTTPEXECUTOR
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_INIT_CALLBACK_VTABLE_HTTPEXECUTOR
+void uniffi_offerkit_uniffi_fn_init_callback_vtable_httpexecutor(const UniffiVTableCallbackInterfaceHttpExecutor* _Nonnull vtable
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_HTTPEXECUTOR_EXECUTE
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_METHOD_HTTPEXECUTOR_EXECUTE
+uint64_t uniffi_offerkit_uniffi_fn_method_httpexecutor_execute(uint64_t ptr, RustBuffer request
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_CLONE_LOGGER
@@ -836,6 +871,12 @@ uint16_t uniffi_offerkit_uniffi_checksum_method_offerclient_set_access_token(voi
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_OFFERS_JSON
 #define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_OFFERCLIENT_OFFERS_JSON
 uint16_t uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_HTTPEXECUTOR_EXECUTE
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_METHOD_HTTPEXECUTOR_EXECUTE
+uint16_t uniffi_offerkit_uniffi_checksum_method_httpexecutor_execute(void
     
 );
 #endif

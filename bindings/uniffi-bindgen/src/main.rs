@@ -1,17 +1,18 @@
 //! `uniffi-bindgen` for offerkit: uniffi's own generator (pinned to the uniffi version of
-//! `offerkit-uniffi`), plus four documented fix-ups of its output.
+//! `offerkit-uniffi`), plus five documented fix-ups of its output.
 //!
 //! Library mode, from the unstripped library (a stripped one has no uniffi metadata):
 //! `uniffi-bindgen generate --no-format --library target/debug/libofferkit_uniffi.so
 //! --language kotlin --out-dir <dir>`. maturin finds this binary by its name and runs it too,
 //! so the wheel's Python is the same as the committed one.
 //!
-//! Four fix-ups of the generated code, each failing loudly if uniffi's output changes shape:
+//! Five fix-ups of the generated code, each failing loudly if uniffi's output changes shape:
 //!
 //! 1. Readable error messages (Kotlin, Python). uniffi gives an error variant with fields a
 //!    message of the form `detail=…, httpStatus=…` (Kotlin `message`, Python `str()`).
 //!    offerkit's `OfferError` carries its complete readable text in `detail`, so the message is
-//!    made exactly `detail`. Only `OfferError` is touched.
+//!    made exactly `detail`. Only `OfferError` and `HttpExecutorError` (the app executor's failures,
+//!    which carry `detail` the same way) are touched.
 //! 2. The event loop of Python async callbacks. offerkit calls the app's async token provider
 //!    from its worker threads, where uniffi's Python finds no running loop unless the app
 //!    registered one with `uniffi_set_event_loop` (and a registered loop would then also win
@@ -38,6 +39,11 @@
 //!    enums the layer re-exports is made `internal`: the hand-written layer in `com.offerkit` (same Gradle module)
 //!    uses it, apps cannot see `FfiConverter*`, `Uniffi*`, the raw client or its exceptions.
 //!    uniffi has no visibility setting, hence the fix-up.
+//! 5. Cancelling a Python callback's coroutine (Python). When offerkit drops a foreign future (the
+//!    call was cancelled, its deadline passed), uniffi's Python asked the callback's event loop
+//!    to cancel the task with `call_soon` from a library thread, which does not wake a loop
+//!    that is waiting: an app HTTP executor's request ran on until the loop's next event. Now
+//!    `call_soon_threadsafe`, and a loop already closed is left alone.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -126,7 +132,8 @@ fn kotlin(text: &str) -> Result<Option<String>, String> {
             None => out.push_str(line),
         }
     }
-    let variants = text.matches(") : OfferException() {").count();
+    let variants = text.matches(") : OfferException() {").count()
+        + text.matches(") : HttpExecutorException() {").count();
     check(fixed, variants, "Kotlin", &out, "\"detail=${")?;
     let out = replace_exactly(
         &out,
@@ -200,11 +207,14 @@ fn kotlin_internal(text: &str) -> Result<String, String> {
 
 /// Records the layer replaces with its own classes (`Int` counts, `Duration`s, a `toString`
 /// without the token): internal like the rest, so only the layer's are visible.
-const KOTLIN_REPLACED_RECORDS: [&str; 4] = [
+const KOTLIN_REPLACED_RECORDS: [&str; 7] = [
     "ClientConfig",
     "OffersOptions",
     "PlayerOffersOptions",
     "ListingOptions",
+    "HttpHeader",
+    "HttpRequest",
+    "HttpResponse",
 ];
 
 /// Where a top-level declaration that needs a visibility starts in `line` (after any `*/`
@@ -333,7 +343,8 @@ fn python(text: &str) -> Result<Option<String>, String> {
             out.push_str(line);
         }
     }
-    let variants = text.matches("(_UniffiTempOfferError):").count();
+    let variants = text.matches("(_UniffiTempOfferError):").count()
+        + text.matches("(_UniffiTempHttpExecutorError):").count();
     check(fixed, variants, "Python", &out, "\"detail={!r}\"")?;
     if !out.contains(PYTHON_LOOP_RAW) {
         return Err("uniffi's Python `_uniffi_get_event_loop` changed: revisit the fix-up".into());
@@ -346,16 +357,35 @@ fn python(text: &str) -> Result<Option<String>, String> {
         2,
         "Python sync trait call glue",
     )?;
-    let mut out = replace_exactly(
+    let out = replace_exactly(
         &out,
         PYTHON_ASYNC_CATCH_RAW,
         PYTHON_ASYNC_CATCH_FIXED,
         2,
         "Python async trait call glue",
     )?;
+    let mut out = replace_exactly(
+        &out,
+        PYTHON_DROPPED_RAW,
+        PYTHON_DROPPED_FIXED,
+        1,
+        "Python dropped-future callback",
+    )?;
     out.push_str(PYTHON_AT_EXIT);
     Ok(Some(out))
 }
+
+/// A foreign future offerkit no longer wants (its call was cancelled or its deadline passed) is
+/// cancelled from a library thread: `call_soon` from another thread does not wake the loop, so
+/// an idle loop ran the cancellation only at its next event, and a closed loop raised.
+const PYTHON_DROPPED_RAW: &str = "    eventloop.call_soon(_uniffi_cancel_task, task)\n";
+const PYTHON_DROPPED_FIXED: &str = "\
+    # offerkit: from a library thread, so wake the loop; a closed loop has nothing left to cancel.
+    try:
+        eventloop.call_soon_threadsafe(_uniffi_cancel_task, task)
+    except RuntimeError:
+        pass
+";
 
 /// The two sync trait-interface helpers (the logger's glue).
 const PYTHON_CATCH_RAW: &str = "\
@@ -484,7 +514,8 @@ mod tests {
 
     /// The records the layer replaces, as uniffi declares them.
     const RECORDS: &str = "data class ClientConfig (\n)\ndata class OffersOptions (\n)\n\
-        data class PlayerOffersOptions (\n)\ndata class ListingOptions (\n)\n";
+        data class PlayerOffersOptions (\n)\ndata class ListingOptions (\n)\n\
+        data class HttpHeader (\n)\ndata class HttpRequest (\n)\ndata class HttpResponse (\n)\n";
 
     #[test]
     fn kotlin_message_becomes_the_detail() {
@@ -557,6 +588,15 @@ data class PlayerOffersOptions (
 data class ListingOptions (
     val `page`: kotlin.Long?
 )
+data class HttpHeader (
+    val `name`: kotlin.String
+)
+data class HttpRequest (
+    val `url`: kotlin.String
+)
+data class HttpResponse (
+    val `status`: kotlin.Int
+)
         /**
          * The version.
          */ fun `version`(): kotlin.String {
@@ -577,6 +617,7 @@ data class ListingOptions (
             "\nenum class LogLevel",
             "\ninternal data class ClientConfig (\n    val `baseUrl`",
             "\ninternal data class ListingOptions (",
+            "\ninternal data class HttpRequest (\n    val `url`",
             "    fun noMember() = 1",
             "    fun log(level: LogLevel)",
         ] {
@@ -605,9 +646,15 @@ data class ListingOptions (
                 \"http_status={{!r}}\".format(http_status),
             ]))
             self.detail = detail
-{PYTHON_LOOP_RAW}{PYTHON_CATCH_RAW}{PYTHON_CATCH_RAW}{PYTHON_ASYNC_CATCH_RAW}{PYTHON_ASYNC_CATCH_RAW}"
+{PYTHON_LOOP_RAW}{PYTHON_CATCH_RAW}{PYTHON_CATCH_RAW}{PYTHON_ASYNC_CATCH_RAW}{PYTHON_ASYNC_CATCH_RAW}{PYTHON_DROPPED_RAW}"
         );
         let fixed = python(&text).unwrap().unwrap();
+        assert!(fixed.contains("eventloop.call_soon_threadsafe(_uniffi_cancel_task, task)"));
+        assert!(!fixed.contains("eventloop.call_soon(_uniffi_cancel_task"));
+        assert!(
+            python(&text.replace(PYTHON_DROPPED_RAW, "")).is_err(),
+            "a dropped-future callback of another shape is an error"
+        );
         assert!(
             fixed.contains(
                 "            super().__init__(detail)\n            self.detail = detail\n"

@@ -8,6 +8,7 @@ use offerkit::AccessToken;
 
 use crate::config::ClientConfig;
 use crate::error::OfferError;
+use crate::http_executor::{HostExecutor, HttpExecutor};
 use crate::pager::{ListingPager, PlayerOffersPager};
 use crate::records::{
     self, CachedOffers, ListingOptions, ListingPage, Offer, OffersOptions, PlayerOffersOptions,
@@ -30,15 +31,20 @@ impl OfferClient {
     /// Builds a client. `token_provider` is asked for a token when the client has none, ahead
     /// of expiry, and once after a 401. Fails with `InvalidArgument` on a bad base address,
     /// scheme, proxy or root certificate, or a setting out of its bounds (see `ClientConfig`;
-    /// `fields` names every such setting at once).
-    #[uniffi::constructor(default(token_provider = None))]
+    /// `fields` names every such setting at once). `http_executor`: the app's own HTTP stack
+    /// carries the requests instead of offerkit's (then `proxy_url` and `extra_root_pem` are
+    /// refused with `InvalidArgument`: they belong to that stack).
+    #[uniffi::constructor(default(token_provider = None, http_executor = None))]
     pub fn new(
         config: ClientConfig,
         token_provider: Option<Arc<dyn AccessTokenProvider>>,
+        http_executor: Option<Arc<dyn HttpExecutor>>,
     ) -> Result<Arc<Self>, OfferError> {
         let mut config = config.into_core()?;
         config.token_provider = token_provider
             .map(|p| Arc::new(HostProvider(p)) as Arc<dyn offerkit::AccessTokenProvider>);
+        config.executor =
+            http_executor.map(|e| Arc::new(HostExecutor(e)) as Arc<dyn offerkit::HttpExecutor>);
         // Builds the runtime now (once per process) and gives the HTTP client its context.
         let runtime = runtime::get()?;
         let _context = runtime.enter();
@@ -220,7 +226,7 @@ mod tests {
             access_token: Some("t".into()),
             ..ClientConfig::for_tests("http://127.0.0.1:9")
         };
-        let client = OfferClient::new(config, None).expect("client");
+        let client = OfferClient::new(config, None, None).expect("client");
         let call = client.graphql("{ offers { id } }".into(), Some("{p: 1}".into()));
         let err = runtime::get()
             .expect("runtime")
@@ -246,6 +252,7 @@ mod tests {
                 max_retries: 11,
                 ..ClientConfig::for_tests("https://offers.example.com")
             },
+            None,
             None,
         ) else {
             panic!("a client was built with timeout 0 and 11 retries");

@@ -38,6 +38,7 @@ from ._errors import (
     UnsupportedMediaTypeError,
     ValidationError,
 )
+from ._http import HttpExecutor, HttpExecutorError, HttpFailureKind, HttpRequest, HttpResponse
 from ._kinds import ErrorKind
 from ._log import Logger, LogLevel, set_logger
 from ._pager import Pages
@@ -82,6 +83,11 @@ __all__ = [
     "ErrorKind",
     "FieldError",
     "ForbiddenError",
+    "HttpExecutor",
+    "HttpExecutorError",
+    "HttpFailureKind",
+    "HttpRequest",
+    "HttpResponse",
     "InternalError",
     "InvalidArgumentError",
     "InvalidCursorError",

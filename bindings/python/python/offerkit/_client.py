@@ -19,6 +19,7 @@ from ._convert import error
 from ._errors import ClientClosedError
 from ._pager import Pages
 from ._records import CachedOffers, ListingPage, Offer, PlayerOffer, PlayerOffersPage
+from ._http import HostExecutor, HttpExecutor
 from ._tokens import HostProvider, TokenProvider
 
 __all__ = ["OfferClient"]
@@ -35,14 +36,23 @@ class OfferClient:
     raise `CancelledError`); calls made afterwards raise `ClientClosedError`.
 
     `token_provider` is asked for a token when the client has none, ahead of expiry, and once
-    after a 401. Raises `InvalidArgumentError` for a bad base address, scheme, proxy or root
+    after a 401. `http_executor`: the app's own HTTP stack carries the requests instead of the
+    library's (see `HttpExecutor`; `proxy_url` and `extra_root_pem` are then refused: they belong
+    to that stack). Raises `InvalidArgumentError` for a bad base address, scheme, proxy or root
     certificate, or settings out of their bounds (`fields` names every one of them at once).
     """
 
-    def __init__(self, config: ClientConfig | str, token_provider: TokenProvider | None = None) -> None:
+    def __init__(
+        self,
+        config: ClientConfig | str,
+        token_provider: TokenProvider | None = None,
+        *,
+        http_executor: HttpExecutor | None = None,
+    ) -> None:
         if isinstance(config, str):
             config = ClientConfig(config)
         provider = None if token_provider is None else HostProvider(token_provider)
+        executor = None if http_executor is None else HostExecutor(http_executor)
         native_config = _ffi.ClientConfig(
             base_url=config.base_url,
             timeout_ms=millis("timeout", config.timeout),
@@ -60,7 +70,7 @@ class OfferClient:
         self._base_url = config.base_url
         self._native: Any = None
         try:
-            self._native = _ffi.OfferClient(native_config, provider)
+            self._native = _ffi.OfferClient(native_config, provider, executor)
         except _ffi.OfferError as err:
             raise error(err) from None
 

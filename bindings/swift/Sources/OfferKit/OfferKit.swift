@@ -586,6 +586,24 @@ fileprivate struct FfiConverterString: FfiConverter {
     }
 }
 
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterData: FfiConverterRustBuffer {
+    typealias SwiftType = Data
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Data {
+        let len: Int32 = try readInt(&buf)
+        return Data(try readBytes(&buf, count: Int(len)))
+    }
+
+    public static func write(_ value: Data, into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        writeBytes(&buf, value)
+    }
+}
+
 
 
 
@@ -822,6 +840,238 @@ public func FfiConverterTypeAccessTokenProvider_lift(_ handle: UInt64) throws ->
 #endif
 public func FfiConverterTypeAccessTokenProvider_lower(_ value: AccessTokenProvider) -> UInt64 {
     return FfiConverterTypeAccessTokenProvider.lower(value)
+}
+
+
+
+
+
+
+/**
+ * Implemented by the app: send one attempt with its own HTTP stack and answer once. Never
+ * follow redirects; give up after the request's `timeout_ms`. Many attempts may be in flight.
+ */
+public protocol HttpExecutor: AnyObject, Sendable {
+    
+    func execute(request: HttpRequest) async throws  -> HttpResponse
+    
+}
+/**
+ * Implemented by the app: send one attempt with its own HTTP stack and answer once. Never
+ * follow redirects; give up after the request's `timeout_ms`. Many attempts may be in flight.
+ */
+open class HttpExecutorImpl: HttpExecutor, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_offerkit_uniffi_fn_clone_httpexecutor(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_offerkit_uniffi_fn_free_httpexecutor(handle, $0) }
+    }
+
+    
+
+    
+open func execute(request: HttpRequest)async throws  -> HttpResponse  {
+    return
+        try  await uniffiRustCallAsync(
+            rustFutureFunc: {
+                uniffi_offerkit_uniffi_fn_method_httpexecutor_execute(
+                        self.uniffiCloneHandle(),FfiConverterTypeHttpRequest_lower(request)
+                )
+            },
+            pollFunc: ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
+            completeFunc: ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
+            freeFunc: ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            liftFunc: FfiConverterTypeHttpResponse_lift,
+            errorHandler: FfiConverterTypeHttpExecutorError_lift
+        )
+}
+    
+
+    
+}
+
+
+
+// Put the implementation in a struct so we don't pollute the top-level namespace
+fileprivate struct UniffiCallbackInterfaceHttpExecutor {
+
+    // Create the VTable using a series of closures.
+    // Swift automatically converts these into C callback functions.
+    //
+    // Store the vtable directly.
+    static let vtable: UniffiVTableCallbackInterfaceHttpExecutor = UniffiVTableCallbackInterfaceHttpExecutor(
+        uniffiFree: { (uniffiHandle: UInt64) -> () in
+            do {
+                try FfiConverterTypeHttpExecutor.handleMap.remove(handle: uniffiHandle)
+            } catch {
+                print("Uniffi callback interface HttpExecutor: handle missing in uniffiFree")
+            }
+        },
+        uniffiClone: { (uniffiHandle: UInt64) -> UInt64 in
+            do {
+                return try FfiConverterTypeHttpExecutor.handleMap.clone(handle: uniffiHandle)
+            } catch {
+                fatalError("Uniffi callback interface HttpExecutor: handle missing in uniffiClone")
+            }
+        },
+        execute: { (
+            uniffiHandle: UInt64,
+            request: RustBuffer,
+            uniffiFutureCallback: @escaping UniffiForeignFutureCompleteRustBuffer,
+            uniffiCallbackData: UInt64,
+            uniffiOutDroppedCallback: UnsafeMutablePointer<UniffiForeignFutureDroppedCallbackStruct>
+        ) in
+            let makeCall = {
+                () async throws -> HttpResponse in
+                guard let uniffiObj = try? FfiConverterTypeHttpExecutor.handleMap.get(handle: uniffiHandle) else {
+                    throw UniffiInternalError.unexpectedStaleHandle
+                }
+                return try await uniffiObj.execute(
+                     request: try FfiConverterTypeHttpRequest_lift(request)
+                )
+            }
+
+            let uniffiHandleSuccess = { (returnValue: HttpResponse) in
+                uniffiFutureCallback(
+                    uniffiCallbackData,
+                    UniffiForeignFutureResultRustBuffer(
+                        returnValue: FfiConverterTypeHttpResponse_lower(returnValue),
+                        callStatus: RustCallStatus()
+                    )
+                )
+            }
+            let uniffiHandleError = { (statusCode, errorBuf) in
+                uniffiFutureCallback(
+                    uniffiCallbackData,
+                    UniffiForeignFutureResultRustBuffer(
+                        returnValue: RustBuffer.empty(),
+                        callStatus: RustCallStatus(code: statusCode, errorBuf: errorBuf)
+                    )
+                )
+            }
+            uniffiTraitInterfaceCallAsyncWithError(
+                makeCall: makeCall,
+                handleSuccess: uniffiHandleSuccess,
+                handleError: uniffiHandleError,
+                lowerError: FfiConverterTypeHttpExecutorError_lower,
+                droppedCallback: uniffiOutDroppedCallback
+            )
+        }
+    )
+
+    // Rust stores this pointer for future callback invocations, so it must live
+    // for the process lifetime (not just for the init function call).
+    //
+    // `nonisolated(unsafe)` is needed under Swift 6 strict concurrency.
+    // This is safe because the pointee is initialized once during static init
+    // and never mutated by either side of the FFI.  Its fields are C function pointers.
+    nonisolated(unsafe) static let vtablePtr: UnsafePointer<UniffiVTableCallbackInterfaceHttpExecutor> = {
+        let ptr = UnsafeMutablePointer<UniffiVTableCallbackInterfaceHttpExecutor>.allocate(capacity: 1)
+        ptr.initialize(to: vtable)
+        return UnsafePointer(ptr)
+    }()
+}
+
+private func uniffiCallbackInitHttpExecutor() {
+    uniffi_offerkit_uniffi_fn_init_callback_vtable_httpexecutor(UniffiCallbackInterfaceHttpExecutor.vtablePtr)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeHttpExecutor: FfiConverter {
+    fileprivate static let handleMap = UniffiHandleMap<HttpExecutor>()
+
+    typealias FfiType = UInt64
+    typealias SwiftType = HttpExecutor
+
+    public static func lift(_ handle: UInt64) throws -> HttpExecutor {
+        if ((handle & 1) == 0) {
+            // Rust-generated handle, construct a new class that uses the handle to implement the
+            // interface
+            return HttpExecutorImpl(unsafeFromHandle: handle)
+        } else {
+            // Swift-generated handle, get the object from the handle map
+            return try handleMap.remove(handle: handle)
+        }
+    }
+
+    public static func lower(_ value: HttpExecutor) -> UInt64 {
+         if let rustImpl = value as? HttpExecutorImpl {
+             // Rust-implemented object.  Clone the handle and return it
+            return rustImpl.uniffiCloneHandle()
+         } else {
+            // Swift object, generate a new vtable handle and return that.
+            return handleMap.insert(obj: value)
+         }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> HttpExecutor {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: HttpExecutor, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHttpExecutor_lift(_ handle: UInt64) throws -> HttpExecutor {
+    return try FfiConverterTypeHttpExecutor.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHttpExecutor_lower(_ value: HttpExecutor) -> UInt64 {
+    return FfiConverterTypeHttpExecutor.lower(value)
 }
 
 
@@ -1326,15 +1576,18 @@ open class OfferClient: OfferClientProtocol, @unchecked Sendable {
      * Builds a client. `token_provider` is asked for a token when the client has none, ahead
      * of expiry, and once after a 401. Fails with `InvalidArgument` on a bad base address,
      * scheme, proxy or root certificate, or a setting out of its bounds (see `ClientConfig`;
-     * `fields` names every such setting at once).
+     * `fields` names every such setting at once). `http_executor`: the app's own HTTP stack
+     * carries the requests instead of offerkit's (then `proxy_url` and `extra_root_pem` are
+     * refused with `InvalidArgument`: they belong to that stack).
      */
-public convenience init(config: ClientConfig, tokenProvider: AccessTokenProvider? = nil)throws  {
+public convenience init(config: ClientConfig, tokenProvider: AccessTokenProvider? = nil, httpExecutor: HttpExecutor? = nil)throws  {
     let handle =
         try rustCallWithError(FfiConverterTypeOfferError_lift) {
         uniffiCallStatus in
     uniffi_offerkit_uniffi_fn_constructor_offerclient_new(
         FfiConverterTypeClientConfig_lower(config),
-        FfiConverterOptionTypeAccessTokenProvider.lower(tokenProvider),uniffiCallStatus
+        FfiConverterOptionTypeAccessTokenProvider.lower(tokenProvider),
+        FfiConverterOptionTypeHttpExecutor.lower(httpExecutor),uniffiCallStatus
     )
 }
     self.init(unsafeFromHandle: handle)
@@ -2244,6 +2497,252 @@ public func FfiConverterTypeFieldError_lift(_ buf: RustBuffer) throws -> FieldEr
 #endif
 public func FfiConverterTypeFieldError_lower(_ value: FieldError) -> RustBuffer {
     return FfiConverterTypeFieldError.lower(value)
+}
+
+
+/**
+ * One header of a request or a response.
+ */
+public struct HttpHeader: Equatable, Hashable {
+    public var name: String
+    public var value: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension HttpHeader: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeHttpHeader: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> HttpHeader {
+        return
+            try HttpHeader(
+                name: FfiConverterString.read(from: &buf), 
+                value: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: HttpHeader, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterString.write(value.value, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHttpHeader_lift(_ buf: RustBuffer) throws -> HttpHeader {
+    return try FfiConverterTypeHttpHeader.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHttpHeader_lower(_ value: HttpHeader) -> RustBuffer {
+    return FfiConverterTypeHttpHeader.lower(value)
+}
+
+
+/**
+ * One attempt for the app's executor to send, exactly as given. `authorization` carries the
+ * access token: never log it.
+ */
+public struct HttpRequest: Equatable, Hashable {
+    /**
+     * `GET` or `POST`.
+     */
+    public var method: String
+    /**
+     * The absolute address.
+     */
+    public var url: String
+    /**
+     * Headers in the order to send them. No `Accept-Encoding` is among them: a stack that adds
+     * one must decompress before answering.
+     */
+    public var headers: [HttpHeader]
+    /**
+     * The body (null for `GET`).
+     */
+    public var body: Data?
+    /**
+     * How long this attempt may take, body included, in milliseconds: give up after it with
+     * `HttpExecutorError.Timeout`. offerkit stops waiting 500 ms later in any case.
+     */
+    public var timeoutMs: Int64
+    /**
+     * The largest body offerkit accepts; a longer one may be cut short with
+     * `HttpExecutorError.TooLarge` (offerkit checks the length either way).
+     */
+    public var maxResponseBytes: Int64
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * `GET` or `POST`.
+         */method: String, 
+        /**
+         * The absolute address.
+         */url: String, 
+        /**
+         * Headers in the order to send them. No `Accept-Encoding` is among them: a stack that adds
+         * one must decompress before answering.
+         */headers: [HttpHeader], 
+        /**
+         * The body (null for `GET`).
+         */body: Data?, 
+        /**
+         * How long this attempt may take, body included, in milliseconds: give up after it with
+         * `HttpExecutorError.Timeout`. offerkit stops waiting 500 ms later in any case.
+         */timeoutMs: Int64, 
+        /**
+         * The largest body offerkit accepts; a longer one may be cut short with
+         * `HttpExecutorError.TooLarge` (offerkit checks the length either way).
+         */maxResponseBytes: Int64) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeoutMs = timeoutMs
+        self.maxResponseBytes = maxResponseBytes
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension HttpRequest: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeHttpRequest: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> HttpRequest {
+        return
+            try HttpRequest(
+                method: FfiConverterString.read(from: &buf), 
+                url: FfiConverterString.read(from: &buf), 
+                headers: FfiConverterSequenceTypeHttpHeader.read(from: &buf), 
+                body: FfiConverterOptionData.read(from: &buf), 
+                timeoutMs: FfiConverterInt64.read(from: &buf), 
+                maxResponseBytes: FfiConverterInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: HttpRequest, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.method, into: &buf)
+        FfiConverterString.write(value.url, into: &buf)
+        FfiConverterSequenceTypeHttpHeader.write(value.headers, into: &buf)
+        FfiConverterOptionData.write(value.body, into: &buf)
+        FfiConverterInt64.write(value.timeoutMs, into: &buf)
+        FfiConverterInt64.write(value.maxResponseBytes, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHttpRequest_lift(_ buf: RustBuffer) throws -> HttpRequest {
+    return try FfiConverterTypeHttpRequest.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHttpRequest_lower(_ value: HttpRequest) -> RustBuffer {
+    return FfiConverterTypeHttpRequest.lower(value)
+}
+
+
+/**
+ * A complete answer. Redirects are answered as they are (never followed).
+ */
+public struct HttpResponse: Equatable, Hashable {
+    /**
+     * The HTTP status code (100 to 599).
+     */
+    public var status: Int32
+    public var headers: [HttpHeader]
+    /**
+     * The whole body, after transfer decoding.
+     */
+    public var body: Data
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The HTTP status code (100 to 599).
+         */status: Int32, headers: [HttpHeader], 
+        /**
+         * The whole body, after transfer decoding.
+         */body: Data) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension HttpResponse: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeHttpResponse: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> HttpResponse {
+        return
+            try HttpResponse(
+                status: FfiConverterInt32.read(from: &buf), 
+                headers: FfiConverterSequenceTypeHttpHeader.read(from: &buf), 
+                body: FfiConverterData.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: HttpResponse, into buf: inout [UInt8]) {
+        FfiConverterInt32.write(value.status, into: &buf)
+        FfiConverterSequenceTypeHttpHeader.write(value.headers, into: &buf)
+        FfiConverterData.write(value.body, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHttpResponse_lift(_ buf: RustBuffer) throws -> HttpResponse {
+    return try FfiConverterTypeHttpResponse.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHttpResponse_lower(_ value: HttpResponse) -> RustBuffer {
+    return FfiConverterTypeHttpResponse.lower(value)
 }
 
 
@@ -3185,6 +3684,121 @@ public func FfiConverterTypeErrorKind_lower(_ value: ErrorKind) -> RustBuffer {
 
 
 /**
+ * Why an attempt got no complete answer. `http_status`: the status, when the failure came
+ * after it (a body that broke off).
+ */
+public 
+enum HttpExecutorError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
+
+    
+    
+    /**
+     * No connection, DNS or TLS failure (a refused certificate included), or the connection
+     * broke before the answer was whole.
+     */
+    case Network(detail: String, httpStatus: Int32?
+    )
+    /**
+     * The attempt took longer than its `timeout_ms`.
+     */
+    case Timeout(detail: String, httpStatus: Int32?
+    )
+    /**
+     * The body is longer than `max_response_bytes`.
+     */
+    case TooLarge(detail: String, httpStatus: Int32?
+    )
+
+    
+
+    
+
+    
+    public var errorDescription: String? {
+        String(reflecting: self)
+    }
+    
+}
+
+#if compiler(>=6)
+extension HttpExecutorError: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeHttpExecutorError: FfiConverterRustBuffer {
+    typealias SwiftType = HttpExecutorError
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> HttpExecutorError {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+
+        
+
+        
+        case 1: return .Network(
+            detail: try FfiConverterString.read(from: &buf), 
+            httpStatus: try FfiConverterOptionInt32.read(from: &buf)
+            )
+        case 2: return .Timeout(
+            detail: try FfiConverterString.read(from: &buf), 
+            httpStatus: try FfiConverterOptionInt32.read(from: &buf)
+            )
+        case 3: return .TooLarge(
+            detail: try FfiConverterString.read(from: &buf), 
+            httpStatus: try FfiConverterOptionInt32.read(from: &buf)
+            )
+
+         default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: HttpExecutorError, into buf: inout [UInt8]) {
+        switch value {
+
+        
+
+        
+        
+        case let .Network(detail,httpStatus):
+            writeInt(&buf, Int32(1))
+            FfiConverterString.write(detail, into: &buf)
+            FfiConverterOptionInt32.write(httpStatus, into: &buf)
+            
+        
+        case let .Timeout(detail,httpStatus):
+            writeInt(&buf, Int32(2))
+            FfiConverterString.write(detail, into: &buf)
+            FfiConverterOptionInt32.write(httpStatus, into: &buf)
+            
+        
+        case let .TooLarge(detail,httpStatus):
+            writeInt(&buf, Int32(3))
+            FfiConverterString.write(detail, into: &buf)
+            FfiConverterOptionInt32.write(httpStatus, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHttpExecutorError_lift(_ buf: RustBuffer) throws -> HttpExecutorError {
+    return try FfiConverterTypeHttpExecutorError.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHttpExecutorError_lower(_ value: HttpExecutorError) -> RustBuffer {
+    return FfiConverterTypeHttpExecutorError.lower(value)
+}
+
+
+/**
  * Severity of a log record.
  */
 
@@ -3979,6 +4593,30 @@ fileprivate struct FfiConverterOptionString: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionData: FfiConverterRustBuffer {
+    typealias SwiftType = Data?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterData.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterData.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeAccessTokenProvider: FfiConverterRustBuffer {
     typealias SwiftType = AccessTokenProvider?
 
@@ -3995,6 +4633,30 @@ fileprivate struct FfiConverterOptionTypeAccessTokenProvider: FfiConverterRustBu
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeAccessTokenProvider.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeHttpExecutor: FfiConverterRustBuffer {
+    typealias SwiftType = HttpExecutor?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeHttpExecutor.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeHttpExecutor.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -4237,6 +4899,31 @@ fileprivate struct FfiConverterSequenceTypeFieldError: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeFieldError.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeHttpHeader: FfiConverterRustBuffer {
+    typealias SwiftType = [HttpHeader]
+
+    public static func write(_ value: [HttpHeader], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeHttpHeader.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [HttpHeader] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [HttpHeader]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeHttpHeader.read(from: &buf))
         }
         return seq
     }
@@ -4652,6 +5339,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json() != 49454) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_offerkit_uniffi_checksum_method_httpexecutor_execute() != 22824) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_offerkit_uniffi_checksum_method_logger_log() != 12439) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -4664,11 +5354,12 @@ private let initializationResult: InitializationResult = {
     if (uniffi_offerkit_uniffi_checksum_method_accesstokenprovider_access_token() != 19395) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() != 48200) {
+    if (uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() != 42011) {
         return InitializationResult.apiChecksumMismatch
     }
 
     uniffiCallbackInitAccessTokenProvider()
+    uniffiCallbackInitHttpExecutor()
     uniffiCallbackInitLogger()
     return InitializationResult.ok
 }()

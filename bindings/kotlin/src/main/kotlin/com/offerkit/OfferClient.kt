@@ -31,6 +31,10 @@ import kotlin.coroutines.EmptyCoroutineContext
  * client then closes itself when that scope ends), else in a scope of the client's own on
  * `Dispatchers.Default`. [close] cancels that scope.
  *
+ * [httpExecutor]: the app's own HTTP stack carries the requests instead of offerkit's (see
+ * [HttpExecutor]); it runs in the same scope as the provider. A proxy or extra root
+ * certificates in [config] are then refused: they belong to that stack.
+ *
  * @throws OfferException.InvalidArgument for a bad base address, proxy, certificate or a
  *   setting out of its bounds ([OfferException.fields] names each one).
  */
@@ -38,6 +42,7 @@ class OfferClient(
     config: ClientConfig,
     tokenProvider: AccessTokenProvider? = null,
     scope: CoroutineScope? = null,
+    httpExecutor: HttpExecutor? = null,
 ) : Closeable {
     private val closed = AtomicBoolean(false)
 
@@ -54,7 +59,11 @@ class OfferClient(
     private val inner: GeneratedClient = try {
         mapped {
             val providerScope = CoroutineScope(providerContext(scope) + providerJob)
-            GeneratedClient(config.toFfi(), tokenProvider?.let { TokenProviderBridge(it, providerScope) })
+            GeneratedClient(
+                config.toFfi(),
+                tokenProvider?.let { TokenProviderBridge(it, providerScope) },
+                httpExecutor?.let { HttpExecutorBridge(it, providerScope) },
+            )
         }
     } catch (e: Throwable) {
         providerJob.cancel()

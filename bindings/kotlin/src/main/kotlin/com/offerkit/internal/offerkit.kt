@@ -657,11 +657,33 @@ internal open class UniffiForeignFutureResultVoid(
 internal interface UniffiForeignFutureCompleteVoid : com.sun.jna.Callback {
     fun callback(`callbackData`: Long,`result`: UniffiForeignFutureResultVoid.UniffiByValue,)
 }
+internal interface UniffiCallbackInterfaceHttpExecutorMethod0 : com.sun.jna.Callback {
+    fun callback(`uniffiHandle`: Long,`request`: RustBuffer.ByValue,`uniffiFutureCallback`: UniffiForeignFutureCompleteRustBuffer,`uniffiCallbackData`: Long,`uniffiOutDroppedCallback`: UniffiForeignFutureDroppedCallbackStruct,)
+}
 internal interface UniffiCallbackInterfaceLoggerMethod0 : com.sun.jna.Callback {
     fun callback(`uniffiHandle`: Long,`level`: RustBuffer.ByValue,`target`: RustBuffer.ByValue,`message`: RustBuffer.ByValue,`uniffiOutReturn`: Pointer,uniffiCallStatus: UniffiRustCallStatus,)
 }
 internal interface UniffiCallbackInterfaceAccessTokenProviderMethod0 : com.sun.jna.Callback {
     fun callback(`uniffiHandle`: Long,`reason`: RustBuffer.ByValue,`uniffiFutureCallback`: UniffiForeignFutureCompleteRustBuffer,`uniffiCallbackData`: Long,`uniffiOutDroppedCallback`: UniffiForeignFutureDroppedCallbackStruct,)
+}
+@Structure.FieldOrder("uniffiFree", "uniffiClone", "execute")
+internal open class UniffiVTableCallbackInterfaceHttpExecutor(
+    @JvmField internal var `uniffiFree`: UniffiCallbackInterfaceFree? = null,
+    @JvmField internal var `uniffiClone`: UniffiCallbackInterfaceClone? = null,
+    @JvmField internal var `execute`: UniffiCallbackInterfaceHttpExecutorMethod0? = null,
+) : Structure() {
+    class UniffiByValue(
+        `uniffiFree`: UniffiCallbackInterfaceFree? = null,
+        `uniffiClone`: UniffiCallbackInterfaceClone? = null,
+        `execute`: UniffiCallbackInterfaceHttpExecutorMethod0? = null,
+    ): UniffiVTableCallbackInterfaceHttpExecutor(`uniffiFree`,`uniffiClone`,`execute`,), Structure.ByValue
+
+   internal fun uniffiSetValue(other: UniffiVTableCallbackInterfaceHttpExecutor) {
+        `uniffiFree` = other.`uniffiFree`
+        `uniffiClone` = other.`uniffiClone`
+        `execute` = other.`execute`
+    }
+
 }
 @Structure.FieldOrder("uniffiFree", "uniffiClone", "log")
 internal open class UniffiVTableCallbackInterfaceLogger(
@@ -764,6 +786,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json(
     ): Int
+    external fun uniffi_offerkit_uniffi_checksum_method_httpexecutor_execute(
+    ): Int
     external fun uniffi_offerkit_uniffi_checksum_method_logger_log(
     ): Int
     external fun uniffi_offerkit_uniffi_checksum_method_listingpager_next_page(
@@ -791,6 +815,7 @@ internal object UniffiLib {
     init {
         Native.register(UniffiLib::class.java, findLibraryName(componentName = "offerkit"))
         uniffiCallbackInterfaceAccessTokenProvider.register(this)
+        uniffiCallbackInterfaceHttpExecutor.register(this)
         uniffiCallbackInterfaceLogger.register(this)
         
     }
@@ -800,7 +825,7 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_offerkit_uniffi_fn_free_offerclient(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
-    external fun uniffi_offerkit_uniffi_fn_constructor_offerclient_new(`config`: RustBuffer.ByValue,`tokenProvider`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_offerkit_uniffi_fn_constructor_offerclient_new(`config`: RustBuffer.ByValue,`tokenProvider`: RustBuffer.ByValue,`httpExecutor`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_offerkit_uniffi_fn_method_offerclient_cancel_all(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
@@ -827,6 +852,14 @@ internal object UniffiLib {
     external fun uniffi_offerkit_uniffi_fn_method_offerclient_set_access_token(`ptr`: Long,`token`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
     external fun uniffi_offerkit_uniffi_fn_method_offerclient_offers_json(`ptr`: Long,`playerId`: RustBuffer.ByValue,`options`: RustBuffer.ByValue,
+    ): Long
+    external fun uniffi_offerkit_uniffi_fn_clone_httpexecutor(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_offerkit_uniffi_fn_free_httpexecutor(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_offerkit_uniffi_fn_init_callback_vtable_httpexecutor(`vtable`: UniffiVTableCallbackInterfaceHttpExecutor,
+    ): Unit
+    external fun uniffi_offerkit_uniffi_fn_method_httpexecutor_execute(`ptr`: Long,`request`: RustBuffer.ByValue,
     ): Long
     external fun uniffi_offerkit_uniffi_fn_clone_logger(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
@@ -1048,6 +1081,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json() and 0xFFFF) != 49454) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_offerkit_uniffi_checksum_method_httpexecutor_execute() and 0xFFFF) != 22824) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_offerkit_uniffi_checksum_method_logger_log() and 0xFFFF) != 12439) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1060,7 +1096,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_offerkit_uniffi_checksum_method_accesstokenprovider_access_token() and 0xFFFF) != 19395) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() and 0xFFFF) != 48200) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_constructor_offerclient_new() and 0xFFFF) != 42011) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -1529,6 +1565,25 @@ internal object FfiConverterString: FfiConverter<String, RustBuffer.ByValue> {
     }
 }
 
+/**
+ * @suppress
+ */
+internal object FfiConverterByteArray: FfiConverterRustBuffer<ByteArray> {
+    override fun read(buf: ByteBuffer): ByteArray {
+        val len = buf.getInt()
+        val byteArr = ByteArray(len)
+        buf.get(byteArr)
+        return byteArr
+    }
+    override fun allocationSize(value: ByteArray): ULong {
+        return 4UL + value.size.toULong()
+    }
+    override fun write(value: ByteArray, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        buf.put(value)
+    }
+}
+
 
 // This template implements a class for working with a Rust struct via a handle
 // to the live Rust struct on the other side of the FFI.
@@ -1883,6 +1938,356 @@ internal object FfiConverterTypeAccessTokenProvider: FfiConverter<AccessTokenPro
     override fun allocationSize(value: AccessTokenProvider) = 8UL
 
     override fun write(value: AccessTokenProvider, buf: ByteBuffer) {
+        buf.putLong(lower(value))
+    }
+}
+
+
+// This template implements a class for working with a Rust struct via a handle
+// to the live Rust struct on the other side of the FFI.
+//
+// There's some subtlety here, because we have to be careful not to operate on a Rust
+// struct after it has been dropped, and because we must expose a public API for freeing
+// theq Kotlin wrapper object in lieu of reliable finalizers. The core requirements are:
+//
+//   * Each instance holds an opaque handle to the underlying Rust struct.
+//     Method calls need to read this handle from the object's state and pass it in to
+//     the Rust FFI.
+//
+//   * When an instance is no longer needed, its handle should be passed to a
+//     special destructor function provided by the Rust FFI, which will drop the
+//     underlying Rust struct.
+//
+//   * Given an instance, calling code is expected to call the special
+//     `destroy` method in order to free it after use, either by calling it explicitly
+//     or by using a higher-level helper like the `use` method. Failing to do so risks
+//     leaking the underlying Rust struct.
+//
+//   * We can't assume that calling code will do the right thing, and must be prepared
+//     to handle Kotlin method calls executing concurrently with or even after a call to
+//     `destroy`, and to handle multiple (possibly concurrent!) calls to `destroy`.
+//
+//   * We must never allow Rust code to operate on the underlying Rust struct after
+//     the destructor has been called, and must never call the destructor more than once.
+//     Doing so may trigger memory unsafety.
+//
+//   * To mitigate many of the risks of leaking memory and use-after-free unsafety, a `Cleaner`
+//     is implemented to call the destructor when the Kotlin object becomes unreachable.
+//     This is done in a background thread. This is not a panacea, and client code should be aware that
+//      1. the thread may starve if some there are objects that have poorly performing
+//     `drop` methods or do significant work in their `drop` methods.
+//      2. the thread is shared across the whole library. This can be tuned by using `android_cleaner = true`,
+//         or `android = true` in the [`kotlin` section of the `uniffi.toml` file](https://mozilla.github.io/uniffi-rs/kotlin/configuration.html).
+//
+// If we try to implement this with mutual exclusion on access to the handle, there is the
+// possibility of a race between a method call and a concurrent call to `destroy`:
+//
+//    * Thread A starts a method call, reads the value of the handle, but is interrupted
+//      before it can pass the handle over the FFI to Rust.
+//    * Thread B calls `destroy` and frees the underlying Rust struct.
+//    * Thread A resumes, passing the already-read handle value to Rust and triggering
+//      a use-after-free.
+//
+// One possible solution would be to use a `ReadWriteLock`, with each method call taking
+// a read lock (and thus allowed to run concurrently) and the special `destroy` method
+// taking a write lock (and thus blocking on live method calls). However, we aim not to
+// generate methods with any hidden blocking semantics, and a `destroy` method that might
+// block if called incorrectly seems to meet that bar.
+//
+// So, we achieve our goals by giving each instance an associated `AtomicLong` counter to track
+// the number of in-flight method calls, and an `AtomicBoolean` flag to indicate whether `destroy`
+// has been called. These are updated according to the following rules:
+//
+//    * The initial value of the counter is 1, indicating a live object with no in-flight calls.
+//      The initial value for the flag is false.
+//
+//    * At the start of each method call, we atomically check the counter.
+//      If it is 0 then the underlying Rust struct has already been destroyed and the call is aborted.
+//      If it is nonzero them we atomically increment it by 1 and proceed with the method call.
+//
+//    * At the end of each method call, we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+//    * When `destroy` is called, we atomically flip the flag from false to true.
+//      If the flag was already true we silently fail.
+//      Otherwise we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+// Astute readers may observe that this all sounds very similar to the way that Rust's `Arc<T>` works,
+// and indeed it is, with the addition of a flag to guard against multiple calls to `destroy`.
+//
+// The overall effect is that the underlying Rust struct is destroyed only when `destroy` has been
+// called *and* all in-flight method calls have completed, avoiding violating any of the expectations
+// of the underlying Rust code.
+//
+// This makes a cleaner a better alternative to _not_ calling `destroy()` as
+// and when the object is finished with, but the abstraction is not perfect: if the Rust object's `drop`
+// method is slow, and/or there are many objects to cleanup, and it's on a low end Android device, then the cleaner
+// thread may be starved, and the app will leak memory.
+//
+// In this case, `destroy`ing manually may be a better solution.
+//
+// The cleaner can live side by side with the manual calling of `destroy`. In the order of responsiveness, uniffi objects
+// with Rust peers are reclaimed:
+//
+// 1. By calling the `destroy` method of the object, which calls `rustObject.free()`. If that doesn't happen:
+// 2. When the object becomes unreachable, AND the Cleaner thread gets to call `rustObject.free()`. If the thread is starved then:
+// 3. The memory is reclaimed when the process terminates.
+//
+// [1] https://stackoverflow.com/questions/24376768/can-java-finalize-an-object-when-it-is-still-in-scope/24380219
+//
+
+
+/**
+ * Implemented by the app: send one attempt with its own HTTP stack and answer once. Never
+ * follow redirects; give up after the request's `timeout_ms`. Many attempts may be in flight.
+ */
+internal interface HttpExecutor {
+    
+    suspend fun `execute`(`request`: HttpRequest): HttpResponse
+    
+    companion object
+}
+
+/**
+ * Implemented by the app: send one attempt with its own HTTP stack and answer once. Never
+ * follow redirects; give up after the request's `timeout_ms`. Many attempts may be in flight.
+ */
+internal open class HttpExecutorImpl: Disposable, AutoCloseable, HttpExecutor
+{
+
+    @Suppress("UNUSED_PARAMETER")
+    /**
+     * @suppress
+     */
+    constructor(withHandle: UniffiWithHandle, handle: Long) {
+        this.handle = handle
+        this.cleanable = UniffiLib.CLEANER.register(this, UniffiCleanAction(handle))
+    }
+
+    /**
+     * @suppress
+     *
+     * This constructor can be used to instantiate a fake object. Only used for tests. Any
+     * attempt to actually use an object constructed this way will fail as there is no
+     * connected Rust object.
+     */
+    @Suppress("UNUSED_PARAMETER")
+    constructor(noHandle: NoHandle) {
+        this.handle = 0
+        this.cleanable = null
+    }
+
+    protected val handle: Long
+    protected val cleanable: UniffiCleaner.Cleanable?
+
+    private val wasDestroyed = AtomicBoolean(false)
+    private val callCounter = AtomicLong(1)
+
+    /**
+     * Whether the current object has been destroyed and its reference is gone in the Rust side.
+     */
+    val uniffiIsDestroyed: Boolean get() = wasDestroyed.get()
+
+    override fun destroy() {
+        // Only allow a single call to this method.
+        // TODO: maybe we should log a warning if called more than once?
+        if (this.wasDestroyed.compareAndSet(false, true)) {
+            // This decrement always matches the initial count of 1 given at creation time.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    @Synchronized
+    override fun close() {
+        this.destroy()
+    }
+
+    internal inline fun <R> callWithHandle(block: (handle: Long) -> R): R {
+        // Check and increment the call counter, to keep the object alive.
+        // This needs a compare-and-set retry loop in case of concurrent updates.
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        // Now we can safely do the method call without the handle being freed concurrently.
+        try {
+            return block(this.uniffiCloneHandle())
+        } finally {
+            // This decrement always matches the increment we performed above.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    // Use a static inner class instead of a closure so as not to accidentally
+    // capture `this` as part of the cleanable's action.
+    private class UniffiCleanAction(private val handle: Long) : Runnable {
+        override fun run() {
+            if (handle == 0.toLong()) {
+                // Fake object created with `NoHandle`, don't try to free.
+                return;
+            }
+            uniffiRustCall { status ->
+                UniffiLib.uniffi_offerkit_uniffi_fn_free_httpexecutor(handle, status)
+            }
+        }
+    }
+
+    /**
+     * @suppress
+     */
+    fun uniffiCloneHandle(): Long {
+        if (handle == 0.toLong()) {
+            throw InternalException("uniffiCloneHandle() called on NoHandle object");
+        }
+        return uniffiRustCall() { status ->
+            UniffiLib.uniffi_offerkit_uniffi_fn_clone_httpexecutor(handle, status)
+        }
+    }
+
+    
+    @Throws(HttpExecutorException::class)
+    @Suppress("ASSIGNED_BUT_NEVER_ACCESSED_VARIABLE")
+    override suspend fun `execute`(`request`: HttpRequest) : HttpResponse {
+        return uniffiRustCallAsync(
+        callWithHandle { uniffiHandle ->
+            UniffiLib.uniffi_offerkit_uniffi_fn_method_httpexecutor_execute(
+                uniffiHandle,
+                
+        FfiConverterTypeHttpRequest.lower(`request`),
+            )
+        },
+        { future, callback, continuation -> UniffiLib.ffi_offerkit_uniffi_rust_future_poll_rust_buffer(future, callback, continuation) },
+        { future, continuation -> UniffiLib.ffi_offerkit_uniffi_rust_future_complete_rust_buffer(future, continuation) },
+        { future -> UniffiLib.ffi_offerkit_uniffi_rust_future_free_rust_buffer(future) },
+        // lift function
+        { FfiConverterTypeHttpResponse.lift(it) },
+        // Error FFI converter
+        HttpExecutorException.ErrorHandler,
+    )
+    }
+
+    
+
+    
+
+
+    
+    
+    /**
+     * @suppress
+     */
+    companion object
+    
+}
+
+
+
+// Put the implementation in an object so we don't pollute the top-level namespace
+internal object uniffiCallbackInterfaceHttpExecutor {
+    internal object `execute`: UniffiCallbackInterfaceHttpExecutorMethod0 {
+        override fun callback(`uniffiHandle`: Long,`request`: RustBuffer.ByValue,`uniffiFutureCallback`: UniffiForeignFutureCompleteRustBuffer,`uniffiCallbackData`: Long,`uniffiOutDroppedCallback`: UniffiForeignFutureDroppedCallbackStruct,) {
+            val uniffiObj = FfiConverterTypeHttpExecutor.handleMap.get(uniffiHandle)
+            val makeCall = suspend { ->
+                uniffiObj.`execute`(
+                    FfiConverterTypeHttpRequest.lift(`request`),
+                )
+            }
+            val uniffiHandleSuccess = { returnValue: HttpResponse ->
+                val uniffiResult = UniffiForeignFutureResultRustBuffer.UniffiByValue(
+                    FfiConverterTypeHttpResponse.lower(returnValue),
+                    UniffiRustCallStatus.ByValue()
+                )
+                uniffiResult.write()
+                uniffiFutureCallback.callback(uniffiCallbackData, uniffiResult)
+            }
+            val uniffiHandleError = { callStatus: UniffiRustCallStatus.ByValue ->
+                uniffiFutureCallback.callback(
+                    uniffiCallbackData,
+                    UniffiForeignFutureResultRustBuffer.UniffiByValue(
+                        RustBuffer.ByValue(),
+                        callStatus,
+                    ),
+                )
+            }
+            uniffiTraitInterfaceCallAsyncWithError(
+                makeCall,
+                uniffiHandleSuccess,
+                uniffiHandleError,
+                { e: HttpExecutorException -> FfiConverterTypeHttpExecutorError.lower(e) },
+                uniffiOutDroppedCallback
+            )
+        }
+    }
+
+    internal object uniffiFree: UniffiCallbackInterfaceFree {
+        override fun callback(handle: Long) {
+            FfiConverterTypeHttpExecutor.handleMap.remove(handle)
+        }
+    }
+
+    internal object uniffiClone: UniffiCallbackInterfaceClone {
+        override fun callback(handle: Long): Long {
+            return FfiConverterTypeHttpExecutor.handleMap.clone(handle)
+        }
+    }
+
+    internal var vtable = UniffiVTableCallbackInterfaceHttpExecutor.UniffiByValue(
+        uniffiFree,
+        uniffiClone,
+        `execute`,
+    )
+
+    // Registers the foreign callback with the Rust side.
+    // This method is generated for each callback interface.
+    internal fun register(lib: UniffiLib) {
+        lib.uniffi_offerkit_uniffi_fn_init_callback_vtable_httpexecutor(vtable)
+    }
+}
+
+/**
+ * @suppress
+ */
+internal object FfiConverterTypeHttpExecutor: FfiConverter<HttpExecutor, Long> {
+    internal val handleMap = UniffiHandleMap<HttpExecutor>()
+
+    override fun lower(value: HttpExecutor): Long {
+        if (value is HttpExecutorImpl) {
+             // Rust-implemented object.  Clone the handle and return it
+            return value.uniffiCloneHandle()
+         } else {
+            // Kotlin object, generate a new vtable handle and return that.
+            return handleMap.insert(value)
+         }
+    }
+
+    override fun lift(value: Long): HttpExecutor {
+        if ((value and 1.toLong()) == 0.toLong()) {
+            // Rust-generated handle, construct a new class that uses the handle to implement the
+            // interface
+            return HttpExecutorImpl(UniffiWithHandle, value)
+        } else {
+            // Kotlin-generated handle, get the object from the handle map
+            return handleMap.remove(value)
+        }
+    }
+
+    override fun read(buf: ByteBuffer): HttpExecutor {
+        return lift(buf.getLong())
+    }
+
+    override fun allocationSize(value: HttpExecutor) = 8UL
+
+    override fun write(value: HttpExecutor, buf: ByteBuffer) {
         buf.putLong(lower(value))
     }
 }
@@ -2722,16 +3127,19 @@ internal open class OfferClient: Disposable, AutoCloseable, OfferClientInterface
      * Builds a client. `token_provider` is asked for a token when the client has none, ahead
      * of expiry, and once after a 401. Fails with `InvalidArgument` on a bad base address,
      * scheme, proxy or root certificate, or a setting out of its bounds (see `ClientConfig`;
-     * `fields` names every such setting at once).
+     * `fields` names every such setting at once). `http_executor`: the app's own HTTP stack
+     * carries the requests instead of offerkit's (then `proxy_url` and `extra_root_pem` are
+     * refused with `InvalidArgument`: they belong to that stack).
      */
-    constructor(`config`: ClientConfig, `tokenProvider`: AccessTokenProvider? = null) :
+    constructor(`config`: ClientConfig, `tokenProvider`: AccessTokenProvider? = null, `httpExecutor`: HttpExecutor? = null) :
         this(UniffiWithHandle, 
     uniffiRustCallWithError(OfferException) { _status ->
     UniffiLib.uniffi_offerkit_uniffi_fn_constructor_offerclient_new(
     
         
         FfiConverterTypeClientConfig.lower(`config`),
-        FfiConverterOptionalTypeAccessTokenProvider.lower(`tokenProvider`),_status)
+        FfiConverterOptionalTypeAccessTokenProvider.lower(`tokenProvider`),
+        FfiConverterOptionalTypeHttpExecutor.lower(`httpExecutor`),_status)
 }
     )
 
@@ -3774,6 +4182,182 @@ internal object FfiConverterTypeFieldError: FfiConverterRustBuffer<FieldError> {
 
 
 /**
+ * One header of a request or a response.
+ */
+internal data class HttpHeader (
+    val `name`: kotlin.String
+    , 
+    val `value`: kotlin.String
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+internal object FfiConverterTypeHttpHeader: FfiConverterRustBuffer<HttpHeader> {
+    override fun read(buf: ByteBuffer): HttpHeader {
+        return HttpHeader(
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: HttpHeader) = (
+            FfiConverterString.allocationSize(value.`name`) +
+            FfiConverterString.allocationSize(value.`value`)
+    )
+
+    override fun write(value: HttpHeader, buf: ByteBuffer) {
+            FfiConverterString.write(value.`name`, buf)
+            FfiConverterString.write(value.`value`, buf)
+    }
+}
+
+
+
+/**
+ * One attempt for the app's executor to send, exactly as given. `authorization` carries the
+ * access token: never log it.
+ */
+internal data class HttpRequest (
+    /**
+     * `GET` or `POST`.
+     */
+    val `method`: kotlin.String
+    , 
+    /**
+     * The absolute address.
+     */
+    val `url`: kotlin.String
+    , 
+    /**
+     * Headers in the order to send them. No `Accept-Encoding` is among them: a stack that adds
+     * one must decompress before answering.
+     */
+    val `headers`: List<HttpHeader>
+    , 
+    /**
+     * The body (null for `GET`).
+     */
+    val `body`: kotlin.ByteArray?
+    , 
+    /**
+     * How long this attempt may take, body included, in milliseconds: give up after it with
+     * `HttpExecutorError.Timeout`. offerkit stops waiting 500 ms later in any case.
+     */
+    val `timeoutMs`: kotlin.Long
+    , 
+    /**
+     * The largest body offerkit accepts; a longer one may be cut short with
+     * `HttpExecutorError.TooLarge` (offerkit checks the length either way).
+     */
+    val `maxResponseBytes`: kotlin.Long
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+internal object FfiConverterTypeHttpRequest: FfiConverterRustBuffer<HttpRequest> {
+    override fun read(buf: ByteBuffer): HttpRequest {
+        return HttpRequest(
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterSequenceTypeHttpHeader.read(buf),
+            FfiConverterOptionalByteArray.read(buf),
+            FfiConverterLong.read(buf),
+            FfiConverterLong.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: HttpRequest) = (
+            FfiConverterString.allocationSize(value.`method`) +
+            FfiConverterString.allocationSize(value.`url`) +
+            FfiConverterSequenceTypeHttpHeader.allocationSize(value.`headers`) +
+            FfiConverterOptionalByteArray.allocationSize(value.`body`) +
+            FfiConverterLong.allocationSize(value.`timeoutMs`) +
+            FfiConverterLong.allocationSize(value.`maxResponseBytes`)
+    )
+
+    override fun write(value: HttpRequest, buf: ByteBuffer) {
+            FfiConverterString.write(value.`method`, buf)
+            FfiConverterString.write(value.`url`, buf)
+            FfiConverterSequenceTypeHttpHeader.write(value.`headers`, buf)
+            FfiConverterOptionalByteArray.write(value.`body`, buf)
+            FfiConverterLong.write(value.`timeoutMs`, buf)
+            FfiConverterLong.write(value.`maxResponseBytes`, buf)
+    }
+}
+
+
+
+/**
+ * A complete answer. Redirects are answered as they are (never followed).
+ */
+internal data class HttpResponse (
+    /**
+     * The HTTP status code (100 to 599).
+     */
+    val `status`: kotlin.Int
+    , 
+    val `headers`: List<HttpHeader>
+    , 
+    /**
+     * The whole body, after transfer decoding.
+     */
+    val `body`: kotlin.ByteArray
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+internal object FfiConverterTypeHttpResponse: FfiConverterRustBuffer<HttpResponse> {
+    override fun read(buf: ByteBuffer): HttpResponse {
+        return HttpResponse(
+            FfiConverterInt.read(buf),
+            FfiConverterSequenceTypeHttpHeader.read(buf),
+            FfiConverterByteArray.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: HttpResponse) = (
+            FfiConverterInt.allocationSize(value.`status`) +
+            FfiConverterSequenceTypeHttpHeader.allocationSize(value.`headers`) +
+            FfiConverterByteArray.allocationSize(value.`body`)
+    )
+
+    override fun write(value: HttpResponse, buf: ByteBuffer) {
+            FfiConverterInt.write(value.`status`, buf)
+            FfiConverterSequenceTypeHttpHeader.write(value.`headers`, buf)
+            FfiConverterByteArray.write(value.`body`, buf)
+    }
+}
+
+
+
+/**
  * Options of `list_offers`: without `per_page` every offer comes at once.
  */
 internal data class ListingOptions (
@@ -4373,6 +4957,139 @@ internal object FfiConverterTypeErrorKind: FfiConverterRustBuffer<ErrorKind> {
 }
 
 
+
+
+
+
+
+/**
+ * Why an attempt got no complete answer. `http_status`: the status, when the failure came
+ * after it (a body that broke off).
+ */
+internal sealed class HttpExecutorException: kotlin.Exception() {
+    
+    /**
+     * No connection, DNS or TLS failure (a refused certificate included), or the connection
+     * broke before the answer was whole.
+     */
+    class Network(
+        
+        val `detail`: kotlin.String, 
+        
+        val `httpStatus`: kotlin.Int?
+        ) : HttpExecutorException() {
+        override val message
+            get() = `detail`
+    }
+    
+    /**
+     * The attempt took longer than its `timeout_ms`.
+     */
+    class Timeout(
+        
+        val `detail`: kotlin.String, 
+        
+        val `httpStatus`: kotlin.Int?
+        ) : HttpExecutorException() {
+        override val message
+            get() = `detail`
+    }
+    
+    /**
+     * The body is longer than `max_response_bytes`.
+     */
+    class TooLarge(
+        
+        val `detail`: kotlin.String, 
+        
+        val `httpStatus`: kotlin.Int?
+        ) : HttpExecutorException() {
+        override val message
+            get() = `detail`
+    }
+    
+
+    
+
+
+    companion object ErrorHandler : UniffiRustCallStatusErrorHandler<HttpExecutorException> {
+        override fun lift(error_buf: RustBuffer.ByValue): HttpExecutorException = FfiConverterTypeHttpExecutorError.lift(error_buf)
+    }
+
+    
+}
+
+/**
+ * @suppress
+ */
+internal object FfiConverterTypeHttpExecutorError : FfiConverterRustBuffer<HttpExecutorException> {
+    override fun read(buf: ByteBuffer): HttpExecutorException {
+        
+
+        return when(buf.getInt()) {
+            1 -> HttpExecutorException.Network(
+                FfiConverterString.read(buf),
+                FfiConverterOptionalInt.read(buf),
+                )
+            2 -> HttpExecutorException.Timeout(
+                FfiConverterString.read(buf),
+                FfiConverterOptionalInt.read(buf),
+                )
+            3 -> HttpExecutorException.TooLarge(
+                FfiConverterString.read(buf),
+                FfiConverterOptionalInt.read(buf),
+                )
+            else -> throw RuntimeException("invalid error enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: HttpExecutorException): ULong {
+        return when(value) {
+            is HttpExecutorException.Network -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`detail`)
+                + FfiConverterOptionalInt.allocationSize(value.`httpStatus`)
+            )
+            is HttpExecutorException.Timeout -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`detail`)
+                + FfiConverterOptionalInt.allocationSize(value.`httpStatus`)
+            )
+            is HttpExecutorException.TooLarge -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`detail`)
+                + FfiConverterOptionalInt.allocationSize(value.`httpStatus`)
+            )
+        }
+    }
+
+    override fun write(value: HttpExecutorException, buf: ByteBuffer) {
+        when(value) {
+            is HttpExecutorException.Network -> {
+                buf.putInt(1)
+                FfiConverterString.write(value.`detail`, buf)
+                FfiConverterOptionalInt.write(value.`httpStatus`, buf)
+                Unit
+            }
+            is HttpExecutorException.Timeout -> {
+                buf.putInt(2)
+                FfiConverterString.write(value.`detail`, buf)
+                FfiConverterOptionalInt.write(value.`httpStatus`, buf)
+                Unit
+            }
+            is HttpExecutorException.TooLarge -> {
+                buf.putInt(3)
+                FfiConverterString.write(value.`detail`, buf)
+                FfiConverterOptionalInt.write(value.`httpStatus`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+
+}
 
 
 
@@ -5268,6 +5985,38 @@ internal object FfiConverterOptionalString: FfiConverterRustBuffer<kotlin.String
 /**
  * @suppress
  */
+internal object FfiConverterOptionalByteArray: FfiConverterRustBuffer<kotlin.ByteArray?> {
+    override fun read(buf: ByteBuffer): kotlin.ByteArray? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterByteArray.read(buf)
+    }
+
+    override fun allocationSize(value: kotlin.ByteArray?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterByteArray.allocationSize(value)
+        }
+    }
+
+    override fun write(value: kotlin.ByteArray?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterByteArray.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 internal object FfiConverterOptionalTypeAccessTokenProvider: FfiConverterRustBuffer<AccessTokenProvider?> {
     override fun read(buf: ByteBuffer): AccessTokenProvider? {
         if (buf.get().toInt() == 0) {
@@ -5290,6 +6039,38 @@ internal object FfiConverterOptionalTypeAccessTokenProvider: FfiConverterRustBuf
         } else {
             buf.put(1)
             FfiConverterTypeAccessTokenProvider.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+internal object FfiConverterOptionalTypeHttpExecutor: FfiConverterRustBuffer<HttpExecutor?> {
+    override fun read(buf: ByteBuffer): HttpExecutor? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeHttpExecutor.read(buf)
+    }
+
+    override fun allocationSize(value: HttpExecutor?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeHttpExecutor.allocationSize(value)
+        }
+    }
+
+    override fun write(value: HttpExecutor?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeHttpExecutor.write(value, buf)
         }
     }
 }
@@ -5602,6 +6383,34 @@ internal object FfiConverterSequenceTypeFieldError: FfiConverterRustBuffer<List<
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeFieldError.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+internal object FfiConverterSequenceTypeHttpHeader: FfiConverterRustBuffer<List<HttpHeader>> {
+    override fun read(buf: ByteBuffer): List<HttpHeader> {
+        val len = buf.getInt()
+        return List<HttpHeader>(len) {
+            FfiConverterTypeHttpHeader.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<HttpHeader>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeHttpHeader.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<HttpHeader>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeHttpHeader.write(it, buf)
         }
     }
 }

@@ -1,0 +1,187 @@
+"""Bring your own HTTP from Python: the standard library's `http.client` carries offerkit's
+requests to the simulator over loopback (as an app would plug in aiohttp or httpx), and the
+queries, errors, retries, timeouts and cancellation behave as with the built-in stack. Executors
+that misbehave (raise anything, answer nonsense) fail the attempt with a typed error, print
+nothing, and never hang the call."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import socket
+import time
+import urllib.parse
+from datetime import timedelta
+
+import pytest
+
+import offerkit
+from conftest import Sim, config
+
+
+class StdlibExecutor:
+    """`http.client` on a worker thread: never follows redirects, keeps the attempt's timeout."""
+
+    def __init__(self) -> None:
+        self.requests: list[offerkit.HttpRequest] = []
+
+    async def execute(self, request: offerkit.HttpRequest) -> offerkit.HttpResponse:
+        self.requests.append(request)
+        return await asyncio.to_thread(self._send, request)
+
+    @staticmethod
+    def _send(request: offerkit.HttpRequest) -> offerkit.HttpResponse:
+        url = urllib.parse.urlsplit(request.url)
+        path = url.path + (f"?{url.query}" if url.query else "")
+        connection = http.client.HTTPConnection(
+            url.hostname or "", url.port or 80, timeout=request.timeout.total_seconds()
+        )
+        try:
+            connection.request(request.method, path, body=request.body, headers=dict(request.headers))
+            response = connection.getresponse()
+            status = response.status
+            try:
+                body = response.read(request.max_response_bytes + 1)
+            except (socket.timeout, TimeoutError) as e:
+                raise offerkit.HttpExecutorError(
+                    offerkit.HttpFailureKind.TIMEOUT, f"reading the body: {e}", http_status=status
+                ) from None
+            except (OSError, http.client.HTTPException) as e:
+                raise offerkit.HttpExecutorError(
+                    offerkit.HttpFailureKind.NETWORK, f"reading the body: {e!r}", http_status=status
+                ) from None
+            return offerkit.HttpResponse(status=status, headers=tuple(response.getheaders()), body=body)
+        except (socket.timeout, TimeoutError) as e:
+            raise offerkit.HttpExecutorError(offerkit.HttpFailureKind.TIMEOUT, str(e)) from None
+        except (OSError, http.client.HTTPException) as e:
+            raise offerkit.HttpExecutorError(offerkit.HttpFailureKind.NETWORK, repr(e)) from None
+        finally:
+            connection.close()
+
+
+def executor_client(sim: Sim, executor: offerkit.HttpExecutor, **overrides: object) -> offerkit.OfferClient:
+    overrides.setdefault("access_token", sim.token())
+    return offerkit.OfferClient(config(sim, **overrides), http_executor=executor)
+
+
+async def test_queries_go_through_the_apps_executor(sim: Sim) -> None:
+    executor = StdlibExecutor()
+    async with executor_client(sim, executor) as client:
+        offers = await client.offers("player-1", limit=3)
+        links = await client.links("player-1")
+    assert len(offers) == 3 and all(o.id for o in offers)
+    assert isinstance(links, dict) and links
+    assert [r.method for r in executor.requests] == ["POST", "POST"]
+    first = executor.requests[0]
+    assert first.url == sim.base_url + "/v1/offers"
+    assert (first.header("Authorization") or "").startswith("Bearer ")
+    assert first.header("content-type") == "application/json"
+    assert first.header("accept-encoding") is None
+    assert timedelta(seconds=29) < first.timeout <= timedelta(seconds=30), "the timeout, within what is left of the deadline"
+    assert "Bearer" not in repr(first) and "***" in repr(first)
+    assert sim.stats()["graphql"] == 2
+
+
+async def test_service_errors_and_retry_after_through_the_executor(sim: Sim) -> None:
+    sim.fault(kind="status", status=429, retry_after_secs=7)
+    with pytest.raises(offerkit.RateLimitedError) as caught:
+        await executor_client(sim, StdlibExecutor()).offers("player-1", limit=1)
+    assert caught.value.http_status == 429
+    assert caught.value.retry_after == timedelta(seconds=7)
+
+
+async def test_a_503_is_retried_through_the_executor(sim: Sim) -> None:
+    sim.fault(kind="status", status=503, times=1)
+    executor = StdlibExecutor()
+    offers = await executor_client(sim, executor, max_retries=2).offers("player-1", limit=1)
+    assert len(offers) == 1
+    assert len(executor.requests) == 2
+
+
+async def test_the_executors_timeout_is_a_timeout_error(sim: Sim) -> None:
+    sim.fault(kind="latency", ms=3000)
+    started = time.monotonic()
+    with pytest.raises(offerkit.TimeoutError):
+        await executor_client(sim, StdlibExecutor(), timeout=0.3).offers("player-1", limit=1)
+    assert time.monotonic() - started < 2.5, "the attempt's timeout bounds the call"
+
+
+async def test_cancelling_the_call_cancels_the_executors_coroutine(sim: Sim) -> None:
+    cancelled = asyncio.Event()
+
+    class Hangs:
+        async def execute(self, request: offerkit.HttpRequest) -> offerkit.HttpResponse:
+            try:
+                await asyncio.sleep(60)
+            except asyncio.CancelledError:
+                cancelled.set()
+                raise
+            raise AssertionError("not reached")
+
+    client = executor_client(sim, Hangs())
+    task = asyncio.ensure_future(client.offers("player-1", limit=1))
+    await asyncio.sleep(0.3)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    await asyncio.wait_for(cancelled.wait(), timeout=10)
+
+
+@pytest.mark.parametrize(
+    "raised",
+    [ValueError("boom"), KeyError("k"), NotImplementedError("todo"), RuntimeError("x" * 50)],
+    ids=["ValueError", "KeyError", "NotImplementedError", "RuntimeError"],
+)
+async def test_whatever_an_executor_raises_is_a_network_error(
+    sim: Sim, raised: Exception, capfd: pytest.CaptureFixture[str]
+) -> None:
+    class Raises:
+        async def execute(self, request: offerkit.HttpRequest) -> offerkit.HttpResponse:
+            raise raised
+
+    with pytest.raises(offerkit.NetworkError) as caught:
+        await executor_client(sim, Raises(), max_retries=1).offers("player-1", limit=1)
+    assert "the HTTP executor failed" in str(caught.value)
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""
+
+
+@pytest.mark.parametrize("status", [0, 99, 600, -1])
+async def test_a_status_no_response_has_is_a_network_error(sim: Sim, status: int) -> None:
+    class Nonsense:
+        async def execute(self, request: offerkit.HttpRequest) -> offerkit.HttpResponse:
+            return offerkit.HttpResponse(status=status, headers=(), body=b"{}")
+
+    with pytest.raises(offerkit.NetworkError) as caught:
+        await executor_client(sim, Nonsense()).offers("player-1", limit=1)
+    assert str(status) in str(caught.value)
+
+
+async def test_a_redirect_the_executor_returns_is_rejected(sim: Sim) -> None:
+    class Redirects:
+        async def execute(self, request: offerkit.HttpRequest) -> offerkit.HttpResponse:
+            return offerkit.HttpResponse(status=302, headers=(("Location", "https://elsewhere.example/"),), body=b"")
+
+    with pytest.raises(offerkit.RejectedError) as caught:
+        await executor_client(sim, Redirects()).offers("player-1", limit=1)
+    assert caught.value.http_status == 302
+    assert "https://elsewhere.example/" in str(caught.value)
+
+
+async def test_settings_of_the_apps_stack_are_refused_with_an_executor(sim: Sim) -> None:
+    with pytest.raises(offerkit.InvalidArgumentError) as caught:
+        offerkit.OfferClient(
+            offerkit.ClientConfig(sim.base_url, proxy_url="http://127.0.0.1:3128"),
+            http_executor=StdlibExecutor(),
+        )
+    assert "proxy" in str(caught.value)
+    with pytest.raises(TypeError):
+        offerkit.OfferClient(sim.base_url, http_executor=object())  # type: ignore[arg-type]
+
+
+def test_executor_errors_pickle() -> None:
+    import pickle
+
+    e = offerkit.HttpExecutorError(offerkit.HttpFailureKind.TIMEOUT, "slow", http_status=200)
+    back = pickle.loads(pickle.dumps(e))
+    assert (back.kind, back.message, back.http_status) == (offerkit.HttpFailureKind.TIMEOUT, "slow", 200)
