@@ -111,6 +111,7 @@ void test_poll_mode_delivers_on_the_calling_thread(void) {
 }
 
 void test_poll_mode_delivers_cancellations_at_poll(void) {
+    if (curl_run()) NOT_APPLICABLE(POLL_COUNTS_NA);
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_POLL);
     sim_fault("{\"kind\":\"latency\",\"ms\":5000}");
     Recorder r;
