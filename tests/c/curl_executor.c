@@ -1,5 +1,6 @@
 /* A host HTTP executor on libcurl: one joinable worker thread per request, each running one
- * easy transfer (see curl_executor.h for what it promises). */
+ * easy transfer, the transfers sharing one connection cache (keep-alive, as a host's stack
+ * would); see curl_executor.h for what it promises. */
 #include "curl_executor.h"
 
 #include <curl/curl.h>
@@ -20,6 +21,20 @@ static pthread_cond_t idle = PTHREAD_COND_INITIALIZER;
 static Worker *workers = NULL;
 static int active = 0;
 static CurlExecutorStats stats;
+
+/* The connection cache the workers share, and the locks libcurl asks for to share it. */
+static CURLSH *share = NULL;
+static pthread_mutex_t share_locks[CURL_LOCK_DATA_LAST];
+
+static void share_lock(CURL *handle, curl_lock_data data, curl_lock_access access, void *user) {
+    (void)handle, (void)access, (void)user;
+    pthread_mutex_lock(&share_locks[data]);
+}
+
+static void share_unlock(CURL *handle, curl_lock_data data, void *user) {
+    (void)handle, (void)user;
+    pthread_mutex_unlock(&share_locks[data]);
+}
 
 typedef struct {
     char *data;
@@ -130,6 +145,7 @@ static void transfer(OfferkitHttpRequest *request) {
     Body body = {NULL, 0, 0, offerkit_http_request_max_response_bytes(request), 0};
     Headers headers = {NULL, NULL, 0, 0};
     curl_easy_setopt(curl, CURLOPT_URL, offerkit_http_request_url(request));
+    if (share) curl_easy_setopt(curl, CURLOPT_SHARE, share);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L); /* offerkit refuses redirects itself */
     curl_easy_setopt(curl, CURLOPT_PROXY, "");          /* never a proxy from the environment */
@@ -267,9 +283,22 @@ CurlExecutorStats curl_executor_stats(void) {
     return copy;
 }
 
-int curl_executor_global_init(void) { return curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK ? 0 : 1; }
+int curl_executor_global_init(void) {
+    if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) return 1;
+    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) pthread_mutex_init(&share_locks[i], NULL);
+    share = curl_share_init();
+    if (share) {
+        curl_share_setopt(share, CURLSHOPT_LOCKFUNC, share_lock);
+        curl_share_setopt(share, CURLSHOPT_UNLOCKFUNC, share_unlock);
+        curl_share_setopt(share, CURLSHOPT_SHARE, CURL_LOCK_DATA_CONNECT);
+    }
+    return 0;
+}
 
 void curl_executor_global_cleanup(void) {
     curl_executor_wait_idle();
+    if (share) curl_share_cleanup(share);
+    share = NULL;
+    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) pthread_mutex_destroy(&share_locks[i]);
     curl_global_cleanup();
 }
