@@ -769,8 +769,8 @@ enum OfferkitStatus offerkit_client_invalidate(const struct OfferkitClient *clie
 void offerkit_client_clear_cache(const struct OfferkitClient *client);
 
 /**
- * Runs queued callbacks of a poll-delivery client on the calling thread — completions and
- * token-needed asks of `_async` requests — at most `max` of them, or with `max` 0 every one
+ * Runs queued callbacks of a poll-delivery client on the calling thread — completions,
+ * token-needed asks and host HTTP executor calls of `_async` requests — at most `max` of them, or with `max` 0 every one
  * queued when the call starts; then runs the log messages queued for poll delivery (see
  * `offerkit_set_log_callback`; not counted). Returns how many client callbacks ran (always 0
  * for a thread-delivery client or a NULL client). Never blocks. Callbacks may start new
@@ -779,8 +779,9 @@ void offerkit_client_clear_cache(const struct OfferkitClient *client);
 size_t offerkit_client_poll(const struct OfferkitClient *client, size_t max);
 
 /**
- * How many callbacks of a poll-delivery client are queued for the next poll (completions and
- * token-needed asks); 0 for NULL and for a thread-delivery client. Never blocks.
+ * How many callbacks of a poll-delivery client are queued for the next poll (completions,
+ * token-needed asks, and the host HTTP executor's executes and cancels); 0 for NULL and for a
+ * thread-delivery client. Never blocks.
  */
 size_t offerkit_client_pending_completions(const struct OfferkitClient *client);
 

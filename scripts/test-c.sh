@@ -156,12 +156,16 @@ step build-lite lite_build
 lite_has_no_builtin_transport() {
   # Nothing of the built-in transport is compiled into it (checked on the dependency graph, and
   # on the library's own answer), and no test hook is exported.
-  local found
-  found="$(cargo tree -p offerkit-ffi --no-default-features -e normal --prefix none | grep -E '^(reqwest|hyper|hyper-util|rustls|webpki-roots|mio|socket2) ')"
-  [[ -z "$found" ]] || { echo "the lite library depends on:"; echo "$found"; return 1; }
-  cargo tree -p offerkit-ffi -e normal --prefix none | grep -q '^reqwest ' || { echo "the check cannot fail: the full library has no reqwest either"; return 1; }
-  ! nm -D --defined-only "$work/lite/libofferkit_lite.so" | grep ' offerkit_test_' &&
-    nm -D --defined-only "$work/lite/libofferkit_lite.so" | grep -q ' offerkit_has_builtin_http$'
+  # (Whole outputs captured before grep: `grep -q` closing a pipe early would fail it under
+  # pipefail.)
+  local transport='^(reqwest|hyper|hyper-util|rustls|webpki-roots|mio|socket2) ' lite full symbols
+  lite="$(cargo tree -p offerkit-ffi --no-default-features -e normal --prefix none)" || return 1
+  full="$(cargo tree -p offerkit-ffi -e normal --prefix none)" || return 1
+  if grep -E "$transport" <<<"$lite"; then echo "the lite library depends on the above"; return 1; fi
+  grep -E '^reqwest ' <<<"$full" >/dev/null || { echo "the check cannot fail: the full library has no reqwest either"; return 1; }
+  symbols="$(nm -D --defined-only "$work/lite/libofferkit_lite.so")" || return 1
+  if grep ' offerkit_test_' <<<"$symbols"; then echo "the lite library exports test hooks"; return 1; fi
+  grep ' offerkit_has_builtin_http$' <<<"$symbols" >/dev/null
 }
 if [[ -f "$work/lite/libofferkit_lite.so" ]]; then
   step lite-has-no-builtin-transport lite_has_no_builtin_transport

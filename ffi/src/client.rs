@@ -146,8 +146,8 @@ pub unsafe extern "C" fn offerkit_client_clear_cache(client: *const OfferkitClie
     });
 }
 
-/// Runs queued callbacks of a poll-delivery client on the calling thread — completions and
-/// token-needed asks of `_async` requests — at most `max` of them, or with `max` 0 every one
+/// Runs queued callbacks of a poll-delivery client on the calling thread — completions,
+/// token-needed asks and host HTTP executor calls of `_async` requests — at most `max` of them, or with `max` 0 every one
 /// queued when the call starts; then runs the log messages queued for poll delivery (see
 /// `offerkit_set_log_callback`; not counted). Returns how many client callbacks ran (always 0
 /// for a thread-delivery client or a NULL client). Never blocks. Callbacks may start new
@@ -163,8 +163,9 @@ pub unsafe extern "C" fn offerkit_client_poll(client: *const OfferkitClient, max
     })
 }
 
-/// How many callbacks of a poll-delivery client are queued for the next poll (completions and
-/// token-needed asks); 0 for NULL and for a thread-delivery client. Never blocks.
+/// How many callbacks of a poll-delivery client are queued for the next poll (completions,
+/// token-needed asks, and the host HTTP executor's executes and cancels); 0 for NULL and for a
+/// thread-delivery client. Never blocks.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_pending_completions(
     client: *const OfferkitClient,
