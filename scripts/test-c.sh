@@ -12,6 +12,10 @@
 #    deliberate leak of the library's memory) -- all three with the test hooks and --no-skips, so
 #    no test can pass by not running -- and once more against the shipping release library,
 #    where the tests that need the hooks are counted as skipped;
+#    then the same C tests again with every config carrying the libcurl host executor
+#    (OFFERKIT_TEST_EXECUTOR=curl: plain, valgrind, ASan+UBSan; tests of the built-in transport
+#    itself are listed n/a, never counted), and against the lite library (built without the
+#    built-in transport, checked to have none of it) through the same executor;
 # 5. runs the stress test (8 threads, random cancellations, client frees) normally, with ASan and
 #    under valgrind;
 # 6. runs the C++ wrapper tests (g++, g++ -fno-exceptions, clang++ when installed);
