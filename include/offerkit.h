@@ -1,5 +1,5 @@
 /*
- * offerkit.h: the C ABI of offerkit (libofferkit.so / libofferkit.a), version 1.0.
+ * offerkit.h: the C ABI of offerkit (libofferkit.so / libofferkit.a), version 1.1.
  *
  * CONVENTIONS (every function follows them; ffi/README.md says the same)
  *
@@ -19,6 +19,7 @@
  *               OfferkitPlayerOffersPage      offerkit_player_offers_page_free
  *               OfferkitPlayerOffersPager     offerkit_player_offers_pager_free
  *               OfferkitError                 offerkit_error_free
+ *               OfferkitHttpRequest           offerkit_http_request_free (the host executor's)
  *               char * (owned strings)        offerkit_string_free
  *             Every free function accepts NULL and then does nothing. Never free twice.
  *             An OfferkitRequest is reference-counted inside: the host may free its handle at
@@ -28,7 +29,8 @@
  *             checked by -Wswitch-enum) with stable numbers: 0 OK; 1-16 the error kinds of core
  *             (offerkit_status_name gives core's kind names, as every binding uses them);
  *             100 NULL_ARGUMENT, 101 INVALID_UTF8, 102 OUT_OF_RANGE, 103 WOULD_DEADLOCK,
- *             104 NOT_FOUND, 105 BUSY: this interface's own (nothing was done or sent). An
+ *             104 NOT_FOUND, 105 BUSY, 106 ALREADY_ANSWERED, 107 NOT_AVAILABLE: this
+ *             interface's own (nothing was done or sent). An
  *             error is what its status says (offerkit_error_status); there is no other kind.
  *             A panic inside the library is caught and returned as 15 INTERNAL: nothing ever
  *             unwinds into C. Functions taking an enum value from C take a uint32_t and refuse
@@ -152,6 +154,7 @@
  *             result, error). Token-needed: (user_data, client, reason), answered with
  *             offerkit_client_set_access_token(client, ...) or
  *             offerkit_client_fail_token_request(client, ...). Log: (user_data, level, message).
+ *             HTTP executor: execute (user_data, request) and cancel (user_data, request).
  *             Callbacks must not unwind (C++ exceptions must be caught inside them) and should
  *             return quickly: in thread delivery they run on the library's one I/O thread.
  *             user_data is passed back untouched and must stay valid until the callback's last
@@ -178,6 +181,20 @@
  * Secrets     No refresh-token or reporting-key function exists here: those stay on servers.
  *             The host supplies short-lived access tokens (offerkit_client_set_access_token),
  *             optionally when asked (offerkit_config_set_token_needed).
+ *
+ * Executor    offerkit_config_set_http_executor carries every HTTP attempt of a client through
+ *             the host's own stack (UnityWebRequest, Unreal's HTTP module, a console's API,
+ *             libcurl): execute(user_data, request) gets an OfferkitHttpRequest to send and
+ *             answer once, from any thread (offerkit_http_request_respond / _fail), then free.
+ *             Its callbacks follow the client's delivery like token-needed. Misuse is a status:
+ *             a second answer ALREADY_ANSWERED, an answer nobody waits for CANCELLED. The
+ *             contract (redirects, decompression, timeouts, TLS failures) is in ffi/README.md.
+ *
+ * Lite        libofferkit_lite.so is this same header's library without the built-in HTTP
+ *             transport (offerkit_has_builtin_http() is false): every client needs a host
+ *             executor (offerkit_client_new fails INVALID_ARGUMENT without one), and the setters
+ *             of the built-in transport (proxy, connect timeout, root certificates) return
+ *             OFFERKIT_STATUS_NOT_AVAILABLE.
  *
  * Linking     Shared: -lofferkit. Static: libofferkit.a plus -lgcc_s -lutil -lrt -lpthread -lm
  *             -ldl -lc (pkg-config --static --libs offerkit prints the same libraries).
@@ -232,7 +249,7 @@
 /**
  * Minor version of the library this header belongs to.
  */
-#define OFFERKIT_VERSION_MINOR 0
+#define OFFERKIT_VERSION_MINOR 1
 
 /**
  * Patch version of the library this header belongs to.
@@ -345,6 +362,17 @@ typedef enum OfferkitStatus {
      * `offerkit_shutdown` while clients or pagers are still alive. Nothing was stopped.
      */
     OFFERKIT_STATUS_BUSY = 105,
+    /**
+     * `offerkit_http_request_respond` / `_fail` on a request the host executor has already
+     * answered. The second answer was dropped; the first stands.
+     */
+    OFFERKIT_STATUS_ALREADY_ANSWERED = 106,
+    /**
+     * A function this build of the library has not got: the built-in HTTP transport's setters
+     * (proxy, connect timeout, extra roots) in the lite library, which only has host executors
+     * (`offerkit_has_builtin_http`). Nothing was done.
+     */
+    OFFERKIT_STATUS_NOT_AVAILABLE = 107,
 } OfferkitStatus;
 
 /**
@@ -397,6 +425,27 @@ typedef enum OfferkitDelivery {
 } OfferkitDelivery;
 
 /**
+ * Why a host executor got no complete answer (`offerkit_http_request_fail`).
+ */
+typedef enum OfferkitHttpFailure {
+    /**
+     * No connection, a DNS or TLS failure (a refused certificate too), or the connection broke
+     * before the answer was whole. Becomes `OFFERKIT_STATUS_NETWORK` (retried).
+     */
+    OFFERKIT_HTTP_FAILURE_NETWORK = 1,
+    /**
+     * The attempt took longer than `offerkit_http_request_timeout_ms`. Becomes
+     * `OFFERKIT_STATUS_TIMEOUT` (retried).
+     */
+    OFFERKIT_HTTP_FAILURE_TIMEOUT = 2,
+    /**
+     * The body is longer than `offerkit_http_request_max_response_bytes` (the host may stop
+     * reading there). Becomes `OFFERKIT_STATUS_DECODE`.
+     */
+    OFFERKIT_HTTP_FAILURE_TOO_LARGE = 3,
+} OfferkitHttpFailure;
+
+/**
  * A client of the offer service. Thread-safe: every function taking a client may be called
  * from any thread, also at once — except `offerkit_client_free`, which must not race with
  * other calls on the same client.
@@ -414,6 +463,14 @@ typedef struct OfferkitConfig OfferkitConfig;
  * every string they return lives until the error is freed.
  */
 typedef struct OfferkitError OfferkitError;
+
+/**
+ * One HTTP attempt for the host's executor. Read it with the `offerkit_http_request_*`
+ * accessors (valid until the host frees it), answer it once with
+ * `offerkit_http_request_respond` or `offerkit_http_request_fail`, from any thread, and free it
+ * with `offerkit_http_request_free` (after answering, or to give up).
+ */
+typedef struct OfferkitHttpRequest OfferkitHttpRequest;
 
 /**
  * Options of the listing (`offerkit_client_list_offers`, `offerkit_client_list_all_offers`):
@@ -514,6 +571,25 @@ typedef void (*OfferkitPlayerOffersPageCallback)(void *user_data, const struct O
 typedef void (*OfferkitTokenNeededCallback)(void *user_data, const struct OfferkitClient *client, enum OfferkitTokenReason reason);
 
 /**
+ * Sends one HTTP attempt through the host's stack. `request` is the host's reference: read it
+ * with the `offerkit_http_request_*` accessors, answer it once (`offerkit_http_request_respond`
+ * or `offerkit_http_request_fail`, now or later, from any thread), then free it
+ * (`offerkit_http_request_free`; freed unanswered, the attempt fails as network). Must return
+ * quickly (hand the request to the stack, do not wait for the answer), not unwind, and not
+ * free the client. Where it runs: see `offerkit_config_set_http_executor`.
+ */
+typedef void (*OfferkitHttpExecuteCallback)(void *user_data, struct OfferkitHttpRequest *request);
+
+/**
+ * Tells the host, once, that offerkit no longer wants the answer to `request` (its call was
+ * cancelled, its deadline passed, its client is being freed): stop the transfer; an answer is
+ * now refused with `OFFERKIT_STATUS_CANCELLED`, and the host still frees its reference.
+ * `request` is borrowed for the call (valid even if the host frees it meanwhile on another
+ * thread). Never called for a request the host has answered or freed. Same rules as execute.
+ */
+typedef void (*OfferkitHttpCancelCallback)(void *user_data, const struct OfferkitHttpRequest *request);
+
+/**
  * Receives one log message: `message` is UTF-8, NUL-terminated, formatted as
  * `target: text key=value …`, and valid only during the call. In thread delivery it may run on
  * any thread, also on several at once; in poll delivery only inside the polls on the polling
@@ -611,6 +687,15 @@ extern "C" {
 #endif // __cplusplus
 
 /**
+ * True if this library has the built-in HTTP transport (`libofferkit`); false for the lite
+ * library (`libofferkit_lite`), whose clients need a host executor
+ * (`offerkit_config_set_http_executor`; `offerkit_client_new` without one fails with
+ * `OFFERKIT_STATUS_INVALID_ARGUMENT`) and whose proxy, connect-timeout and root-certificate
+ * setters return `OFFERKIT_STATUS_NOT_AVAILABLE`. Thread-safe.
+ */
+bool offerkit_has_builtin_http(void);
+
+/**
  * The tracking URL of an offer for `player_id`. `click_url` is the offer's `links.click_url`
  * (select `links { click_url }`; `offerkit_offer_list_field_text(list, i, "links.click_url", …)`), with or
  * without a player id: any `player_id` parameter it has is replaced, every other byte kept.
@@ -625,7 +710,8 @@ enum OfferkitStatus offerkit_click_url(const char *click_url, const char *player
 
 /**
  * Makes a client from `config` (copied; the config may be freed or reused afterwards).
- * Fails with `INVALID_ARGUMENT` on a bad base URL, scheme, proxy or root certificate, and on
+ * Fails with `INVALID_ARGUMENT` on a bad base URL, scheme, proxy or root certificate (a proxy or
+ * root certificate with a host HTTP executor; no executor in the lite library), and on
  * settings out of bounds: then one field entry with path `config` names every such setting
  * (`timeout`, `connect_timeout`, `deadline`, `token_provider_timeout`, `retry.max_retries`,
  * `retry.initial_backoff`, `retry.max_backoff`, `max_pages`, `cache.ttl`, `cache.max_entries`,
@@ -641,7 +727,9 @@ enum OfferkitStatus offerkit_client_new(const struct OfferkitConfig *config, str
  * owed runs before this returns, on the calling thread or (for one already running) on its
  * library thread: cancelled requests report `OFFERKIT_STATUS_CANCELLED`; in poll mode,
  * completions already queued are delivered as they are. After it returns, no callback of this
- * client (completion or token-needed) runs again. Called from inside a completion callback on
+ * client (completion, token-needed, or its HTTP executor's execute and cancel) runs again; the
+ * executor's cancel callback is told here, on this thread, of every request the host still
+ * holds unanswered. Called from inside a completion callback on
  * a library thread, it cannot wait for that thread: it cancels and delivers what it can, and
  * callbacks already handed to the library thread still run (exactly once) after it returns, on
  * that thread (in poll mode too: nobody can poll a freed client). Called from inside one of its
@@ -681,8 +769,8 @@ enum OfferkitStatus offerkit_client_invalidate(const struct OfferkitClient *clie
 void offerkit_client_clear_cache(const struct OfferkitClient *client);
 
 /**
- * Runs queued callbacks of a poll-delivery client on the calling thread — completions and
- * token-needed asks of `_async` requests — at most `max` of them, or with `max` 0 every one
+ * Runs queued callbacks of a poll-delivery client on the calling thread — completions,
+ * token-needed asks and host HTTP executor calls of `_async` requests — at most `max` of them, or with `max` 0 every one
  * queued when the call starts; then runs the log messages queued for poll delivery (see
  * `offerkit_set_log_callback`; not counted). Returns how many client callbacks ran (always 0
  * for a thread-delivery client or a NULL client). Never blocks. Callbacks may start new
@@ -691,8 +779,9 @@ void offerkit_client_clear_cache(const struct OfferkitClient *client);
 size_t offerkit_client_poll(const struct OfferkitClient *client, size_t max);
 
 /**
- * How many callbacks of a poll-delivery client are queued for the next poll (completions and
- * token-needed asks); 0 for NULL and for a thread-delivery client. Never blocks.
+ * How many callbacks of a poll-delivery client are queued for the next poll (completions,
+ * token-needed asks, and the host HTTP executor's executes and cancels); 0 for NULL and for a
+ * thread-delivery client. Never blocks.
  */
 size_t offerkit_client_pending_completions(const struct OfferkitClient *client);
 
@@ -811,8 +900,9 @@ void offerkit_config_free(struct OfferkitConfig *config);
 enum OfferkitStatus offerkit_config_set_timeout_ms(struct OfferkitConfig *config, uint64_t timeout_ms, struct OfferkitError **out_error);
 
 /**
- * Sets the connection set-up timeout: 1 to 86 400 000 ms, checked by `offerkit_client_new`
- * (setting `connect_timeout`). Default 5000 ms.
+ * Sets the connection set-up timeout of the built-in transport: 1 to 86 400 000 ms, checked by
+ * `offerkit_client_new` (setting `connect_timeout`). Default 5000 ms. Not used with a host
+ * executor (its stack owns connections); `OFFERKIT_STATUS_NOT_AVAILABLE` in the lite library.
  */
 enum OfferkitStatus offerkit_config_set_connect_timeout_ms(struct OfferkitConfig *config, uint64_t timeout_ms, struct OfferkitError **out_error);
 
@@ -842,7 +932,9 @@ enum OfferkitStatus offerkit_config_set_max_pages(struct OfferkitConfig *config,
  * Sends every request through the proxy at `url` (`http://[user:password@]host:port`, copied;
  * checked by `offerkit_client_new`); NULL: direct connections (the default). The library never
  * reads `HTTPS_PROXY` or other environment variables: a game must not inherit a proxy from
- * the player's machine.
+ * the player's machine. With a host executor, `offerkit_client_new` refuses a proxy
+ * (`INVALID_ARGUMENT`: set it in the host's stack); `OFFERKIT_STATUS_NOT_AVAILABLE` in the lite
+ * library.
  */
 enum OfferkitStatus offerkit_config_set_proxy(struct OfferkitConfig *config, const char *url, struct OfferkitError **out_error);
 
@@ -856,7 +948,9 @@ enum OfferkitStatus offerkit_config_set_retry_backoff_ms(struct OfferkitConfig *
 
 /**
  * Adds trusted root certificates (PEM text, one or more `CERTIFICATE` blocks) to the built-in
- * web roots. The PEM is parsed by `offerkit_client_new` (`INVALID_ARGUMENT` there if bad).
+ * web roots. The PEM is parsed by `offerkit_client_new` (`INVALID_ARGUMENT` there if bad, and
+ * with a host executor, whose stack owns trust); `OFFERKIT_STATUS_NOT_AVAILABLE` in the lite
+ * library.
  */
 enum OfferkitStatus offerkit_config_add_root_pem(struct OfferkitConfig *config, const char *pem, struct OfferkitError **out_error);
 
@@ -877,6 +971,29 @@ enum OfferkitStatus offerkit_config_set_access_token(struct OfferkitConfig *conf
  * once after a 401; see `OfferkitTokenNeededCallback` (also for the thread it runs on). `user_data` must stay valid until the client is freed.
  */
 enum OfferkitStatus offerkit_config_set_token_needed(struct OfferkitConfig *config, OfferkitTokenNeededCallback callback, void *user_data, struct OfferkitError **out_error);
+
+/**
+ * Sets (or with a NULL `execute`, removes: the built-in transport again) the host HTTP executor:
+ * every HTTP attempt of the client is handed to `execute` as an `OfferkitHttpRequest`, which
+ * the host sends through its own stack and answers once (`offerkit_http_request_respond` /
+ * `offerkit_http_request_fail`) from any thread; `cancel` (may be NULL) is told, once, when
+ * offerkit no longer wants an answer. The contract (no redirects followed, the body after
+ * transfer decoding, the timeout, which failure is which) is in ffi/README.md ("Host HTTP
+ * executor"). Required in the lite library (`offerkit_has_builtin_http`); with it, a proxy or
+ * extra roots are refused by `offerkit_client_new` (the host's stack owns them).
+ *
+ * Where the callbacks run: thread delivery, on the thread running the attempt (a library
+ * thread for `_async` calls, the calling thread for blocking calls). Poll delivery, never on a
+ * library thread: an `_async` call's execute and cancel are queued with the client's
+ * completions and run inside `offerkit_client_poll` / `offerkit_client_poll_wait` on the
+ * polling thread (what `UnityWebRequest` and Unreal's HTTP module need), and a blocking call's
+ * run inline on the thread making it — with a stack that must be driven by the polling thread,
+ * use only `_async` calls. `offerkit_client_free` tells `cancel` (on its own thread) of every
+ * request the host still holds unanswered, and no callback runs after it returns. `user_data`
+ * must stay valid until then; both callbacks must be thread-safe, return quickly, not unwind
+ * and not free the client.
+ */
+enum OfferkitStatus offerkit_config_set_http_executor(struct OfferkitConfig *config, OfferkitHttpExecuteCallback execute, OfferkitHttpCancelCallback cancel, void *user_data, struct OfferkitError **out_error);
 
 /**
  * Sets how long a request waits for the host to answer the token-needed callback: 1 to
@@ -999,6 +1116,94 @@ size_t offerkit_error_field_message_count(const struct OfferkitError *error, siz
  * error is freed.
  */
 const char *offerkit_error_field_message(const struct OfferkitError *error, size_t field, size_t argument, size_t message);
+
+/**
+ * Frees the host's reference to `request`. A request not answered by then fails its attempt
+ * with `OFFERKIT_STATUS_NETWORK` ("the host executor released the request without
+ * answering"). `offerkit_http_request_free(NULL)` does nothing; never free a request twice.
+ * Any thread.
+ */
+void offerkit_http_request_free(struct OfferkitHttpRequest *request);
+
+/**
+ * The method: `"GET"` or `"POST"` (static storage; NULL for a NULL request).
+ */
+const char *offerkit_http_request_method(const struct OfferkitHttpRequest *request);
+
+/**
+ * The absolute URL to send to (borrowed until the request is freed; NULL for NULL).
+ */
+const char *offerkit_http_request_url(const struct OfferkitHttpRequest *request);
+
+/**
+ * How many headers to send (0 for NULL).
+ */
+size_t offerkit_http_request_header_count(const struct OfferkitHttpRequest *request);
+
+/**
+ * Header `index` (0 to count - 1, in the order to send them): its name and value, borrowed
+ * until the request is freed. `OUT_OF_RANGE` past the end. The `authorization` header carries
+ * the player's access token: never log its value.
+ */
+enum OfferkitStatus offerkit_http_request_header(const struct OfferkitHttpRequest *request, size_t index, const char **out_name, const char **out_value, struct OfferkitError **out_error);
+
+/**
+ * The body to send, borrowed until the request is freed: `*out_body` NULL and `*out_len` 0
+ * when there is none (GET).
+ */
+enum OfferkitStatus offerkit_http_request_body(const struct OfferkitHttpRequest *request, const uint8_t **out_body, size_t *out_len, struct OfferkitError **out_error);
+
+/**
+ * How long this attempt may take, body included, in milliseconds (at least 1; 0 for NULL).
+ * Give up after it with `OFFERKIT_HTTP_FAILURE_TIMEOUT`. offerkit also stops waiting about
+ * 500 ms later on its own.
+ */
+uint64_t offerkit_http_request_timeout_ms(const struct OfferkitHttpRequest *request);
+
+/**
+ * The largest body offerkit accepts (0 for NULL); a longer one may be cut short with
+ * `OFFERKIT_HTTP_FAILURE_TOO_LARGE`. offerkit checks the length of what it gets either way.
+ */
+size_t offerkit_http_request_max_response_bytes(const struct OfferkitHttpRequest *request);
+
+/**
+ * Whether offerkit no longer wants the answer (its call was cancelled, its deadline passed, its
+ * client was freed): stop the transfer and free the request. True for NULL. Any thread; cheap
+ * enough for a transfer's progress callback.
+ */
+bool offerkit_http_request_is_cancelled(const struct OfferkitHttpRequest *request);
+
+/**
+ * The request's id, for the host's logs: unique among HTTP requests of this process, never 0
+ * (0 for NULL); it matches no other id of the library.
+ */
+uint64_t offerkit_http_request_id(const struct OfferkitHttpRequest *request);
+
+/**
+ * Answers `request` with a response: HTTP `status` (100 to 599, else `OUT_OF_RANGE`),
+ * `header_count` headers (`names[i]`, `values[i]`; the arrays may be NULL when the count is 0;
+ * invalid UTF-8 in them is replaced, offerkit reads only `Retry-After` and `Location`) and the
+ * whole body after transfer decoding (`body` may be NULL when `body_len` is 0). Everything is
+ * copied. Any thread, once: a second answer is `OFFERKIT_STATUS_ALREADY_ANSWERED`; an answer
+ * to a request offerkit no longer waits for is `OFFERKIT_STATUS_CANCELLED` (dropped, harmless).
+ * A body over `max_response_bytes` is accepted here and fails the call with
+ * `OFFERKIT_STATUS_DECODE`. On `NULL_ARGUMENT` or `OUT_OF_RANGE` nothing was answered.
+ */
+enum OfferkitStatus offerkit_http_request_respond(const struct OfferkitHttpRequest *request, uint32_t status, const char *const *names, const char *const *values, size_t header_count, const uint8_t *body, size_t body_len, struct OfferkitError **out_error);
+
+/**
+ * Answers `request` with a transport failure of `kind` (an `OfferkitHttpFailure` number, else
+ * `OUT_OF_RANGE`), described by `message` (the stack's own words; NULL: a generic text). Same
+ * rules as `offerkit_http_request_respond`: once, any thread.
+ */
+enum OfferkitStatus offerkit_http_request_fail(const struct OfferkitHttpRequest *request, uint32_t kind, const char *message, struct OfferkitError **out_error);
+
+/**
+ * Like `offerkit_http_request_fail`, for a failure after HTTP `status` (100 to 599) had
+ * arrived — a body that broke off: the error then carries that status
+ * (`offerkit_error_http_status`).
+ */
+enum OfferkitStatus offerkit_http_request_fail_after_status(const struct OfferkitHttpRequest *request, uint32_t kind, uint32_t status, const char *message, struct OfferkitError **out_error);
 
 /**
  * Sets (or with a NULL `callback`, removes) the process-wide log callback, receiving messages
@@ -1429,7 +1634,7 @@ void offerkit_test_log_messages(uint32_t count);
 #endif
 
 /**
- * The version of the loaded library, e.g. `"1.0.0"` (compare with the header's
+ * The version of the loaded library, e.g. `"1.1.0"` (compare with the header's
  * `OFFERKIT_VERSION_*`). Static storage: never free it. Thread-safe.
  */
 const char *offerkit_version(void);

@@ -7,6 +7,8 @@
 #
 # Steps:
 #   baseline      the workspace as it is: opt-level "z", fat LTO, codegen-units 1, strip, unwind
+#   lite          the lite library: offerkit-ffi without its default `builtin-http` feature (no
+#                 reqwest, hyper, rustls, webpki roots, tokio sockets: host executors only)
 #   opt-s         opt-level "s" instead of "z"
 #   no-rustls-log rustls without its `logging` feature (nothing routes `log` records anyway)
 #   no-form-query reqwest without `form` and `query` (client builds do not use them)
@@ -22,6 +24,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/target/size-c"
 ws="$out/ws"
 all=(baseline opt-s no-rustls-log no-form-query ascii-idna relr lld-icf panic-abort)
+# The lite library's steps: scripts/size-c.sh baseline lite opt-s relr panic-abort
 steps=("$@")
 ((${#steps[@]})) || steps=("${all[@]}")
 
@@ -29,14 +32,17 @@ rm -rf "$ws"
 mkdir -p "$ws"
 cp "$root/Cargo.toml" "$root/Cargo.lock" "$ws/"
 cp -r "$root/core" "$root/ffi" "$root/simulator" "$ws/"
+mkdir -p "$ws/bindings" && cp -r "$root/bindings/common" "$ws/bindings/"
 # Only the crates needed here (simulator: a dev-dependency path of core).
 sed -i 's/^members = .*/members = ["core", "simulator", "ffi"]/' "$ws/Cargo.toml"
 export CARGO_TARGET_DIR="$out/target"
 rustflags=""
+features=""
 
 apply() {
   case "$1" in
     baseline) ;;
+    lite) features="--no-default-features" ;;
     opt-s) sed -i 's/^opt-level = "z"/opt-level = "s"/' "$ws/Cargo.toml" ;;
     no-rustls-log) sed -i '/^rustls = /s/, "logging"//' "$ws/Cargo.toml" ;;
     no-form-query) sed -i '/^reqwest = /s/, "form", "query"//' "$ws/Cargo.toml" ;;
@@ -54,7 +60,7 @@ last="${steps[${#steps[@]}-1]}"
 for s in "${steps[@]}"; do
   apply "$s"
   [[ "${SIZE_ONLY_LAST:-0}" == 1 && "$s" != "$last" ]] && continue
-  (cd "$ws" && RUSTFLAGS="$rustflags" cargo build -q -p offerkit-ffi --release)
+  (cd "$ws" && RUSTFLAGS="$rustflags" cargo build -q -p offerkit-ffi --release $features)
   so="$CARGO_TARGET_DIR/release/libofferkit.so"
   strip -o "$out/libofferkit-$s.so" "$so"
   bytes=$(stat -c %s "$out/libofferkit-$s.so")

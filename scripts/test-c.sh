@@ -12,6 +12,10 @@
 #    deliberate leak of the library's memory) -- all three with the test hooks and --no-skips, so
 #    no test can pass by not running -- and once more against the shipping release library,
 #    where the tests that need the hooks are counted as skipped;
+#    then the same C tests again with every config carrying the libcurl host executor
+#    (OFFERKIT_TEST_EXECUTOR=curl: plain, valgrind, ASan+UBSan; tests of the built-in transport
+#    itself are listed n/a, never counted), and against the lite library (built without the
+#    built-in transport, checked to have none of it) through the same executor;
 # 5. runs the stress test (8 threads, random cancellations, client frees) normally, with ASan and
 #    under valgrind;
 # 6. runs the C++ wrapper tests (g++, g++ -fno-exceptions, clang++ when installed);
@@ -111,6 +115,13 @@ finish() {
 # ---- tools and builds -------------------------------------------------------------------------
 [[ "${SKIP_TOOL_INSTALL:-0}" == 1 ]] || scripts/install-c-tools.sh
 have() { command -v "$1" >/dev/null 2>&1; }
+# libcurl's headers, for the host executor the C tests also run through (tests/c/curl_executor.c).
+have_libcurl() { echo '#include <curl/curl.h>' | gcc -fsyntax-only -x c - >/dev/null 2>&1; }
+if ! have_libcurl && [[ "${SKIP_TOOL_INSTALL:-0}" != 1 && $(id -u) == 0 ]] && have apt-get; then
+  echo "installing libcurl4-openssl-dev"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev >/dev/null 2>&1 ||
+    { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev >/dev/null; }
+fi
 
 build() {
   # Two invocations, each copied at once: another build of the workspace sharing target/
@@ -133,6 +144,38 @@ release_build() {
     cp target/release/libofferkit.so target/release/libofferkit.a "$work/release/"
 }
 step build-release release_build
+
+lite_build() {
+  # The lite library: the same crate without its default `builtin-http` feature (no reqwest,
+  # hyper, rustls or tokio's sockets; host executors only), in a target directory of its own so
+  # that the two builds do not replace each other's artifacts.
+  CARGO_TARGET_DIR="$root/target/lite" cargo build --release -p offerkit-ffi --no-default-features &&
+    mkdir -p "$work/lite" &&
+    cp "$root/target/lite/release/libofferkit.so" "$work/lite/libofferkit_lite.so" &&
+    strip -o "$work/lite/stripped.so" "$work/lite/libofferkit_lite.so" &&
+    echo "libofferkit_lite.so stripped: $(stat -c %s "$work/lite/stripped.so") bytes" &&
+    echo "libofferkit.so stripped: $(strip -o "$work/lite/full.so" "$work/release/libofferkit.so" && stat -c %s "$work/lite/full.so") bytes"
+}
+step build-lite lite_build
+lite_has_no_builtin_transport() {
+  # Nothing of the built-in transport is compiled into it (checked on the dependency graph, and
+  # on the library's own answer), and no test hook is exported.
+  # (Whole outputs captured before grep: `grep -q` closing a pipe early would fail it under
+  # pipefail.)
+  local transport='^(reqwest|hyper|hyper-util|rustls|webpki-roots|mio|socket2) ' lite full symbols
+  lite="$(cargo tree -p offerkit-ffi --no-default-features -e normal --prefix none)" || return 1
+  full="$(cargo tree -p offerkit-ffi -e normal --prefix none)" || return 1
+  if grep -E "$transport" <<<"$lite"; then echo "the lite library depends on the above"; return 1; fi
+  grep -E '^reqwest ' <<<"$full" >/dev/null || { echo "the check cannot fail: the full library has no reqwest either"; return 1; }
+  symbols="$(nm -D --defined-only "$work/lite/libofferkit_lite.so")" || return 1
+  if grep ' offerkit_test_' <<<"$symbols"; then echo "the lite library exports test hooks"; return 1; fi
+  grep ' offerkit_has_builtin_http$' <<<"$symbols" >/dev/null
+}
+if [[ -f "$work/lite/libofferkit_lite.so" ]]; then
+  step lite-has-no-builtin-transport lite_has_no_builtin_transport
+else
+  skip lite-has-no-builtin-transport "no lite build"
+fi
 
 release_has_no_test_hooks() {
   # The check must be able to fail: the hooks build does export them ...
@@ -253,7 +296,7 @@ lib=("-L$work/lib" -lofferkit -lpthread "-Wl,-rpath,$work/lib")
 release_lib=("-L$work/release" -lofferkit -lpthread "-Wl,-rpath,$work/release")
 cflags=(-std=gnu11 -Wall -Wextra -Werror -g -DOFFERKIT_TEST_HOOKS -Iinclude -Itests/c)
 release_cflags=(-std=gnu11 -Wall -Wextra -Werror -g -Iinclude -Itests/c)
-ctests=(tests/c/main.c tests/c/support.c tests/c/test_*.c)
+ctests=(tests/c/main.c tests/c/support.c tests/c/executor_mode.c tests/c/curl_executor.c tests/c/test_*.c -lcurl)
 san=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
 # Every leak kind is an error (definitely, indirectly, possibly lost and still reachable): the
 # programs call offerkit_shutdown before exiting, which releases everything the library
@@ -285,6 +328,26 @@ step leak-checkers-see-library-leaks leak_tools_work
 suite c-tests-valgrind timeout 1200 "${vg[@]}" "$work/bin/c_tests" --no-skips
 suite c-tests-asan-ubsan env ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 timeout 600 "$work/bin/c_tests_asan" --no-skips
 
+# ---- the same C tests through a host executor (libcurl) ---------------------------------------------
+# Every config the tests make gets tests/c/curl_executor.c (OFFERKIT_TEST_EXECUTOR=curl). The tests
+# of the built-in transport itself assert its refusal instead, or are listed as n/a (never counted).
+suite c-tests-curl env OFFERKIT_TEST_EXECUTOR=curl timeout 600 "$work/bin/c_tests" --no-skips
+same_results() {
+  # Every test passed with the built-in transport passes through curl too, or is listed n/a.
+  local name missing=0
+  for name in $(sed -n 's/^ok   \([a-z_0-9]*\) .*/\1/p' "$logs/c-tests.log"); do
+    grep -qE "^(ok  |n/a ) $name " "$logs/c-tests-curl.log" || { echo "not passed through curl: $name"; missing=1; }
+  done
+  echo "not applicable through an executor:"
+  grep '^n/a ' "$logs/c-tests-curl.log"
+  ((missing == 0))
+}
+step c-tests-curl-same-results same_results
+# No suppression for libcurl or OpenSSL: curl_global_cleanup (executor_mode_stop) releases them.
+suite c-tests-curl-valgrind env OFFERKIT_TEST_EXECUTOR=curl timeout 1200 "${vg[@]}" "$work/bin/c_tests" --no-skips
+suite c-tests-curl-asan-ubsan env OFFERKIT_TEST_EXECUTOR=curl ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 \
+  timeout 600 "$work/bin/c_tests_asan" --no-skips
+
 # The shipping library: the same tests built without OFFERKIT_TEST_HOOKS. The tests that need
 # the hooks cannot exist in it (they are not skips: the hooks runs above ran them, and the check
 # below proves no test went missing); every other one must pass as it does above.
@@ -305,6 +368,19 @@ if [[ -f "$work/release/libofferkit.so" ]]; then
   step c-tests-release-runs-every-test same_tests_run
 else
   skip c-tests-release-library "no release build"
+fi
+
+# The lite library (no built-in transport) runs the suite through the curl executor: the tests
+# that need the hooks are not applicable (a shipping build), as for the release library.
+lite_tests() {
+  gcc "${release_cflags[@]}" "${ctests[@]}" "-L$work/lite" -l:libofferkit_lite.so -lpthread \
+    "-Wl,-rpath,$work/lite" -o "$work/bin/c_tests_lite" &&
+    OFFERKIT_TEST_EXECUTOR=curl OFFERKIT_TEST_LITE=1 timeout 600 "$work/bin/c_tests_lite"
+}
+if [[ -f "$work/lite/libofferkit_lite.so" ]]; then
+  NOT_APPLICABLE=1 suite c-tests-lite-library-curl lite_tests
+else
+  skip c-tests-lite-library-curl "no lite build"
 fi
 
 # ---- stress ---------------------------------------------------------------------------------------

@@ -1,11 +1,16 @@
 /* Latency probe for BENCHMARKS.md: blocking `offers` calls (limit 20) through the C ABI, one at a
  * time over keep-alive. Prints one JSON array of per-call latencies in microseconds.
- *   latency URL TOKEN CALLS */
+ *   latency URL TOKEN CALLS
+ * Built from latency_curl.c (LATENCY_CURL_EXECUTOR), the same calls go through the libcurl host
+ * executor of tests/c/curl_executor.c instead of the built-in transport. */
 #define _POSIX_C_SOURCE 199309L
 #include <offerkit.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#ifdef LATENCY_CURL_EXECUTOR
+#include "curl_executor.h"
+#endif
 
 static double now_us(void) {
     struct timespec ts;
@@ -31,6 +36,10 @@ int main(int argc, char **argv) {
     OfferkitClient *client = NULL;
     check(offerkit_config_new(argv[1], &config, &error), error, "config");
     check(offerkit_config_set_access_token(config, argv[2], &error), error, "token");
+#ifdef LATENCY_CURL_EXECUTOR
+    if (curl_executor_global_init() != 0) return 1;
+    check(curl_executor_install(config, &error), error, "executor");
+#endif
     check(offerkit_client_new(config, &client, &error), error, "client");
     offerkit_config_free(config);
     OfferkitOffersOptions *options = NULL;
@@ -55,5 +64,8 @@ int main(int argc, char **argv) {
     printf("]\n");
     offerkit_offers_options_free(options);
     offerkit_client_free(client);
+#ifdef LATENCY_CURL_EXECUTOR
+    curl_executor_global_cleanup();
+#endif
     return 0;
 }

@@ -94,6 +94,10 @@ enum class ErrorKind : uint32_t {
     NotFound = OFFERKIT_STATUS_NOT_FOUND,
     /// shutdown() while a Client or PlayerOffersPager is alive; nothing was stopped.
     Busy = OFFERKIT_STATUS_BUSY,
+    /// A host HTTP executor answered a request twice; the first answer stands.
+    AlreadyAnswered = OFFERKIT_STATUS_ALREADY_ANSWERED,
+    /// A function of the built-in HTTP transport called on the lite library.
+    NotAvailable = OFFERKIT_STATUS_NOT_AVAILABLE,
 };
 
 /// Where callbacks run (see offerkit_config_set_delivery and offerkit_set_log_callback).
@@ -152,6 +156,8 @@ inline ErrorKind kind_of(OfferkitStatus status) {
     case OFFERKIT_STATUS_WOULD_DEADLOCK: return ErrorKind::WouldDeadlock;
     case OFFERKIT_STATUS_NOT_FOUND: return ErrorKind::NotFound;
     case OFFERKIT_STATUS_BUSY: return ErrorKind::Busy;
+    case OFFERKIT_STATUS_ALREADY_ANSWERED: return ErrorKind::AlreadyAnswered;
+    case OFFERKIT_STATUS_NOT_AVAILABLE: return ErrorKind::NotAvailable;
     }
     return ErrorKind::Internal;
 }

@@ -12,6 +12,7 @@ use crate::delivery::OfferkitDelivery;
 use crate::error::OfferkitError;
 use crate::failure::Failure;
 use crate::handle::{Handle, free_handle};
+use crate::http_executor::ExecutorHook;
 use crate::out::Out;
 use crate::request::Requests;
 use crate::runtime::{on_library_thread, runtime};
@@ -25,6 +26,7 @@ pub(crate) struct ClientShared {
     pub(crate) core: OfferClient,
     pub(crate) requests: Arc<Requests>,
     pub(crate) token_hook: Option<Arc<TokenHook<OfferkitClient>>>,
+    pub(crate) executor_hook: Option<Arc<ExecutorHook>>,
 }
 
 /// A client of the offer service. Thread-safe: every function taking a client may be called
@@ -45,6 +47,11 @@ impl Handle for OfferkitClient {
         if let Some(hook) = &self.shared.token_hook {
             hook.switch_off();
         }
+        // Before the requests close: the host hears of every request it holds, and executes
+        // still queued for poll find the executor off (their attempts fail at once).
+        if let Some(hook) = &self.shared.executor_hook {
+            hook.switch_off();
+        }
         self.shared.requests.close();
         let runtime = runtime().ok();
         let _context = runtime.as_ref().map(|rt| rt.enter());
@@ -58,7 +65,9 @@ impl Handle for OfferkitClient {
 /// owed runs before this returns, on the calling thread or (for one already running) on its
 /// library thread: cancelled requests report `OFFERKIT_STATUS_CANCELLED`; in poll mode,
 /// completions already queued are delivered as they are. After it returns, no callback of this
-/// client (completion or token-needed) runs again. Called from inside a completion callback on
+/// client (completion, token-needed, or its HTTP executor's execute and cancel) runs again; the
+/// executor's cancel callback is told here, on this thread, of every request the host still
+/// holds unanswered. Called from inside a completion callback on
 /// a library thread, it cannot wait for that thread: it cancels and delivers what it can, and
 /// callbacks already handed to the library thread still run (exactly once) after it returns, on
 /// that thread (in poll mode too: nobody can poll a freed client). Called from inside one of its
@@ -137,8 +146,8 @@ pub unsafe extern "C" fn offerkit_client_clear_cache(client: *const OfferkitClie
     });
 }
 
-/// Runs queued callbacks of a poll-delivery client on the calling thread — completions and
-/// token-needed asks of `_async` requests — at most `max` of them, or with `max` 0 every one
+/// Runs queued callbacks of a poll-delivery client on the calling thread — completions,
+/// token-needed asks and host HTTP executor calls of `_async` requests — at most `max` of them, or with `max` 0 every one
 /// queued when the call starts; then runs the log messages queued for poll delivery (see
 /// `offerkit_set_log_callback`; not counted). Returns how many client callbacks ran (always 0
 /// for a thread-delivery client or a NULL client). Never blocks. Callbacks may start new
@@ -154,8 +163,9 @@ pub unsafe extern "C" fn offerkit_client_poll(client: *const OfferkitClient, max
     })
 }
 
-/// How many callbacks of a poll-delivery client are queued for the next poll (completions and
-/// token-needed asks); 0 for NULL and for a thread-delivery client. Never blocks.
+/// How many callbacks of a poll-delivery client are queued for the next poll (completions,
+/// token-needed asks, and the host HTTP executor's executes and cancels); 0 for NULL and for a
+/// thread-delivery client. Never blocks.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_pending_completions(
     client: *const OfferkitClient,

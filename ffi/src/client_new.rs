@@ -12,6 +12,7 @@ use crate::config::OfferkitConfig;
 use crate::delivery::OfferkitDelivery;
 use crate::error::OfferkitError;
 use crate::handle::Handle;
+use crate::http_executor::{ExecutorHook, HostExecutor};
 use crate::out::Out;
 use crate::request::Requests;
 use crate::runtime::runtime;
@@ -20,7 +21,8 @@ use crate::status::OfferkitStatus;
 use crate::token_hook::TokenHook;
 
 /// Makes a client from `config` (copied; the config may be freed or reused afterwards).
-/// Fails with `INVALID_ARGUMENT` on a bad base URL, scheme, proxy or root certificate, and on
+/// Fails with `INVALID_ARGUMENT` on a bad base URL, scheme, proxy or root certificate (a proxy or
+/// root certificate with a host HTTP executor; no executor in the lite library), and on
 /// settings out of bounds: then one field entry with path `config` names every such setting
 /// (`timeout`, `connect_timeout`, `deadline`, `token_provider_timeout`, `retry.max_retries`,
 /// `retry.initial_backoff`, `retry.max_backoff`, `max_pages`, `cache.ttl`, `cache.max_entries`,
@@ -52,6 +54,14 @@ pub unsafe extern "C" fn offerkit_client_new(
             let hook = Arc::clone(hook);
             core_config.token_needed = Some(Arc::new(move |reason| hook.call(reason)));
         }
+        let executor_hook = config.http_executor().map(|callbacks| {
+            let poll_queue =
+                (delivery == OfferkitDelivery::Poll).then(|| Arc::downgrade(&requests));
+            Arc::new(ExecutorHook::new(callbacks, poll_queue))
+        });
+        if let Some(hook) = &executor_hook {
+            core_config.executor = Some(Arc::new(HostExecutor(Arc::clone(hook))));
+        }
         let core = match OfferClient::new(core_config) {
             Ok(core) => core,
             Err(error) => {
@@ -65,6 +75,7 @@ pub unsafe extern "C" fn offerkit_client_new(
                 core,
                 requests,
                 token_hook,
+                executor_hook,
             }),
             _alive: Alive::client(&mut live),
         };

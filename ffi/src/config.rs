@@ -17,11 +17,15 @@ use std::time::Duration;
 use offerkit::{AccessToken, CacheConfig, ClientConfig, Proxy};
 
 use crate::boundary::fallible;
+use crate::builtin_http;
 use crate::client::OfferkitClient;
 use crate::delivery::OfferkitDelivery;
 use crate::error::OfferkitError;
 use crate::failure::Failure;
 use crate::handle::{Handle, free_handle};
+use crate::http_executor::{
+    ExecutorCallbacks, OfferkitHttpCancelCallback, OfferkitHttpExecuteCallback,
+};
 use crate::out::Out;
 use crate::status::OfferkitStatus;
 use crate::strings;
@@ -59,6 +63,7 @@ pub struct OfferkitConfig {
     /// checks them all (`ClientConfig::validate`) when `offerkit_client_new` makes a client.
     core: ClientConfig,
     token_needed: Option<(TokenCallback<OfferkitClient>, UserData)>,
+    http_executor: Option<ExecutorCallbacks>,
     delivery: OfferkitDelivery,
 }
 
@@ -79,6 +84,10 @@ impl OfferkitConfig {
     pub(crate) fn delivery(&self) -> OfferkitDelivery {
         self.delivery
     }
+
+    pub(crate) fn http_executor(&self) -> Option<ExecutorCallbacks> {
+        self.http_executor
+    }
 }
 
 /// Makes a configuration for the service at `base_url` (`https://…`; `http://` only for
@@ -98,6 +107,7 @@ pub unsafe extern "C" fn offerkit_config_new(
         let config = OfferkitConfig {
             core: ClientConfig::new(base_url),
             token_needed: None,
+            http_executor: None,
             delivery: OfferkitDelivery::Thread,
         };
         out.write(config.into_ptr());
@@ -131,8 +141,9 @@ pub unsafe extern "C" fn offerkit_config_set_timeout_ms(
     })
 }
 
-/// Sets the connection set-up timeout: 1 to 86 400 000 ms, checked by `offerkit_client_new`
-/// (setting `connect_timeout`). Default 5000 ms.
+/// Sets the connection set-up timeout of the built-in transport: 1 to 86 400 000 ms, checked by
+/// `offerkit_client_new` (setting `connect_timeout`). Default 5000 ms. Not used with a host
+/// executor (its stack owns connections); `OFFERKIT_STATUS_NOT_AVAILABLE` in the lite library.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_connect_timeout_ms(
     config: *mut OfferkitConfig,
@@ -140,7 +151,9 @@ pub unsafe extern "C" fn offerkit_config_set_connect_timeout_ms(
     out_error: *mut *mut OfferkitError,
 ) -> OfferkitStatus {
     fallible!(out_error, || {
-        OfferkitConfig::as_mut(config)?.core.connect_timeout = Duration::from_millis(timeout_ms);
+        let config = OfferkitConfig::as_mut(config)?;
+        builtin_http::required("connect_timeout")?;
+        config.core.connect_timeout = Duration::from_millis(timeout_ms);
         Ok(())
     })
 }
@@ -194,7 +207,9 @@ pub unsafe extern "C" fn offerkit_config_set_max_pages(
 /// Sends every request through the proxy at `url` (`http://[user:password@]host:port`, copied;
 /// checked by `offerkit_client_new`); NULL: direct connections (the default). The library never
 /// reads `HTTPS_PROXY` or other environment variables: a game must not inherit a proxy from
-/// the player's machine.
+/// the player's machine. With a host executor, `offerkit_client_new` refuses a proxy
+/// (`INVALID_ARGUMENT`: set it in the host's stack); `OFFERKIT_STATUS_NOT_AVAILABLE` in the lite
+/// library.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_set_proxy(
     config: *mut OfferkitConfig,
@@ -203,6 +218,7 @@ pub unsafe extern "C" fn offerkit_config_set_proxy(
 ) -> OfferkitStatus {
     fallible!(out_error, || {
         let config = OfferkitConfig::as_mut(config)?;
+        builtin_http::required("proxy")?;
         let url = strings::optional(url, "url")?;
         config.core.proxy = url.map_or_else(Proxy::default, |url| Proxy::Url(url.to_string()));
         Ok(())
@@ -229,7 +245,9 @@ pub unsafe extern "C" fn offerkit_config_set_retry_backoff_ms(
 }
 
 /// Adds trusted root certificates (PEM text, one or more `CERTIFICATE` blocks) to the built-in
-/// web roots. The PEM is parsed by `offerkit_client_new` (`INVALID_ARGUMENT` there if bad).
+/// web roots. The PEM is parsed by `offerkit_client_new` (`INVALID_ARGUMENT` there if bad, and
+/// with a host executor, whose stack owns trust); `OFFERKIT_STATUS_NOT_AVAILABLE` in the lite
+/// library.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_config_add_root_pem(
     config: *mut OfferkitConfig,
@@ -238,6 +256,7 @@ pub unsafe extern "C" fn offerkit_config_add_root_pem(
 ) -> OfferkitStatus {
     fallible!(out_error, || {
         let config = OfferkitConfig::as_mut(config)?;
+        builtin_http::required("extra_root_pem")?;
         let pem = strings::required(pem, "pem")?;
         config.core.extra_root_pem.push(pem.to_string());
         Ok(())
@@ -286,6 +305,43 @@ pub unsafe extern "C" fn offerkit_config_set_token_needed(
     fallible!(out_error, || {
         OfferkitConfig::as_mut(config)?.token_needed =
             callback.map(|callback| (callback, UserData(user_data)));
+        Ok(())
+    })
+}
+
+/// Sets (or with a NULL `execute`, removes: the built-in transport again) the host HTTP executor:
+/// every HTTP attempt of the client is handed to `execute` as an `OfferkitHttpRequest`, which
+/// the host sends through its own stack and answers once (`offerkit_http_request_respond` /
+/// `offerkit_http_request_fail`) from any thread; `cancel` (may be NULL) is told, once, when
+/// offerkit no longer wants an answer. The contract (no redirects followed, the body after
+/// transfer decoding, the timeout, which failure is which) is in ffi/README.md ("Host HTTP
+/// executor"). Required in the lite library (`offerkit_has_builtin_http`); with it, a proxy or
+/// extra roots are refused by `offerkit_client_new` (the host's stack owns them).
+///
+/// Where the callbacks run: thread delivery, on the thread running the attempt (a library
+/// thread for `_async` calls, the calling thread for blocking calls). Poll delivery, never on a
+/// library thread: an `_async` call's execute and cancel are queued with the client's
+/// completions and run inside `offerkit_client_poll` / `offerkit_client_poll_wait` on the
+/// polling thread (what `UnityWebRequest` and Unreal's HTTP module need), and a blocking call's
+/// run inline on the thread making it — with a stack that must be driven by the polling thread,
+/// use only `_async` calls. `offerkit_client_free` tells `cancel` (on its own thread) of every
+/// request the host still holds unanswered, and no callback runs after it returns. `user_data`
+/// must stay valid until then; both callbacks must be thread-safe, return quickly, not unwind
+/// and not free the client.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_set_http_executor(
+    config: *mut OfferkitConfig,
+    execute: OfferkitHttpExecuteCallback,
+    cancel: OfferkitHttpCancelCallback,
+    user_data: *mut c_void,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible!(out_error, || {
+        OfferkitConfig::as_mut(config)?.http_executor = execute.map(|execute| ExecutorCallbacks {
+            execute,
+            cancel,
+            user_data: UserData(user_data),
+        });
         Ok(())
     })
 }

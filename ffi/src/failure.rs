@@ -103,6 +103,25 @@ impl Failure {
         )
     }
 
+    /// A second answer to a host executor's request.
+    pub(crate) fn already_answered(id: u64) -> Self {
+        Self::misuse(
+            OfferkitStatus::AlreadyAnswered,
+            format!("HTTP request {id} was already answered; this answer was dropped"),
+        )
+    }
+
+    /// A function of the built-in HTTP transport, called in a build without it.
+    pub(crate) fn not_available(what: &str) -> Self {
+        Self::misuse(
+            OfferkitStatus::NotAvailable,
+            format!(
+                "{what}: this build of libofferkit has no built-in HTTP transport (host \
+                 executors only); set it in the host's HTTP stack"
+            ),
+        )
+    }
+
     pub(crate) fn busy(message: String) -> Self {
         Self::misuse(OfferkitStatus::Busy, message)
     }

@@ -15,9 +15,9 @@ use crate::config::{
     OfferkitConfig, offerkit_config_add_root_pem, offerkit_config_free, offerkit_config_new,
     offerkit_config_set_access_token, offerkit_config_set_cache,
     offerkit_config_set_connect_timeout_ms, offerkit_config_set_deadline_ms,
-    offerkit_config_set_max_pages, offerkit_config_set_max_retries,
-    offerkit_config_set_retry_backoff_ms, offerkit_config_set_timeout_ms,
-    offerkit_config_set_token_wait_ms,
+    offerkit_config_set_http_executor, offerkit_config_set_max_pages,
+    offerkit_config_set_max_retries, offerkit_config_set_retry_backoff_ms,
+    offerkit_config_set_timeout_ms, offerkit_config_set_token_wait_ms,
 };
 use crate::error::OfferkitError;
 use crate::error_accessors::{
@@ -25,6 +25,7 @@ use crate::error_accessors::{
     offerkit_error_field_count, offerkit_error_field_message, offerkit_error_field_message_count,
     offerkit_error_field_path, offerkit_error_free, offerkit_error_message, offerkit_error_status,
 };
+use crate::http_request::{OfferkitHttpRequest, offerkit_http_request_free};
 use crate::options::{
     offerkit_offers_options_free, offerkit_offers_options_new,
     offerkit_offers_options_set_language, offerkit_offers_options_set_limit,
@@ -110,6 +111,29 @@ fn player_id_rule(id: &Option<CString>) -> OfferkitStatus {
     }
 }
 
+/// Gives `config` an executor in the lite build (no built-in transport), where a client needs
+/// one. The cases never send (no token, or settings refused first), so it only frees what it
+/// would be given.
+fn lite_executor(config: *mut OfferkitConfig) {
+    unsafe extern "C" fn unused(_: *mut std::ffi::c_void, request: *mut OfferkitHttpRequest) {
+        // SAFETY: the request handed to this executor, freed once.
+        unsafe { offerkit_http_request_free(request) }
+    }
+    if !cfg!(feature = "builtin-http") {
+        // SAFETY: a live config; a NULL `out_error`.
+        let status = unsafe {
+            offerkit_config_set_http_executor(
+                config,
+                Some(unused),
+                None,
+                ptr::null_mut(),
+                ptr::null_mut(),
+            )
+        };
+        assert_eq!(status, OfferkitStatus::Ok);
+    }
+}
+
 /// A client with no token and nothing listening: a request that passes every check fails with
 /// `UNAUTHORIZED` before anything is sent, so no case waits on the network.
 struct Offline(*mut OfferkitClient);
@@ -124,6 +148,7 @@ impl Offline {
                 offerkit_config_new(c"http://127.0.0.1:9".as_ptr(), &mut config, ptr::null_mut()),
                 OfferkitStatus::Ok
             );
+            lite_executor(config);
             assert_eq!(
                 offerkit_client_new(config, &mut client, ptr::null_mut()),
                 OfferkitStatus::Ok
@@ -326,6 +351,7 @@ proptest! {
         if config.is_null() {
             return Ok(());
         }
+        lite_executor(config);
         // Each setter alone: OK, or a status with its error; the config stays usable.
         let mut statuses = Vec::new();
         let mut error = ptr::null_mut();
@@ -379,7 +405,10 @@ proptest! {
         let ms = std::time::Duration::from_millis;
         let mut core = offerkit::ClientConfig::new("http://127.0.0.1:9");
         core.timeout = ms(timeout);
-        core.connect_timeout = ms(connect);
+        // (The lite build has no connect timeout to set: its setter answers NOT_AVAILABLE.)
+        if cfg!(feature = "builtin-http") {
+            core.connect_timeout = ms(connect);
+        }
         core.deadline = ms(deadline);
         core.token_provider_timeout = Some(ms(wait));
         core.retry.max_retries = retries;
@@ -408,10 +437,17 @@ proptest! {
                 offerkit_config_new(c"http://127.0.0.1:9".as_ptr(), &mut config, ptr::null_mut()),
                 OfferkitStatus::Ok
             );
+            lite_executor(config);
             let none = ptr::null_mut();
+            let connect_status = offerkit_config_set_connect_timeout_ms(config, connect, none);
+            let builtin = if cfg!(feature = "builtin-http") {
+                OfferkitStatus::Ok
+            } else {
+                OfferkitStatus::NotAvailable
+            };
+            prop_assert_eq!(connect_status, builtin);
             let stored = [
                 offerkit_config_set_timeout_ms(config, timeout, none),
-                offerkit_config_set_connect_timeout_ms(config, connect, none),
                 offerkit_config_set_deadline_ms(config, deadline, none),
                 offerkit_config_set_token_wait_ms(config, wait, none),
                 offerkit_config_set_max_retries(config, retries, none),

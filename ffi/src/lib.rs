@@ -30,6 +30,9 @@
 //!   left out of them;
 //! - [`pager`]: the `playerOffers` pager;
 //! - [`click`]: the tracking URL of an offer for a player;
+//! - [`http_executor`]: a client's host HTTP executor (core's executor seam, carried to C);
+//!   [`http_request`]: the request handle the host reads and answers; [`builtin_http`]: whether
+//!   this build has the built-in transport (the lite library has not);
 //! - [`log`]: the log callback, on the logging thread or queued for `offerkit_log_poll`;
 //! - [`player_id`], [`version`]: helpers;
 //! - [`test_hooks`]: deliberate panics, delays and log messages, in builds with the
@@ -49,6 +52,7 @@
 #![allow(unsafe_code)]
 
 pub mod boundary;
+pub mod builtin_http;
 pub mod click;
 
 // A client is made (its one function reads the config) before it is used, as in the header.
@@ -66,6 +70,8 @@ pub mod error;
 pub mod error_accessors;
 mod failure;
 pub mod handle;
+pub mod http_executor;
+pub mod http_request;
 #[cfg(test)]
 mod input_props;
 #[cfg(test)]

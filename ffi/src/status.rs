@@ -75,11 +75,18 @@ pub enum OfferkitStatus {
     NotFound = 104,
     /// `offerkit_shutdown` while clients or pagers are still alive. Nothing was stopped.
     Busy = 105,
+    /// `offerkit_http_request_respond` / `_fail` on a request the host executor has already
+    /// answered. The second answer was dropped; the first stands.
+    AlreadyAnswered = 106,
+    /// A function this build of the library has not got: the built-in HTTP transport's setters
+    /// (proxy, connect timeout, extra roots) in the lite library, which only has host executors
+    /// (`offerkit_has_builtin_http`). Nothing was done.
+    NotAvailable = 107,
 }
 
 impl OfferkitStatus {
     /// Every status, in number order, with its stable snake_case name (1–16: core's kind names).
-    const NAMED: [(OfferkitStatus, &'static CStr); 23] = [
+    const NAMED: [(OfferkitStatus, &'static CStr); 25] = [
         (Self::Ok, c"ok"),
         (Self::InvalidArgument, c"invalid_argument"),
         (Self::Unauthorized, c"unauthorized"),
@@ -103,6 +110,8 @@ impl OfferkitStatus {
         (Self::WouldDeadlock, c"would_deadlock"),
         (Self::NotFound, c"not_found"),
         (Self::Busy, c"busy"),
+        (Self::AlreadyAnswered, c"already_answered"),
+        (Self::NotAvailable, c"not_available"),
     ];
 
     /// Every status, in number order.

@@ -47,7 +47,7 @@ mod tests {
             numbers,
             [
                 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 100, 101, 102, 103, 104,
-                105
+                105, 106, 107
             ]
         );
         let own = [
@@ -58,11 +58,13 @@ mod tests {
             (103, "would_deadlock"),
             (104, "not_found"),
             (105, "busy"),
+            (106, "already_answered"),
+            (107, "not_available"),
         ];
         for (number, expected) in own {
             assert_eq!(name(number), expected);
         }
-        for unknown in [17, 99, 106, u32::MAX] {
+        for unknown in [17, 99, 108, u32::MAX] {
             assert_eq!(name(unknown), "unknown");
         }
     }

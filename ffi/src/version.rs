@@ -1,19 +1,19 @@
 //! The library version, at compile time (header constants) and at run time: the version of the
-//! C ABI (1.0), which moves on its own, apart from the workspace's crate versions.
+//! C ABI (1.1), which moves on its own, apart from the workspace's crate versions.
 
 use std::ffi::c_char;
 
 /// Major version of the library this header belongs to.
 pub const OFFERKIT_VERSION_MAJOR: u32 = 1;
 /// Minor version of the library this header belongs to.
-pub const OFFERKIT_VERSION_MINOR: u32 = 0;
+pub const OFFERKIT_VERSION_MINOR: u32 = 1;
 /// Patch version of the library this header belongs to.
 pub const OFFERKIT_VERSION_PATCH: u32 = 0;
 
 /// The version text, `MAJOR.MINOR.PATCH` of the constants above.
-const VERSION: &std::ffi::CStr = c"1.0.0";
+const VERSION: &std::ffi::CStr = c"1.1.0";
 
-/// The version of the loaded library, e.g. `"1.0.0"` (compare with the header's
+/// The version of the loaded library, e.g. `"1.1.0"` (compare with the header's
 /// `OFFERKIT_VERSION_*`). Static storage: never free it. Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn offerkit_version() -> *const c_char {
@@ -34,7 +34,7 @@ mod tests {
         ]
         .map(|p| p.to_string())
         .join(".");
-        assert_eq!(parts, "1.0.0");
+        assert_eq!(parts, "1.1.0");
         // SAFETY: a static NUL-terminated string of this library.
         let runtime = unsafe { std::ffi::CStr::from_ptr(offerkit_version()) };
         assert_eq!(runtime.to_str().unwrap(), parts);

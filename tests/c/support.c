@@ -12,6 +12,9 @@
 
 int test_failures = 0;
 const char *test_skip_reason = NULL;
+const char *test_not_applicable_reason = NULL;
+
+void (*support_config_hook)(OfferkitConfig *config) = NULL;
 
 static char url_buf[256];
 static char host_url_buf[256];
@@ -221,6 +224,7 @@ OfferkitConfig *test_config(const char *token) {
         fprintf(stderr, "offerkit_config_new failed\n");
         exit(2);
     }
+    if (support_config_hook) support_config_hook(config);
     offerkit_config_set_retry_backoff_ms(config, 5, 20, NULL);
     /* Generous: under valgrind hundreds of queued requests wait for one library thread. Tests
      * of timeouts set their own. */

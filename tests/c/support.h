@@ -28,6 +28,17 @@ extern const char *test_skip_reason;
         return;                                                                          \
     } while (0)
 
+/* Why the running test does not apply to this run (set by NOT_APPLICABLE), or NULL: a test of
+ * the built-in HTTP transport in a run through a host executor. Listed, never counted as passed
+ * (nor as failed or skipped, also with --no-skips: another run covers it). */
+extern const char *test_not_applicable_reason;
+
+#define NOT_APPLICABLE(why)                                                              \
+    do {                                                                                 \
+        test_not_applicable_reason = (why);                                              \
+        return;                                                                          \
+    } while (0)
+
 #define CHECK(cond)                                                                      \
     do {                                                                                 \
         if (!(cond)) {                                                                   \
@@ -90,6 +101,32 @@ int sim_prefixed_http(const char *method, const char *path, const char *body, ch
 void sim_answer(const char *method, const char *path, int status, const char *body, int times);
 
 /* ---- clients ----------------------------------------------------------------------------- */
+
+/* Called by test_config on every config it makes, when set (by executor_mode_start). */
+extern void (*support_config_hook)(OfferkitConfig *config);
+
+/* The rest of this section is executor_mode.c, linked into the test runner only. */
+/* Starts the run's transport (curl_global_init for the curl executor) and sets the hook above;
+ * executor_mode_stop ends it (after every request is done). */
+void executor_mode_start(void);
+void executor_mode_stop(void);
+/* Whether this run carries requests through the libcurl host executor (OFFERKIT_TEST_EXECUTOR=curl):
+ * then every config made by the functions below (and use_test_executor) gets it. */
+bool curl_run(void);
+/* Why the tests that count a poll's callbacks exactly do not apply to a run through an executor. */
+#define POLL_COUNTS_NA "counts exactly what a poll runs, and requests that go out without one; through a host executor the polls also run the executes (test_executor.c covers them)"
+/* Whether this run is against the lite library (OFFERKIT_TEST_LITE=1, set by the test script):
+ * no built-in transport, so its setters answer NOT_AVAILABLE. */
+bool lite_run(void);
+/* What a setter of the built-in transport returns in this run: OK, or NOT_AVAILABLE (lite). */
+#define BUILTIN_OK (lite_run() ? OFFERKIT_STATUS_NOT_AVAILABLE : OFFERKIT_STATUS_OK)
+/* `status`, or NOT_AVAILABLE in the lite run (which refuses before looking at the arguments). */
+#define BUILTIN_OR(status) (lite_run() ? OFFERKIT_STATUS_NOT_AVAILABLE : (status))
+/* Installs the run's host executor on `config` (nothing in a run with the built-in transport). */
+void use_test_executor(OfferkitConfig *config);
+/* Waits for host executor threads still finishing a request (nothing without one): before
+ * counting the process's threads. */
+void settle_host_threads(void);
 
 /* A config for the simulator with fast retries (5..20 ms backoff) and a 60 s timeout; token may
  * be NULL. */

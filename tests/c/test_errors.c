@@ -248,6 +248,7 @@ void test_error_network(void) {
     snprintf(url, sizeof url, "http://127.0.0.1:%d", closed_port());
     OfferkitConfig *config = NULL;
     REQUIRE(offerkit_config_new(url, &config, NULL) == OFFERKIT_STATUS_OK);
+    use_test_executor(config);
     offerkit_config_set_access_token(config, "t", NULL);
     offerkit_config_set_max_retries(config, 0, NULL);
     OfferkitClient *client = NULL;
@@ -328,6 +329,7 @@ void test_error_rejected(void) {
     char *token = sim_token(0, true);
     OfferkitConfig *config = NULL;
     REQUIRE(offerkit_config_new(url, &config, NULL) == OFFERKIT_STATUS_OK);
+    use_test_executor(config);
     offerkit_config_set_access_token(config, token, NULL);
     free(token);
     OfferkitClient *client = client_of(config);

@@ -22,6 +22,7 @@ void test_shutdown_stops_and_the_library_starts_again(void) {
     /* Earlier tests left the runtime running: stop it, to count threads without it. */
     OfferkitError *first = NULL;
     CHECK_STATUS(offerkit_shutdown(&first), OFFERKIT_STATUS_OK, first);
+    settle_host_threads();
     int threads_before = process_threads();
     for (int round = 0; round < 2; round++) {
         OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
@@ -37,6 +38,7 @@ void test_shutdown_stops_and_the_library_starts_again(void) {
         recorder_clear(&r);
         CHECK(process_threads() > threads_before); /* the library thread runs */
         offerkit_client_free(client);
+        settle_host_threads();
         OfferkitError *error = NULL;
         CHECK_STATUS(offerkit_shutdown(&error), OFFERKIT_STATUS_OK, error);
         /* Its threads were joined: none of them is left. */

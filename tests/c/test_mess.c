@@ -360,6 +360,7 @@ void test_rejected_for_a_wrong_path_prefix(void) {
     /* With the prefix: served. */
     OfferkitConfig *config = NULL;
     REQUIRE(offerkit_config_new(prefixed, &config, NULL) == OFFERKIT_STATUS_OK);
+    use_test_executor(config);
     offerkit_config_set_access_token(config, at, NULL);
     OfferkitClient *client = client_of(config);
     char *json = NULL;
@@ -377,6 +378,7 @@ void test_rejected_for_a_wrong_path_prefix(void) {
     *slash = 0;
     config = NULL;
     REQUIRE(offerkit_config_new(root, &config, NULL) == OFFERKIT_STATUS_OK);
+    use_test_executor(config);
     offerkit_config_set_access_token(config, at, NULL);
     client = client_of(config);
     json = (char *)0x1;

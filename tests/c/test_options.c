@@ -142,6 +142,7 @@ static OfferkitClient *tapped_client(Tap *tap) {
     snprintf(url, sizeof url, "http://127.0.0.1:%d", tap->port);
     OfferkitConfig *config = NULL;
     if (offerkit_config_new(url, &config, NULL) != OFFERKIT_STATUS_OK) exit(2);
+    use_test_executor(config);
     char *token = sim_token(0, true);
     offerkit_config_set_access_token(config, token, NULL);
     free(token);

@@ -131,7 +131,32 @@ static void scan_log(void *user_data, OfferkitLogLevel level, const char *messag
     pthread_mutex_unlock(&scan->lock);
 }
 
+/* Through a host executor the proxy is the host stack's business: the client refuses one
+ * (the lite library refuses the setter itself). */
+static void proxy_is_refused_with_an_executor(void) {
+    OfferkitConfig *config = test_config_with_token();
+    OfferkitError *error = NULL;
+    OfferkitStatus status = offerkit_config_set_proxy(config, "http://127.0.0.1:3128", &error);
+    if (!offerkit_has_builtin_http()) {
+        CHECK_STATUS(status, OFFERKIT_STATUS_NOT_AVAILABLE, error);
+        CHECK(contains(offerkit_error_message(error), "proxy"));
+    } else {
+        CHECK_STATUS(status, OFFERKIT_STATUS_OK, error);
+        OfferkitClient *client = (OfferkitClient *)0x1;
+        CHECK_STATUS(offerkit_client_new(config, &client, &error), OFFERKIT_STATUS_INVALID_ARGUMENT, error);
+        CHECK(client == (OfferkitClient *)0x1);
+        CHECK(contains(offerkit_error_message(error), "host HTTP executor"));
+    }
+    offerkit_error_free(error);
+    offerkit_config_free(config);
+    CHECK(sim_stat("requests") == 0);
+}
+
 void test_requests_go_through_the_proxy(void) {
+    if (curl_run()) {
+        proxy_is_refused_with_an_executor();
+        return;
+    }
     Relay relay;
     relay_start(&relay);
     LogScan scan = {PTHREAD_MUTEX_INITIALIZER, 0, 0};
@@ -176,6 +201,7 @@ static int closed_port(void) {
 }
 
 void test_unreachable_proxy_is_a_network_error(void) {
+    if (curl_run()) NOT_APPLICABLE("the built-in transport's proxy (refused with an executor: requests_go_through_the_proxy)");
     char proxy[64];
     snprintf(proxy, sizeof proxy, "http://127.0.0.1:%d", closed_port());
     OfferkitClient *client = client_via(proxy);

@@ -36,6 +36,8 @@ static int expected_number(OfferkitStatus status) {
     case OFFERKIT_STATUS_WOULD_DEADLOCK: return 103;
     case OFFERKIT_STATUS_NOT_FOUND: return 104;
     case OFFERKIT_STATUS_BUSY: return 105;
+    case OFFERKIT_STATUS_ALREADY_ANSWERED: return 106;
+    case OFFERKIT_STATUS_NOT_AVAILABLE: return 107;
     }
     return -1;
 }
@@ -69,9 +71,11 @@ void test_statuses_are_one_checked_enum(void) {
         {OFFERKIT_STATUS_WOULD_DEADLOCK, 103, "would_deadlock"},
         {OFFERKIT_STATUS_NOT_FOUND, 104, "not_found"},
         {OFFERKIT_STATUS_BUSY, 105, "busy"},
+        {OFFERKIT_STATUS_ALREADY_ANSWERED, 106, "already_answered"},
+        {OFFERKIT_STATUS_NOT_AVAILABLE, 107, "not_available"},
     };
     size_t n = sizeof all / sizeof all[0];
-    CHECK(n == 23);
+    CHECK(n == 25);
     bool named[300] = {false};
     for (size_t i = 0; i < n; i++) {
         CHECK((int)all[i].status == all[i].number);
@@ -113,6 +117,15 @@ static int log_level(OfferkitLogLevel level) {
     return -1;
 }
 
+static int http_failure(OfferkitHttpFailure kind) {
+    switch (kind) {
+    case OFFERKIT_HTTP_FAILURE_NETWORK: return 1;
+    case OFFERKIT_HTTP_FAILURE_TIMEOUT: return 2;
+    case OFFERKIT_HTTP_FAILURE_TOO_LARGE: return 3;
+    }
+    return -1;
+}
+
 static int delivery(OfferkitDelivery mode) {
     switch (mode) {
     case OFFERKIT_DELIVERY_THREAD: return 0;
@@ -131,6 +144,9 @@ void test_other_enums_are_checked_enums(void) {
     CHECK(log_level(OFFERKIT_LOG_LEVEL_TRACE) == 5 && log_level(OFFERKIT_LOG_LEVEL_OFF) == 0);
     CHECK((int)OFFERKIT_DELIVERY_THREAD == 0 && (int)OFFERKIT_DELIVERY_POLL == 1);
     CHECK(delivery(OFFERKIT_DELIVERY_POLL) == 1 && delivery(OFFERKIT_DELIVERY_THREAD) == 0);
+    CHECK((int)OFFERKIT_HTTP_FAILURE_NETWORK == 1 && (int)OFFERKIT_HTTP_FAILURE_TIMEOUT == 2 &&
+          (int)OFFERKIT_HTTP_FAILURE_TOO_LARGE == 3);
+    CHECK(http_failure(OFFERKIT_HTTP_FAILURE_TIMEOUT) == 2 && http_failure(OFFERKIT_HTTP_FAILURE_TOO_LARGE) == 3);
     /* Functions taking these from C take a number and refuse one outside the enum. */
     OfferkitConfig *config = test_config(NULL);
     OfferkitError *error = NULL;

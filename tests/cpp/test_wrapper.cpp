@@ -588,6 +588,8 @@ const char *expected_name(offerkit::ErrorKind kind) {
     case offerkit::ErrorKind::WouldDeadlock: return "would_deadlock";
     case offerkit::ErrorKind::NotFound: return "not_found";
     case offerkit::ErrorKind::Busy: return "busy";
+    case offerkit::ErrorKind::AlreadyAnswered: return "already_answered";
+    case offerkit::ErrorKind::NotAvailable: return "not_available";
     }
     return "?";
 }
@@ -595,7 +597,7 @@ const char *expected_name(offerkit::ErrorKind kind) {
 // One enum: every error status is a kind with the same number and the library's name for it.
 void test_every_error_status_is_a_kind() {
     const uint32_t statuses[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
-                                 100, 101, 102, 103, 104, 105};
+                                 100, 101, 102, 103, 104, 105, 106, 107};
     for (uint32_t number : statuses) {
         offerkit::Error e = offerkit::Error::adopt(nullptr, static_cast<OfferkitStatus>(number));
         EXPECT(static_cast<uint32_t>(e.kind()) == number);
