@@ -3,7 +3,8 @@
 # test command (it takes several minutes); the test command only compiles the benches.
 #   scripts/bench.sh            all sections
 #   BENCH_ROUNDS=10 BENCH_CALLS=100 scripts/bench.sh
-# Needs: curl, python3, wrk (installed with apt-get if missing), gcc for the C probes.
+# Needs: curl, python3, wrk and libcurl's headers (installed with apt-get if missing), gcc for
+# the C probes.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -14,6 +15,8 @@ calls=${BENCH_CALLS:-100}
 
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 command -v curl >/dev/null || { apt-get update -qq && apt-get install -y -qq curl >/dev/null; }
+[ -f /usr/include/x86_64-linux-gnu/curl/curl.h ] || [ -f /usr/include/curl/curl.h ] ||
+  { apt-get update -qq && apt-get install -y -qq libcurl4-openssl-dev >/dev/null; }
 
 echo "==> release builds"
 cargo build -q --release -p offerkit-sim
@@ -23,6 +26,11 @@ have_c=0
 if [ -f include/offerkit.h ] && [ -f bench/c/latency.c ]; then
   gcc -O2 -std=c99 -Iinclude bench/c/latency.c -Ltarget/release -lofferkit -o "$out/latency-c" && have_c=1
   gcc -O2 -std=c99 -Iinclude bench/c/footprint.c -Ltarget/release -lofferkit -lpthread -o "$out/footprint-c" || true
+fi
+have_curl=0
+if [ $have_c = 1 ] && [ -f bench/c/latency_curl.c ]; then
+  gcc -O2 -std=gnu11 -Iinclude -Itests/c bench/c/latency_curl.c tests/c/curl_executor.c \
+    -Ltarget/release -lofferkit -lcurl -lpthread -o "$out/latency-curl" && have_curl=1
 fi
 have_py=0
 if [ -x scripts/install-uniffi-tools.sh ]; then
@@ -53,6 +61,9 @@ for r in $(seq "$rounds"); do
   fi
   if [ $have_py = 1 ]; then
     "$out/venv/bin/python" bench/python/latency.py "$url" "$token" "$calls" >>"$out/lat-py.json"
+  fi
+  if [ $have_curl = 1 ]; then
+    LD_LIBRARY_PATH=target/release "$out/latency-curl" "$url" "$token" "$calls" >>"$out/lat-curl.json"
   fi
 done
 
@@ -97,7 +108,8 @@ def pct(v, p):
 rows = [("a", "raw reqwest + serde_json::Value (floor)", "lat-raw.json"),
         ("b", "offerkit Rust core", "lat-core.json"),
         ("c", "C ABI from a C program", "lat-c.json"),
-        ("d", "uniffi from Python", "lat-py.json")]
+        ("d", "uniffi from Python", "lat-py.json"),
+        ("e", "C ABI through a libcurl host executor", "lat-curl.json")]
 raw = load("lat-raw.json")
 print("### Latency of one `offers` call (20 offers), keep-alive, loopback\n")
 print("| | program | calls | median µs | p99 µs | median / (a) |")
