@@ -84,6 +84,10 @@ target/release/decode_ratio >"$out/decode.md"
 echo "==> sizes"
 cp target/release/libofferkit.so "$out/" 2>/dev/null || true
 if cargo build -q --release -p offerkit-uniffi 2>/dev/null; then cp target/release/libofferkit_uniffi.so "$out/"; fi
+# The lite C library (no built-in transport), built as scripts/test-c.sh builds it.
+if CARGO_TARGET_DIR="$root/target/lite" cargo build -q --release -p offerkit-ffi --no-default-features 2>/dev/null; then
+  cp target/lite/release/libofferkit.so "$out/libofferkit_lite.so"
+fi
 
 echo "==> footprint"
 if [ -x "$out/footprint-c" ]; then
@@ -140,7 +144,7 @@ print(open(os.path.join(out, "decode.md")).read())
 print("### Stripped release sizes (x86_64)\n")
 print("| library | bytes | MB |")
 print("| --- | ---: | ---: |")
-for lib in ["libofferkit.so", "libofferkit_uniffi.so"]:
+for lib in ["libofferkit.so", "libofferkit_lite.so", "libofferkit_uniffi.so"]:
     p = os.path.join(out, lib)
     if os.path.exists(p):
         n = os.path.getsize(p)
