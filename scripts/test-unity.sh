@@ -4,7 +4,8 @@
 #
 #   scripts/test-unity.sh
 #
-# 1. installs what a fresh Debian machine lacks (mono-mcs, mono-runtime, g++, valgrind, python3);
+# 1. installs what a fresh Debian machine lacks (mono-mcs, mono-runtime, Mono's System.Net.Http,
+#    g++, valgrind, python3);
 # 2. builds offerkit-ffi (debug, with its test hooks) and the simulator, and takes private copies;
 # 3. Unity: checks the package's .meta files and manifests, compiles the runtime for plain Mono,
 #    type-checks the Unity-only code and the samples against stand-in UnityEngine/UnityEditor types
@@ -111,6 +112,7 @@ finish() {
 missing=()
 command -v mcs >/dev/null || missing+=(mono-mcs)
 command -v mono >/dev/null || missing+=(mono-runtime)
+[[ -f /usr/lib/mono/4.5/System.Net.Http.dll ]] || missing+=(libmono-system-net-http4.0-cil) # HttpClientExecutor
 command -v g++ >/dev/null || missing+=(g++)
 command -v valgrind >/dev/null || missing+=(valgrind)
 command -v python3 >/dev/null || missing+=(python3)
@@ -159,7 +161,7 @@ build_shipping() {
 }
 step "build offerkit-ffi as shipped (release, no test hooks)" build_shipping
 
-mcs_flags=(-nologo -warnaserror+ -r:System.dll -r:System.Core.dll)
+mcs_flags=(-nologo -warnaserror+ -r:System.dll -r:System.Core.dll -r:System.Net.Http.dll)
 unity=bindings/unity
 stubs=tests/unity/stubs
 
@@ -198,6 +200,9 @@ step "unity: runtime type-checks as an Editor build" \
 step "unity: runtime type-checks as a Unity 2023.1+ player build (Awaitable adapter)" \
   mcs "${mcs_flags[@]}" -target:library -define:"UNITY_5_3_OR_NEWER;UNITY_2023_1_OR_NEWER" \
   -r:"$work/unity2023/UnityEngine.dll" -out:"$work/unity2023/OfferKit.dll" -recurse:"$unity/Runtime/*.cs"
+step "unity: runtime type-checks as a WebGL player build (UnityWebRequestExecutor's header rules)" \
+  mcs "${mcs_flags[@]}" -target:library -define:"UNITY_5_3_OR_NEWER;UNITY_WEBGL" -r:"$work/UnityEngine.dll" \
+  -out:"$work/OfferKit.WebGL.dll" -recurse:"$unity/Runtime/*.cs"
 ios_build() {
   mcs "${mcs_flags[@]}" -target:library -define:"UNITY_5_3_OR_NEWER;UNITY_IOS" -r:"$work/UnityEngine.dll" \
     -out:"$work/OfferKit.iOS.dll" -recurse:"$unity/Runtime/*.cs" &&
@@ -223,14 +228,15 @@ if [[ -f "$work/lib-shipping/libofferkit.so" ]]; then
     timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim"
 fi
 
-# The coroutine and Awaitable adapters, built with the engine's defines against the working
-# stand-ins, run against the simulator by the same test program (only their tests).
+# The coroutine and Awaitable adapters and the UnityWebRequest executor, built with the engine's
+# defines against the working stand-ins, run against the simulator by the same test program
+# (only their tests).
 step "unity: engine-adapter test program compiles (Unity 2023.1+ defines)" \
   mcs "${mcs_flags[@]}" -define:"UNITY_5_3_OR_NEWER;UNITY_2023_1_OR_NEWER" -r:"$work/unity2023/UnityEngine.dll" \
   -out:"$work/unity2023/OfferKitEngineTests.exe" -recurse:"$unity/Runtime/*.cs" tests/unity/*.cs
-suite "unity: coroutine and Awaitable adapters against the simulator" \
+suite "unity: coroutine and Awaitable adapters, UnityWebRequestExecutor, against the simulator" \
   env OFFERKIT_HEADER="$root/include/offerkit.h" OFFERKIT_LAYOUT="$work/layout.txt" LD_LIBRARY_PATH="$work/lib" \
-  OFFERKIT_EXPECT_TEST_HOOKS=1 timeout 300 mono --debug "$work/unity2023/OfferKitEngineTests.exe" "$work/offerkit-sim" EngineAdapterTests.
+  OFFERKIT_EXPECT_TEST_HOOKS=1 timeout 300 mono --debug "$work/unity2023/OfferKitEngineTests.exe" "$work/offerkit-sim" EngineAdapterTests.,UnityWebRequestExecutorTests.
 
 # ---- Unity: what the library leaves behind in a managed host -----------------------------------
 # Two programs built against OfferKit.dll like a game's code, each using a TokenProvider, a log
