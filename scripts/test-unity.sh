@@ -5,7 +5,7 @@
 #   scripts/test-unity.sh
 #
 # 1. installs what a fresh Debian machine lacks (mono-mcs, mono-runtime, Mono's System.Net.Http,
-#    g++, valgrind, python3);
+#    g++, valgrind, python3, libcurl's headers);
 # 2. builds offerkit-ffi (debug, with its test hooks) and the simulator, and takes private copies;
 # 3. Unity: checks the package's .meta files and manifests, compiles the runtime for plain Mono,
 #    type-checks the Unity-only code and the samples against stand-in UnityEngine/UnityEditor types
@@ -18,7 +18,8 @@
 #    every delivery mode exits after Main returns, and that an AppDomain that did the same unloads
 #    after the package's Editor clean-up, printing both times;
 # 4. Unreal: compiles the engine-free bridge with g++ (-fno-exceptions and with exceptions) and
-#    runs its tests against the simulator (plainly and under valgrind), syntax-checks the
+#    runs its tests against the simulator (plainly and under valgrind; then again with every
+#    request through a C++ HttpExecutor on libcurl, tests/c/curl_executor.c), syntax-checks the
 #    engine-facing sources against stand-in engine headers, and runs OfferKit.Build.cs against a
 #    stand-in of UnrealBuildTool;
 # 5. builds and runs the console example (examples/unity/PrintOffers.cs) against the simulator.
@@ -116,6 +117,7 @@ command -v mono >/dev/null || missing+=(mono-runtime)
 command -v g++ >/dev/null || missing+=(g++)
 command -v valgrind >/dev/null || missing+=(valgrind)
 command -v python3 >/dev/null || missing+=(python3)
+[[ -f /usr/include/x86_64-linux-gnu/curl/curl.h || -f /usr/include/curl/curl.h ]] || missing+=(libcurl4-openssl-dev) # the bridge's test executor
 if ((${#missing[@]})); then
   if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
     echo "installing ${missing[*]}"
@@ -303,15 +305,18 @@ lifetime_sim_pid=""
 # ---- Unreal (and the console example, which shares its simulator) ------------------------------
 plugin=bindings/unreal/OfferKit/Source/OfferKit
 cxx_includes=(-Iinclude -Ibindings/cpp -I"$plugin/Private")
+# The tests' libcurl executor is the C suite's (tests/c/curl_executor.c), compiled as that suite does.
+step "unreal: the test executor on libcurl compiles" \
+  gcc -std=gnu11 -Wall -Wextra -Werror -Iinclude -c tests/c/curl_executor.c -o "$work/curl_executor.o"
 step "unreal: bridge compiles like Unreal (C++17, -fno-exceptions)" \
-  g++ -std=c++17 -Wall -Wextra -Werror -pedantic -fno-exceptions "${cxx_includes[@]}" tests/unreal/test_bridge.cpp \
-  -L"$work/lib" -lofferkit -lpthread -o "$work/test_bridge"
+  g++ -std=c++17 -Wall -Wextra -Werror -pedantic -fno-exceptions "${cxx_includes[@]}" -Itests/c tests/unreal/test_bridge.cpp \
+  "$work/curl_executor.o" -L"$work/lib" -lofferkit -lcurl -lpthread -o "$work/test_bridge"
 step "unreal: bridge compiles with exceptions" \
-  g++ -std=c++17 -Wall -Wextra -Werror -pedantic "${cxx_includes[@]}" tests/unreal/test_bridge.cpp \
-  -L"$work/lib" -lofferkit -lpthread -o "$work/test_bridge_exceptions"
+  g++ -std=c++17 -Wall -Wextra -Werror -pedantic "${cxx_includes[@]}" -Itests/c tests/unreal/test_bridge.cpp \
+  "$work/curl_executor.o" -L"$work/lib" -lofferkit -lcurl -lpthread -o "$work/test_bridge_exceptions"
 if command -v clang++ >/dev/null; then
   step "unreal: bridge compiles with clang++" \
-    clang++ -std=c++17 -Wall -Wextra -Werror -pedantic -fno-exceptions "${cxx_includes[@]}" -fsyntax-only tests/unreal/test_bridge.cpp
+    clang++ -std=c++17 -Wall -Wextra -Werror -pedantic -fno-exceptions "${cxx_includes[@]}" -Itests/c -fsyntax-only tests/unreal/test_bridge.cpp
 fi
 
 "$work/offerkit-sim" --port 0 >"$work/sim.out" 2>"$logs/simulator.log" &
@@ -335,6 +340,15 @@ else
       env OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 300 valgrind -q --leak-check=full \
       --errors-for-leak-kinds=definite,indirect --error-exitcode=3 "$work/test_bridge"
   fi
+  suite "unreal: bridge tests, every request through the libcurl HttpExecutor" \
+    env OFFERKIT_BRIDGE_EXECUTOR=curl OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 120 "$work/test_bridge"
+  suite "unreal: bridge tests through the libcurl HttpExecutor (with exceptions)" \
+    env OFFERKIT_BRIDGE_EXECUTOR=curl OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 120 "$work/test_bridge_exceptions"
+  if command -v valgrind >/dev/null; then
+    suite "unreal: bridge tests through the libcurl HttpExecutor under valgrind memcheck" \
+      env OFFERKIT_BRIDGE_EXECUTOR=curl OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 300 valgrind -q \
+      --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=3 "$work/test_bridge"
+  fi
   example() {
     local token output
     token=$(python3 -c '
@@ -355,6 +369,7 @@ engine_sources() {
   local flags=(-std=c++17 -fsyntax-only -fno-exceptions -Wall -Wextra -Werror -Itests/unreal/engine_stub
     "${cxx_includes[@]}" -I"$plugin/Public")
   g++ "${flags[@]}" "$plugin/Private/OfferKitSubsystem.cpp" &&
+    g++ "${flags[@]}" "$plugin/Private/OfferKitEngineHttpExecutor.cpp" &&
     g++ "${flags[@]}" "$plugin/Private/OfferKitModule.cpp" &&
     g++ "${flags[@]}" -DPLATFORM_WINDOWS=1 "$plugin/Private/OfferKitModule.cpp"
 }
