@@ -7,13 +7,16 @@
 # 1. installs what a fresh Debian machine lacks (mono-mcs, mono-runtime, Mono's System.Net.Http,
 #    g++, valgrind, python3, libcurl's headers);
 # 2. builds offerkit-ffi (debug, with its test hooks) and the simulator, and takes private copies;
+#    later the lite library (release, without the built-in transport, in target/lite);
 # 3. Unity: checks the package's .meta files and manifests, compiles the runtime for plain Mono,
 #    type-checks the Unity-only code and the samples against stand-in UnityEngine/UnityEditor types
-#    (player, Editor, iOS and Unity 2023.1+ builds), then runs the Mono test program (tests/unity)
+#    (player, Editor, iOS, WebGL and Unity 2023.1+ builds), then runs the Mono test program (tests/unity)
 #    against the simulator, including the P/Invoke declarations against include/offerkit.h: once against the
 #    debug library with its test hooks, once against the shipping build (release, no test hooks),
-#    where the tests that need the hooks are skipped; runs the coroutine and Awaitable adapters'
-#    tests in the same program built with the engine's defines against working stand-ins; then, with programs built against OfferKit.dll
+#    where the tests that need the hooks are skipped; runs the executor tests and the suites that
+#    go through HttpClientExecutor against the lite library (no built-in transport); runs the
+#    coroutine and Awaitable adapters' and UnityWebRequestExecutor's tests in the same program
+#    built with the engine's defines against working stand-ins; then, with programs built against OfferKit.dll
 #    (tests/unity/lifetime), checks that a process that used a TokenProvider, a log handler and
 #    every delivery mode exits after Main returns, and that an AppDomain that did the same unloads
 #    after the package's Editor clean-up, printing both times;
@@ -228,6 +231,18 @@ if [[ -f "$work/lib-shipping/libofferkit.so" ]]; then
   NOT_APPLICABLE=1 suite "unity: Mono tests against the shipping library (release)" \
     env OFFERKIT_HEADER="$root/include/offerkit.h" OFFERKIT_LAYOUT="$work/layout.txt" LD_LIBRARY_PATH="$work/lib-shipping" \
     timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim"
+fi
+
+# The lite library (no built-in transport; target/lite, as scripts/test-c.sh builds it): the
+# executor tests and the suites that run through HttpClientExecutor, the only way it sends.
+build_lite() {
+  CARGO_TARGET_DIR="$root/target/lite" cargo build --release -p offerkit-ffi --no-default-features &&
+    mkdir -p "$work/lib-lite" && cp "$root/target/lite/release/libofferkit.so" "$work/lib-lite/"
+}
+if step "build the lite library (release, without the built-in transport)" build_lite; then
+  NOT_APPLICABLE=1 suite "unity: executor tests against the lite library" \
+    env OFFERKIT_EXPECT_LITE=1 LD_LIBRARY_PATH="$work/lib-lite" \
+    timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim" ExecutorTests.,HttpClientExecutor/
 fi
 
 # The coroutine and Awaitable adapters and the UnityWebRequest executor, built with the engine's
