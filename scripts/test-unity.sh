@@ -17,8 +17,8 @@
 #    go through HttpClientExecutor against the lite library (no built-in transport); runs the
 #    coroutine and Awaitable adapters' and UnityWebRequestExecutor's tests in the same program
 #    built with the engine's defines against working stand-ins; then, with programs built against OfferKit.dll
-#    (tests/unity/lifetime), checks that a process that used a TokenProvider, a log handler and
-#    every delivery mode exits after Main returns, and that an AppDomain that did the same unloads
+#    (tests/unity/lifetime), checks that a process that used a TokenProvider, a log handler,
+#    every delivery mode and HttpClientExecutor exits after Main returns, and that an AppDomain that did the same unloads
 #    after the package's Editor clean-up, printing both times;
 # 4. Unreal: compiles the engine-free bridge with g++ (-fno-exceptions and with exceptions) and
 #    runs its tests against the simulator (plainly and under valgrind; then again with every
