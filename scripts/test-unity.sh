@@ -4,20 +4,25 @@
 #
 #   scripts/test-unity.sh
 #
-# 1. installs what a fresh Debian machine lacks (mono-mcs, mono-runtime, g++, valgrind, python3);
+# 1. installs what a fresh Debian machine lacks (mono-mcs, mono-runtime, Mono's System.Net.Http,
+#    g++, valgrind, python3, libcurl's headers);
 # 2. builds offerkit-ffi (debug, with its test hooks) and the simulator, and takes private copies;
+#    later the lite library (release, without the built-in transport, in target/lite);
 # 3. Unity: checks the package's .meta files and manifests, compiles the runtime for plain Mono,
 #    type-checks the Unity-only code and the samples against stand-in UnityEngine/UnityEditor types
-#    (player, Editor, iOS and Unity 2023.1+ builds), then runs the Mono test program (tests/unity)
+#    (player, Editor, iOS, WebGL and Unity 2023.1+ builds), then runs the Mono test program (tests/unity)
 #    against the simulator, including the P/Invoke declarations against include/offerkit.h: once against the
 #    debug library with its test hooks, once against the shipping build (release, no test hooks),
-#    where the tests that need the hooks are skipped; runs the coroutine and Awaitable adapters'
-#    tests in the same program built with the engine's defines against working stand-ins; then, with programs built against OfferKit.dll
-#    (tests/unity/lifetime), checks that a process that used a TokenProvider, a log handler and
-#    every delivery mode exits after Main returns, and that an AppDomain that did the same unloads
+#    where the tests that need the hooks are skipped; runs the executor tests and the suites that
+#    go through HttpClientExecutor against the lite library (no built-in transport); runs the
+#    coroutine and Awaitable adapters' and UnityWebRequestExecutor's tests in the same program
+#    built with the engine's defines against working stand-ins; then, with programs built against OfferKit.dll
+#    (tests/unity/lifetime), checks that a process that used a TokenProvider, a log handler,
+#    every delivery mode and HttpClientExecutor exits after Main returns, and that an AppDomain that did the same unloads
 #    after the package's Editor clean-up, printing both times;
 # 4. Unreal: compiles the engine-free bridge with g++ (-fno-exceptions and with exceptions) and
-#    runs its tests against the simulator (plainly and under valgrind), syntax-checks the
+#    runs its tests against the simulator (plainly and under valgrind; then again with every
+#    request through a C++ HttpExecutor on libcurl, tests/c/curl_executor.c), syntax-checks the
 #    engine-facing sources against stand-in engine headers, and runs OfferKit.Build.cs against a
 #    stand-in of UnrealBuildTool;
 # 5. builds and runs the console example (examples/unity/PrintOffers.cs) against the simulator.
@@ -111,9 +116,11 @@ finish() {
 missing=()
 command -v mcs >/dev/null || missing+=(mono-mcs)
 command -v mono >/dev/null || missing+=(mono-runtime)
+[[ -f /usr/lib/mono/4.5/System.Net.Http.dll ]] || missing+=(libmono-system-net-http4.0-cil) # HttpClientExecutor
 command -v g++ >/dev/null || missing+=(g++)
 command -v valgrind >/dev/null || missing+=(valgrind)
 command -v python3 >/dev/null || missing+=(python3)
+[[ -f /usr/include/x86_64-linux-gnu/curl/curl.h || -f /usr/include/curl/curl.h ]] || missing+=(libcurl4-openssl-dev) # the bridge's test executor
 if ((${#missing[@]})); then
   if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
     echo "installing ${missing[*]}"
@@ -159,7 +166,7 @@ build_shipping() {
 }
 step "build offerkit-ffi as shipped (release, no test hooks)" build_shipping
 
-mcs_flags=(-nologo -warnaserror+ -r:System.dll -r:System.Core.dll)
+mcs_flags=(-nologo -warnaserror+ -r:System.dll -r:System.Core.dll -r:System.Net.Http.dll)
 unity=bindings/unity
 stubs=tests/unity/stubs
 
@@ -198,6 +205,9 @@ step "unity: runtime type-checks as an Editor build" \
 step "unity: runtime type-checks as a Unity 2023.1+ player build (Awaitable adapter)" \
   mcs "${mcs_flags[@]}" -target:library -define:"UNITY_5_3_OR_NEWER;UNITY_2023_1_OR_NEWER" \
   -r:"$work/unity2023/UnityEngine.dll" -out:"$work/unity2023/OfferKit.dll" -recurse:"$unity/Runtime/*.cs"
+step "unity: runtime type-checks as a WebGL player build (UnityWebRequestExecutor's header rules)" \
+  mcs "${mcs_flags[@]}" -target:library -define:"UNITY_5_3_OR_NEWER;UNITY_WEBGL" -r:"$work/UnityEngine.dll" \
+  -out:"$work/OfferKit.WebGL.dll" -recurse:"$unity/Runtime/*.cs"
 ios_build() {
   mcs "${mcs_flags[@]}" -target:library -define:"UNITY_5_3_OR_NEWER;UNITY_IOS" -r:"$work/UnityEngine.dll" \
     -out:"$work/OfferKit.iOS.dll" -recurse:"$unity/Runtime/*.cs" &&
@@ -223,14 +233,27 @@ if [[ -f "$work/lib-shipping/libofferkit.so" ]]; then
     timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim"
 fi
 
-# The coroutine and Awaitable adapters, built with the engine's defines against the working
-# stand-ins, run against the simulator by the same test program (only their tests).
+# The lite library (no built-in transport; target/lite, as scripts/test-c.sh builds it): the
+# executor tests and the suites that run through HttpClientExecutor, the only way it sends.
+build_lite() {
+  CARGO_TARGET_DIR="$root/target/lite" cargo build --release -p offerkit-ffi --no-default-features &&
+    mkdir -p "$work/lib-lite" && cp "$root/target/lite/release/libofferkit.so" "$work/lib-lite/"
+}
+if step "build the lite library (release, without the built-in transport)" build_lite; then
+  NOT_APPLICABLE=1 suite "unity: executor tests against the lite library" \
+    env OFFERKIT_EXPECT_LITE=1 LD_LIBRARY_PATH="$work/lib-lite" \
+    timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim" ExecutorTests.,HttpClientExecutor/
+fi
+
+# The coroutine and Awaitable adapters and the UnityWebRequest executor, built with the engine's
+# defines against the working stand-ins, run against the simulator by the same test program
+# (only their tests).
 step "unity: engine-adapter test program compiles (Unity 2023.1+ defines)" \
   mcs "${mcs_flags[@]}" -define:"UNITY_5_3_OR_NEWER;UNITY_2023_1_OR_NEWER" -r:"$work/unity2023/UnityEngine.dll" \
   -out:"$work/unity2023/OfferKitEngineTests.exe" -recurse:"$unity/Runtime/*.cs" tests/unity/*.cs
-suite "unity: coroutine and Awaitable adapters against the simulator" \
+suite "unity: coroutine and Awaitable adapters, UnityWebRequestExecutor, against the simulator" \
   env OFFERKIT_HEADER="$root/include/offerkit.h" OFFERKIT_LAYOUT="$work/layout.txt" LD_LIBRARY_PATH="$work/lib" \
-  OFFERKIT_EXPECT_TEST_HOOKS=1 timeout 300 mono --debug "$work/unity2023/OfferKitEngineTests.exe" "$work/offerkit-sim" EngineAdapterTests.
+  OFFERKIT_EXPECT_TEST_HOOKS=1 timeout 300 mono --debug "$work/unity2023/OfferKitEngineTests.exe" "$work/offerkit-sim" EngineAdapterTests.,UnityWebRequestExecutorTests.
 
 # ---- Unity: what the library leaves behind in a managed host -----------------------------------
 # Two programs built against OfferKit.dll like a game's code, each using a TokenProvider, a log
@@ -297,15 +320,18 @@ lifetime_sim_pid=""
 # ---- Unreal (and the console example, which shares its simulator) ------------------------------
 plugin=bindings/unreal/OfferKit/Source/OfferKit
 cxx_includes=(-Iinclude -Ibindings/cpp -I"$plugin/Private")
+# The tests' libcurl executor is the C suite's (tests/c/curl_executor.c), compiled as that suite does.
+step "unreal: the test executor on libcurl compiles" \
+  gcc -std=gnu11 -Wall -Wextra -Werror -Iinclude -c tests/c/curl_executor.c -o "$work/curl_executor.o"
 step "unreal: bridge compiles like Unreal (C++17, -fno-exceptions)" \
-  g++ -std=c++17 -Wall -Wextra -Werror -pedantic -fno-exceptions "${cxx_includes[@]}" tests/unreal/test_bridge.cpp \
-  -L"$work/lib" -lofferkit -lpthread -o "$work/test_bridge"
+  g++ -std=c++17 -Wall -Wextra -Werror -pedantic -fno-exceptions "${cxx_includes[@]}" -Itests/c tests/unreal/test_bridge.cpp \
+  "$work/curl_executor.o" -L"$work/lib" -lofferkit -lcurl -lpthread -o "$work/test_bridge"
 step "unreal: bridge compiles with exceptions" \
-  g++ -std=c++17 -Wall -Wextra -Werror -pedantic "${cxx_includes[@]}" tests/unreal/test_bridge.cpp \
-  -L"$work/lib" -lofferkit -lpthread -o "$work/test_bridge_exceptions"
+  g++ -std=c++17 -Wall -Wextra -Werror -pedantic "${cxx_includes[@]}" -Itests/c tests/unreal/test_bridge.cpp \
+  "$work/curl_executor.o" -L"$work/lib" -lofferkit -lcurl -lpthread -o "$work/test_bridge_exceptions"
 if command -v clang++ >/dev/null; then
   step "unreal: bridge compiles with clang++" \
-    clang++ -std=c++17 -Wall -Wextra -Werror -pedantic -fno-exceptions "${cxx_includes[@]}" -fsyntax-only tests/unreal/test_bridge.cpp
+    clang++ -std=c++17 -Wall -Wextra -Werror -pedantic -fno-exceptions "${cxx_includes[@]}" -Itests/c -fsyntax-only tests/unreal/test_bridge.cpp
 fi
 
 "$work/offerkit-sim" --port 0 >"$work/sim.out" 2>"$logs/simulator.log" &
@@ -329,6 +355,15 @@ else
       env OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 300 valgrind -q --leak-check=full \
       --errors-for-leak-kinds=definite,indirect --error-exitcode=3 "$work/test_bridge"
   fi
+  suite "unreal: bridge tests, every request through the libcurl HttpExecutor" \
+    env OFFERKIT_BRIDGE_EXECUTOR=curl OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 120 "$work/test_bridge"
+  suite "unreal: bridge tests through the libcurl HttpExecutor (with exceptions)" \
+    env OFFERKIT_BRIDGE_EXECUTOR=curl OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 120 "$work/test_bridge_exceptions"
+  if command -v valgrind >/dev/null; then
+    suite "unreal: bridge tests through the libcurl HttpExecutor under valgrind memcheck" \
+      env OFFERKIT_BRIDGE_EXECUTOR=curl OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 300 valgrind -q \
+      --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=3 "$work/test_bridge"
+  fi
   example() {
     local token output
     token=$(python3 -c '
@@ -349,6 +384,7 @@ engine_sources() {
   local flags=(-std=c++17 -fsyntax-only -fno-exceptions -Wall -Wextra -Werror -Itests/unreal/engine_stub
     "${cxx_includes[@]}" -I"$plugin/Public")
   g++ "${flags[@]}" "$plugin/Private/OfferKitSubsystem.cpp" &&
+    g++ "${flags[@]}" "$plugin/Private/OfferKitEngineHttpExecutor.cpp" &&
     g++ "${flags[@]}" "$plugin/Private/OfferKitModule.cpp" &&
     g++ "${flags[@]}" -DPLATFORM_WINDOWS=1 "$plugin/Private/OfferKitModule.cpp"
 }

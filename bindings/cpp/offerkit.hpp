@@ -889,6 +889,15 @@ struct ClientOptions {
     /// Every request through this proxy ("http://[user:password@]host:port"); unset: direct
     /// connections. Environment variables are never read.
     std::optional<std::string> proxy;
+    /// The host HTTP executor, as the C ABI takes it (offerkit_config_set_http_executor): every
+    /// HTTP attempt goes through the host's own stack. `execute` unset: the built-in transport.
+    /// `user_data` must outlive the Client. The contract: ffi/README.md, "Host HTTP executor".
+    struct HttpExecutorCallbacks {
+        OfferkitHttpExecuteCallback execute = nullptr;
+        OfferkitHttpCancelCallback cancel = nullptr;
+        void *user_data = nullptr;
+    };
+    HttpExecutorCallbacks http_executor;
 };
 
 /// A client of the offer service. Thread-safe; move-only; destroying it cancels what is in
@@ -943,6 +952,10 @@ public:
             })
             .then(static_cast<bool>(options.token_needed), [&](OfferkitError **e) {
                 return offerkit_config_set_token_needed(raw, &Client::on_token_needed, state.get(), e);
+            })
+            .then(options.http_executor.execute != nullptr, [&](OfferkitError **e) {
+                return offerkit_config_set_http_executor(raw, options.http_executor.execute, options.http_executor.cancel,
+                                                         options.http_executor.user_data, e);
             });
         for (const std::string &pem : options.extra_root_pem)
             set.then(true, [&](OfferkitError **e) { return offerkit_config_add_root_pem(raw, pem.c_str(), e); });

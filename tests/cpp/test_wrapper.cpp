@@ -785,6 +785,52 @@ void test_shutdown_waits_for_every_handle_and_restarts() {
     EXPECT(offerkit::shutdown().ok());
 }
 
+
+/// A host executor that answers every attempt itself, with a canned GraphQL response: what
+/// ClientOptions::http_executor must hand the C ABI.
+struct CannedExecutor {
+    std::atomic<int> executed{0};
+    std::mutex lock;
+    std::string url;
+    std::string method;
+};
+
+void canned_execute(void *user_data, OfferkitHttpRequest *request) {
+    auto *canned = static_cast<CannedExecutor *>(user_data);
+    {
+        std::lock_guard<std::mutex> g(canned->lock);
+        canned->url = offerkit_http_request_url(request);
+        canned->method = offerkit_http_request_method(request);
+    }
+    canned->executed++;
+    static const char body[] = "{\"data\":{\"__typename\":\"FromTheHostsStack\"}}";
+    const char *names[] = {"content-type"};
+    const char *values[] = {"application/json"};
+    offerkit_http_request_respond(request, 200, names, values, 1, reinterpret_cast<const uint8_t *>(body), sizeof body - 1,
+                                  nullptr);
+    offerkit_http_request_free(request);
+}
+
+void test_http_executor_carries_the_attempts() {
+    CannedExecutor canned;
+    offerkit::ClientOptions o = options();
+    o.http_executor.execute = canned_execute;
+    o.http_executor.user_data = &canned;
+    offerkit::Result<offerkit::Client> made = offerkit::Client::create(o);
+    EXPECT(made.ok());
+    if (!made.ok()) return;
+    offerkit::Client c = std::move(made).value();
+    offerkit::Result<std::string> data = c.graphql("{ __typename }", std::nullopt);
+    EXPECT(data.ok() && data.value().find("FromTheHostsStack") != std::string::npos);
+    EXPECT(canned.executed == 1);
+    EXPECT(canned.method == "POST" && canned.url.rfind(sim_url(), 0) == 0);
+    EXPECT(sim_stat("requests") == 0); // the host's stack answered: nothing reached the simulator
+    // A proxy belongs to the host's stack too: refused with an executor.
+    o.proxy = "http://127.0.0.1:9";
+    offerkit::Result<offerkit::Client> proxied = offerkit::Client::create(o);
+    EXPECT(!proxied.ok() && proxied.error().kind() == offerkit::ErrorKind::InvalidArgument);
+}
+
 } // namespace
 
 int main() {
@@ -809,6 +855,7 @@ int main() {
         {"poll_delivery_runs_every_callback_on_the_polling_thread",
          test_poll_delivery_runs_every_callback_on_the_polling_thread},
         {"shutdown_waits_for_every_handle_and_restarts", test_shutdown_waits_for_every_handle_and_restarts},
+        {"http_executor_carries_the_attempts", test_http_executor_carries_the_attempts},
     };
     int passed = 0, failed = 0;
     for (const Test &t : tests) {

@@ -78,6 +78,7 @@ namespace OfferKit.Tests
         /// <summary>The C# types a C type may be declared as.</summary>
         private static string[] Allowed(string c)
         {
+            if (c == "char**") return new[] { "IntPtr&", "IntPtr[]" }; // out strings; arrays of strings (respond's names and values)
             if (c.EndsWith("**")) return new[] { "IntPtr&" };
             switch (c)
             {
@@ -102,6 +103,7 @@ namespace OfferKit.Tests
                 case "OfferkitPagination*": return new[] { "NativePagination&" };
                 case "OfferkitSkippedItem*": return new[] { "NativeSkippedItem&" };
                 case "uint32_t*": return new[] { "UInt32&" };
+                case "uint8_t*": return new[] { "IntPtr", "Byte[]" };
                 case "size_t*": return new[] { "UIntPtr&" };
             }
             Match callback = Regex.Match(c, @"^Offerkit(\w+Callback)$");
@@ -163,13 +165,27 @@ namespace OfferKit.Tests
                 Check.True(imports.Any(m => m.Name == name), name + " is in the header but not imported");
         }
 
+        public static void TheStatusEnumMatchesTheHeader()
+        {
+            var header = new Dictionary<string, int>();
+            foreach (Match m in Regex.Matches(HeaderWithoutComments(), @"\bOFFERKIT_STATUS_(\w+)\s*=\s*(\d+)"))
+            {
+                string pascal = string.Concat(m.Groups[1].Value.Split('_').Select(w => w.Substring(0, 1) + w.Substring(1).ToLowerInvariant()));
+                header[pascal] = int.Parse(m.Groups[2].Value);
+            }
+            Check.True(header.Count >= 24, "parsed " + header.Count + " statuses from the header");
+            Check.Equal(string.Join(",", header.OrderBy(p => p.Value).Select(p => p.Key + "=" + p.Value)),
+                string.Join(",", Enum.GetValues(typeof(OfferKitStatus)).Cast<OfferKitStatus>().Select(v => v + "=" + (int)v)),
+                "OfferKitStatus against OfferkitStatus");
+        }
+
         public static void EveryCallbackDelegateMatchesItsTypedef()
         {
             Dictionary<string, List<string>> header = HeaderCallbacks();
             var delegates = typeof(NativeMethods).Assembly.GetTypes()
                 .Where(t => t.Namespace == "OfferKit.Interop" && typeof(Delegate).IsAssignableFrom(t) &&
                             t.GetCustomAttributes(typeof(UnmanagedFunctionPointerAttribute), false).Length > 0).ToList();
-            Check.Equal("JsonCallback,LogCallback,OfferListCallback,PlayerOffersPageCallback,TokenNeededCallback",
+            Check.Equal("HttpCancelCallback,HttpExecuteCallback,JsonCallback,LogCallback,OfferListCallback,PlayerOffersPageCallback,TokenNeededCallback",
                 string.Join(",", delegates.Select(d => d.Name).OrderBy(n => n, StringComparer.Ordinal)), "callback delegates");
             Check.Equal(string.Join(",", header.Keys.OrderBy(n => n, StringComparer.Ordinal)),
                 string.Join(",", delegates.Select(d => d.Name).OrderBy(n => n, StringComparer.Ordinal)), "the header's callback typedefs");

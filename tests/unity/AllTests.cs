@@ -1,5 +1,7 @@
 // AllTests.cs: finds the tests: every public static parameterless method of the *Tests classes
-// in this program, in declaration order, named Class.Method.
+// in this program, in declaration order, named Class.Method; then the tests of the classes in
+// Transport.ThroughExecutor once more, their clients on HttpClientExecutor, named
+// HttpClientExecutor/Class.Method.
 using System;
 using System.Collections.Generic;
 using System.Linq;
@@ -34,6 +36,14 @@ namespace OfferKit.Tests
                     }));
                 }
             }
+            var throughExecutor = new List<KeyValuePair<string, Action>>();
+            foreach (KeyValuePair<string, Action> test in tests)
+            {
+                Action run = test.Value;
+                if (Transport.ThroughExecutor.Any(c => test.Key.StartsWith(c + ".", StringComparison.Ordinal)))
+                    throughExecutor.Add(new KeyValuePair<string, Action>("HttpClientExecutor/" + test.Key, () => Transport.RunThroughExecutor(run)));
+            }
+            tests.AddRange(throughExecutor);
             return tests;
         }
     }

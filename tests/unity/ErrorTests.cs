@@ -57,7 +57,7 @@ namespace OfferKit.Tests
 
         public static void UnauthorizedWithoutATokenAndOnThe401()
         {
-            using (var client = new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl)))
+            using (var client = Transport.Client(new OfferKitClientOptions(Sim.BaseUrl)))
             {
                 OfferKitException e = Check.Fails(Offers(client), ErrorKind.Unauthorized, "no token");
                 Check.Equal((int?)null, e.HttpStatus, "refused before sending");
@@ -74,7 +74,7 @@ namespace OfferKit.Tests
 
         public static void ForbiddenForATokenWithoutTheScope()
         {
-            using (var client = new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { AccessToken = Sim.Token(3600, false) }))
+            using (var client = Transport.Client(new OfferKitClientOptions(Sim.BaseUrl) { AccessToken = Sim.Token(3600, false) }))
             {
                 OfferKitException e = Check.Fails(Offers(client), ErrorKind.Forbidden, "unscoped token");
                 Check.Equal((int?)403, e.HttpStatus, "HTTP status");
@@ -205,7 +205,7 @@ namespace OfferKit.Tests
         public static void NetworkForAClosedPortAndADroppedBody()
         {
             var options = new OfferKitClientOptions("http://127.0.0.1:" + ClosedPort()) { AccessToken = "t", MaxRetries = 0 };
-            using (var client = new OfferKitClient(options))
+            using (var client = Transport.Client(options))
             {
                 OfferKitException e = Check.Fails(Offers(client), ErrorKind.Network, "closed port");
                 Check.Equal((int?)null, e.HttpStatus, "no response");

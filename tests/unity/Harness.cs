@@ -7,6 +7,7 @@
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
+using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using OfferKit;
@@ -176,7 +177,7 @@ namespace OfferKit.Tests
             {
                 foreach (KeyValuePair<string, Action> test in AllTests.List())
                 {
-                    if (filter != null && test.Key.IndexOf(filter, StringComparison.Ordinal) < 0) continue;
+                    if (filter != null && !filter.Split(',').Any(f => test.Key.IndexOf(f, StringComparison.Ordinal) >= 0)) continue;
                     var clock = Stopwatch.StartNew();
                     string skip;
                     string failure = Run(test.Value, out skip);

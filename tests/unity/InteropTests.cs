@@ -14,9 +14,9 @@ namespace OfferKit.Tests
     {
         private static Simulator Sim { get { return Program.Sim; } }
 
-        public static void TheLoadedLibraryIsVersion100()
+        public static void TheLoadedLibraryIsVersion110()
         {
-            Check.Equal("1.0.0", OfferKitClient.NativeVersion, "offerkit_version");
+            Check.Equal("1.1.0", OfferKitClient.NativeVersion, "offerkit_version");
         }
 
         public static void Utf8TravelsBothWays()

@@ -152,7 +152,7 @@ namespace OfferKit.Tests
         {
             var options = new OfferKitClientOptions(BaseUrl) { AccessToken = Token() };
             if (configure != null) configure(options);
-            return new OfferKitClient(options);
+            return Transport.Client(options);
         }
     }
 }

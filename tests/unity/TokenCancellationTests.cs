@@ -41,7 +41,7 @@ namespace OfferKit.Tests
         {
             var provider = new Hanging();
             var options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = provider.Fetch, TokenWait = TimeSpan.FromSeconds(50) };
-            using (var client = new OfferKitClient(options))
+            using (var client = Transport.Client(options))
             using (var cts = new CancellationTokenSource())
             {
                 Task<OfferList> call = client.OffersAsync("demo", null, cts.Token);
@@ -60,7 +60,7 @@ namespace OfferKit.Tests
         {
             var provider = new Hanging();
             var options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = provider.Fetch, TokenWait = TimeSpan.FromMilliseconds(300) };
-            using (var client = new OfferKitClient(options))
+            using (var client = Transport.Client(options))
             {
                 Check.Fails(client.LinksAsync("demo"), ErrorKind.Timeout, "no token within the token wait");
                 MainThread.Until(() => Volatile.Read(ref provider.CancelledCallbacks) == 1, "the provider's token to be cancelled");
@@ -78,7 +78,7 @@ namespace OfferKit.Tests
                 TokenWait = TimeSpan.FromSeconds(50),
                 Deadline = TimeSpan.FromMilliseconds(400),
             };
-            using (var client = new OfferKitClient(options))
+            using (var client = Transport.Client(options))
             {
                 Check.Fails(client.LinksAsync("demo"), ErrorKind.Timeout, "no token within the deadline");
                 MainThread.Until(() => provider.Token.IsCancellationRequested, "the provider's token to be cancelled");
@@ -89,7 +89,7 @@ namespace OfferKit.Tests
         {
             var provider = new Hanging();
             var options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = provider.Fetch, TokenWait = TimeSpan.FromSeconds(50) };
-            var client = new OfferKitClient(options);
+            var client = Transport.Client(options);
             Task<OfferList> call = client.OffersAsync("demo");
             MainThread.Until(() => Volatile.Read(ref provider.Calls) == 1, "the provider to be asked");
             Check.True(!provider.Token.IsCancellationRequested, "not cancelled before Dispose");
@@ -112,7 +112,7 @@ namespace OfferKit.Tests
                 },
                 TokenWait = TimeSpan.FromSeconds(50),
             };
-            var client = new OfferKitClient(options);
+            var client = Transport.Client(options);
             Task<OfferList> call = client.OffersAsync("demo");
             MainThread.Until(() => Volatile.Read(ref asked) == 1, "the provider to be asked");
             client.Dispose(); // cancels the token: the registration throws inside Dispose

@@ -49,7 +49,7 @@ namespace OfferKit.Tests
         {
             var provider = new Provider();
             var options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = provider.Fetch };
-            using (var client = new OfferKitClient(options))
+            using (var client = Transport.Client(options))
             {
                 Task<OfferList> first = client.OffersAsync("demo");
                 Task<Links> second = client.LinksAsync("demo");
@@ -77,7 +77,7 @@ namespace OfferKit.Tests
         public static void TheTokenNeedWaitsForThePoll()
         {
             var provider = new Provider();
-            using (var client = new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = provider.Fetch }))
+            using (var client = Transport.Client(new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = provider.Fetch }))
             {
                 Task<OfferList> offers = client.OffersAsync("demo");
                 // Nobody polls: the library queues the token need for the next poll instead of
@@ -100,7 +100,7 @@ namespace OfferKit.Tests
 
         public static void SetAccessTokenFromAnyThread()
         {
-            using (var client = new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl)))
+            using (var client = Transport.Client(new OfferKitClientOptions(Sim.BaseUrl)))
             {
                 Check.Fails(client.OffersAsync("demo"), ErrorKind.Unauthorized, "no token yet");
                 var setter = new Thread(() => client.SetAccessToken(Sim.Token()));
@@ -124,7 +124,7 @@ namespace OfferKit.Tests
             // A long token wait: the failure must arrive because the provider failed, not by timing out.
             var options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = throwing, TokenWait = TimeSpan.FromSeconds(60) };
             var started = DateTime.UtcNow;
-            using (var client = new OfferKitClient(options))
+            using (var client = Transport.Client(options))
             {
                 var e = Check.Fails(client.OffersAsync("demo"), ErrorKind.Unauthorized, "provider threw");
                 Check.True(e.Message.Contains("backend down"), "the provider's message: " + e.Message);
@@ -132,14 +132,14 @@ namespace OfferKit.Tests
             }
             Func<TokenReason, CancellationToken, Task<string>> faulted = (reason, cancel) => Task.FromException<string>(new TimeoutException("backend slow"));
             options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = faulted, TokenWait = TimeSpan.FromSeconds(60) };
-            using (var client = new OfferKitClient(options))
+            using (var client = Transport.Client(options))
             {
                 var e = Check.Fails(client.LinksAsync("demo"), ErrorKind.Unauthorized, "faulted provider task");
                 Check.True(e.Message.Contains("backend slow"), "the task's exception: " + e.Message);
             }
             Func<TokenReason, CancellationToken, Task<string>> empty = (reason, cancel) => Task.FromResult("");
             options = new OfferKitClientOptions(Sim.BaseUrl) { TokenProvider = empty, TokenWait = TimeSpan.FromSeconds(60) };
-            using (var client = new OfferKitClient(options))
+            using (var client = Transport.Client(options))
             {
                 var e = Check.Fails(client.LinksAsync("demo"), ErrorKind.Unauthorized, "empty token");
                 Check.True(e.Message.Contains("no token"), "says the token was empty: " + e.Message);
@@ -151,7 +151,7 @@ namespace OfferKit.Tests
                 TokenProvider = (reason, cancel) => new TaskCompletionSource<string>().Task,
                 TokenWait = TimeSpan.FromMilliseconds(300),
             };
-            using (var client = new OfferKitClient(options))
+            using (var client = Transport.Client(options))
                 Check.Fails(client.LinksAsync("demo"), ErrorKind.Timeout, "provider never answers");
             Check.Equal(0L, Sim.Stat("requests"), "nothing sent without a token");
         }
@@ -163,7 +163,7 @@ namespace OfferKit.Tests
             OfferKitLog.SetHandler((level, message) => { lock (messages) messages.Add(message); }, LogLevel.Trace);
             try
             {
-                using (var client = new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { AccessToken = token }))
+                using (var client = Transport.Client(new OfferKitClientOptions(Sim.BaseUrl) { AccessToken = token }))
                 {
                     Sim.Fault("{\"kind\":\"status\",\"status\":503}");
                     Check.True(MainThread.Result(client.OffersAsync("demo")).Count > 0, "offers");

@@ -32,7 +32,7 @@ internal static class BuildRulesCheck
             OfferKit rules = Rules(platform);
             Check(rules.PublicIncludePaths.Any(p => File.Exists(Path.Combine(p, "offerkit.h"))), platform + ": offerkit.h on the include path");
             Check(rules.PublicIncludePaths.Any(p => File.Exists(Path.Combine(p, "offerkit.hpp"))), platform + ": offerkit.hpp on the include path");
-            Check(rules.PublicDependencyModuleNames.Contains("Engine") && rules.PrivateDependencyModuleNames.Contains("Projects"), platform + ": module dependencies");
+            Check(rules.PublicDependencyModuleNames.Contains("Engine") && rules.PrivateDependencyModuleNames.Contains("Projects") && rules.PrivateDependencyModuleNames.Contains("HTTP"), platform + ": module dependencies");
             Check(rules.PublicAdditionalLibraries.Count == 1, platform + ": one library");
             string library = rules.PublicAdditionalLibraries.FirstOrDefault() ?? "";
             if (platform == UnrealTargetPlatform.Win64)

@@ -2,7 +2,9 @@
 // the way Unreal compiles (C++17, no exceptions) and run against the simulator. The main thread
 // is the "game thread": it polls the bridge as the subsystem's Tick does, and every completion,
 // token request and log line must run there, exactly once, never inside the call that started
-// the request. Prints "N passed, N failed".
+// the request. With OFFERKIT_BRIDGE_EXECUTOR=curl every bridge's HTTP goes through a C++
+// HttpExecutor on libcurl (curl_http_executor.h) instead of offerkit's built-in transport, and the
+// same tests must pass; the executor tests run in both modes. Prints "N passed, N failed".
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -19,6 +21,7 @@
 #include <thread>
 
 #include "OfferKitBridge.h"
+#include "curl_http_executor.h"
 
 using offerkit_unreal::Bridge;
 using offerkit_unreal::Outcome;
@@ -126,10 +129,15 @@ template <class F> bool pump_until(const std::unique_ptr<Bridge> &bridge, F done
     return true;
 }
 
+/// The curl executor every bridge uses in OFFERKIT_BRIDGE_EXECUTOR=curl mode, else null.
+std::shared_ptr<CurlHttpExecutor> curl_mode;
+
 std::unique_ptr<Bridge> make_bridge(const std::string &token = sim_token(),
                                     std::function<void(offerkit::TokenReason)> token_needed = nullptr,
                                     offerkit_unreal::Settings settings = offerkit_unreal::Settings()) {
     if (settings.base_url.empty()) settings.base_url = sim_url;
+    // A proxy belongs to the host's stack: with an executor it is refused (tested below).
+    if (curl_mode && !settings.http_executor && settings.proxy.empty()) settings.http_executor = curl_mode;
     settings.access_token = token;
     settings.token_needed = std::move(token_needed);
     Outcome error;
@@ -711,6 +719,177 @@ void test_the_library_stops_only_once_every_bridge_is_gone() {
     CHECK(offerkit_unreal::shutdown_library().ok);
 }
 
+
+// ---- the host HTTP executor (HttpExecutor)
+
+/// An executor that keeps every request it is given, for the test to answer (or not), and records
+/// the cancels it is told of, checking both run on the game thread.
+struct HoldingExecutor : offerkit_unreal::HttpExecutor {
+    void execute(offerkit_unreal::HttpRequest request) override {
+        CHECK(std::this_thread::get_id() == game->id);
+        std::lock_guard<std::mutex> guard(lock);
+        held.push_back(std::move(request));
+    }
+    void cancel(uint64_t id) override {
+        CHECK(std::this_thread::get_id() == game->id);
+        std::lock_guard<std::mutex> guard(lock);
+        cancelled.push_back(id);
+    }
+    size_t count() {
+        std::lock_guard<std::mutex> guard(lock);
+        return held.size();
+    }
+    std::mutex lock;
+    std::vector<offerkit_unreal::HttpRequest> held;
+    std::vector<uint64_t> cancelled;
+};
+
+/// An executor that answers at once with `answer`.
+struct AnsweringExecutor : offerkit_unreal::HttpExecutor {
+    explicit AnsweringExecutor(std::function<void(offerkit_unreal::HttpRequest &)> a) : answer(std::move(a)) {}
+    void execute(offerkit_unreal::HttpRequest request) override { answer(request); }
+    void cancel(uint64_t) override {}
+    std::function<void(offerkit_unreal::HttpRequest &)> answer;
+};
+
+Outcome links_through(const std::shared_ptr<offerkit_unreal::HttpExecutor> &executor, int64_t deadline_ms = 0) {
+    offerkit_unreal::Settings settings;
+    settings.http_executor = executor;
+    settings.max_retries = 0;
+    if (deadline_ms) settings.deadline_ms = deadline_ms;
+    std::unique_ptr<Bridge> bridge = make_bridge(sim_token(), nullptr, settings);
+    Outcome outcome;
+    int calls = 0;
+    if (!bridge) return outcome;
+    bridge->links("demo", {}, [&](std::string, Outcome o) {
+        outcome = o;
+        calls++;
+    });
+    CHECK(pump_until(bridge, [&] { return calls == 1; }));
+    return outcome;
+}
+
+void test_a_curl_executor_carries_every_request_from_the_game_thread() {
+    auto curl = std::make_shared<CurlHttpExecutor>(game->id);
+    offerkit_unreal::Settings settings;
+    settings.http_executor = curl;
+    std::unique_ptr<Bridge> bridge = make_bridge(sim_token(), nullptr, settings);
+    int calls = 0;
+    size_t offers = 0;
+    std::string data;
+    offerkit::OffersOptions options;
+    options.limit = 4;
+    bridge->offers("demo", options, [&](offerkit_unreal::OfferList o, Outcome outcome) {
+        CHECK(outcome.ok);
+        offers = o.offers.size();
+        calls++;
+    });
+    bridge->graphql("{ offers(player_id: \"demo\", limit: 1) { id } }", std::nullopt, [&](std::string json, Outcome outcome) {
+        CHECK(outcome.ok);
+        data = std::move(json);
+        calls++;
+    });
+    CHECK(pump_until(bridge, [&] { return calls == 2; }));
+    CHECK(offers == 4);
+    CHECK(data.find("\"offers\"") != std::string::npos);
+    CHECK(curl->executed == 2);
+    CHECK(curl->off_thread == 0);
+    CHECK(sim_stat("graphql") == 2);
+    bridge.reset();
+    curl_executor_wait_idle();
+}
+
+void test_whatever_an_executor_answers_wrongly_is_a_typed_failure() {
+    using offerkit_unreal::HttpFailure;
+    using offerkit_unreal::HttpRequest;
+    Outcome zero = links_through(std::make_shared<AnsweringExecutor>([](HttpRequest &r) { CHECK(r.respond(0, {}, nullptr, 0)); /* answered: as a network failure */ }));
+    CHECK(!zero.ok && zero.kind == OFFERKIT_STATUS_NETWORK && zero.message.find("status 0") != std::string::npos);
+    Outcome dropped = links_through(std::make_shared<AnsweringExecutor>([](HttpRequest &) {})); // destroyed unanswered
+    CHECK(!dropped.ok && dropped.kind == OFFERKIT_STATUS_NETWORK && dropped.message.find("without answering") != std::string::npos);
+    Outcome slow = links_through(std::make_shared<AnsweringExecutor>([](HttpRequest &r) { CHECK(r.fail(HttpFailure::Timeout, "stack gave up")); }));
+    CHECK(!slow.ok && slow.kind == OFFERKIT_STATUS_TIMEOUT && slow.message.find("stack gave up") != std::string::npos);
+    Outcome redirect = links_through(std::make_shared<AnsweringExecutor>([](HttpRequest &r) {
+        CHECK(r.respond(302, {{"Location", "https://elsewhere.example/"}}, nullptr, 0));
+        CHECK(!r.respond(200, {}, nullptr, 0)); // a second answer: the first stands
+    }));
+    CHECK(!redirect.ok && redirect.kind == OFFERKIT_STATUS_REJECTED && redirect.http_status == 302);
+    CHECK(redirect.message.find("elsewhere.example") != std::string::npos);
+    Outcome cut = links_through(std::make_shared<AnsweringExecutor>([](HttpRequest &r) { CHECK(r.fail(HttpFailure::Network, "body broke off", 200)); }));
+    CHECK(!cut.ok && cut.kind == OFFERKIT_STATUS_NETWORK && cut.http_status == 200);
+#if OFFERKIT_CPP_EXCEPTIONS
+    Outcome thrown = links_through(std::make_shared<AnsweringExecutor>([](HttpRequest &) { throw std::runtime_error("stack bug"); }));
+    CHECK(!thrown.ok && thrown.kind == OFFERKIT_STATUS_NETWORK);
+#endif
+    offerkit_unreal::Settings proxied;
+    proxied.proxy = "http://127.0.0.1:9";
+    proxied.http_executor = std::make_shared<HoldingExecutor>();
+    proxied.base_url = sim_url;
+    Outcome refused;
+    CHECK(Bridge::create(proxied, refused) == nullptr);
+    CHECK(!refused.ok && refused.kind == OFFERKIT_STATUS_INVALID_ARGUMENT);
+}
+
+void test_the_executor_sees_the_request_and_a_cancel_by_id() {
+    auto holding = std::make_shared<HoldingExecutor>();
+    offerkit_unreal::Settings settings;
+    settings.http_executor = holding;
+    std::unique_ptr<Bridge> bridge = make_bridge(sim_token(), nullptr, settings);
+    int calls = 0;
+    Outcome outcome;
+    offerkit_unreal::RequestId id = bridge->offers("demo", {}, [&](offerkit_unreal::OfferList, Outcome o) {
+        outcome = o;
+        calls++;
+    });
+    CHECK(pump_until(bridge, [&] { return holding->count() == 1; }));
+    offerkit_unreal::HttpRequest &request = holding->held[0];
+    CHECK(request.method() == "POST");
+    CHECK(request.url().substr(0, sim_url.size()) == sim_url);
+    CHECK(request.timeout().count() > 0 && request.max_response_bytes() > 0 && request.id() != 0);
+    bool authorized = false;
+    for (const auto &h : request.headers()) authorized |= h.first == "authorization" && h.second.rfind("Bearer ", 0) == 0;
+    CHECK(authorized);
+    CHECK(std::string(reinterpret_cast<const char *>(request.body().first), request.body().second).find("\"demo\"") !=
+          std::string::npos);
+    CHECK(!request.is_cancelled());
+    CHECK(bridge->cancel(id));
+    // The completion and the executor's cancel are both queued for the game thread, in no set order.
+    CHECK(pump_until(bridge, [&] {
+        std::lock_guard<std::mutex> guard(holding->lock);
+        return calls == 1 && !holding->cancelled.empty();
+    }));
+    CHECK(!outcome.ok && outcome.kind == OFFERKIT_STATUS_CANCELLED);
+    CHECK(holding->cancelled.size() == 1 && holding->cancelled[0] == request.id());
+    CHECK(request.is_cancelled());
+    CHECK(!request.respond(200, {}, nullptr, 0)); // nobody waits: dropped, harmless
+    CHECK(sim_stat("requests") == 0);
+}
+
+void test_a_hanging_executor_is_ended_by_the_deadline_and_told() {
+    auto holding = std::make_shared<HoldingExecutor>();
+    Outcome outcome = links_through(holding, 1000);
+    CHECK(!outcome.ok && outcome.kind == OFFERKIT_STATUS_TIMEOUT);
+    CHECK(holding->held.size() == 1 && holding->cancelled.size() == 1);
+    CHECK(holding->held.size() == 1 && holding->cancelled[0] == holding->held[0].id());
+}
+
+void test_destroying_the_bridge_tells_the_executor() {
+    auto holding = std::make_shared<HoldingExecutor>();
+    offerkit_unreal::Settings settings;
+    settings.http_executor = holding;
+    std::unique_ptr<Bridge> bridge = make_bridge(sim_token(), nullptr, settings);
+    int calls = 0;
+    Outcome outcome;
+    bridge->links("demo", {}, [&](std::string, Outcome o) {
+        outcome = o;
+        calls++;
+    });
+    CHECK(pump_until(bridge, [&] { return holding->count() == 1; }));
+    bridge.reset(); // on the game thread: cancel is told here, the completion runs here
+    CHECK(calls == 1 && !outcome.ok && outcome.kind == OFFERKIT_STATUS_CANCELLED);
+    CHECK(holding->cancelled.size() == 1);
+    CHECK(!holding->held[0].respond(200, {}, nullptr, 0)); // after the client is gone: refused, harmless
+}
+
 } // namespace
 
 int main() {
@@ -721,8 +900,14 @@ int main() {
     }
     sim_url = url;
     sim_port = std::atoi(std::strrchr(url, ':') + 1);
+    if (curl_executor_global_init() != 0) {
+        std::fprintf(stderr, "curl_global_init failed\n0 passed, 1 failed\n");
+        return 1;
+    }
     GameThread game_thread;
     game = &game_thread;
+    const char *mode = std::getenv("OFFERKIT_BRIDGE_EXECUTOR");
+    if (mode && std::strcmp(mode, "curl") == 0) curl_mode = std::make_shared<CurlHttpExecutor>(game_thread.id);
     struct {
         const char *name;
         void (*run)();
@@ -744,6 +929,11 @@ int main() {
         {"log lines reach the game thread", test_log_lines_reach_the_game_thread},
         {"numbers that are set reach the rules", test_numbers_that_are_set_reach_the_rules},
         {"the library stops only once every bridge is gone", test_the_library_stops_only_once_every_bridge_is_gone},
+        {"a curl executor carries every request from the game thread", test_a_curl_executor_carries_every_request_from_the_game_thread},
+        {"whatever an executor answers wrongly is a typed failure", test_whatever_an_executor_answers_wrongly_is_a_typed_failure},
+        {"the executor sees the request and a cancel by id", test_the_executor_sees_the_request_and_a_cancel_by_id},
+        {"a hanging executor is ended by the deadline and told", test_a_hanging_executor_is_ended_by_the_deadline_and_told},
+        {"destroying the bridge tells the executor", test_destroying_the_bridge_tells_the_executor},
     };
     int passed = 0;
     for (auto &test : tests) {
@@ -755,6 +945,17 @@ int main() {
         else passed++;
     }
     sim_reset(); // leave the simulator as found
+    if (curl_mode) {
+        // Every test's requests went through the executor, and only from the game thread.
+        bool carried = curl_mode->executed > 0 && curl_mode->off_thread == 0;
+        std::printf("%s every request went through the curl executor from the game thread (%d)\n", carried ? "ok  " : "FAIL",
+                    curl_mode->executed.load());
+        if (carried) passed++;
+        else failures++;
+        curl_mode.reset();
+    }
+    curl_executor_global_cleanup();
+    offerkit_unreal::shutdown_library(); // nothing of the library left for valgrind to report
     std::printf("%d passed, %d failed\n", passed, failures);
     return failures ? 1 : 0;
 }

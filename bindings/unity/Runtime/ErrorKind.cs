@@ -1,6 +1,6 @@
 // ErrorKind.cs: the error taxonomy shared by every offerkit binding (core's 16 kinds), and the
 // C ABI's one status enum: 0, the kinds under the same numbers 1-16, and the codes of the C
-// interface itself (100-105), which this package reports as kind InvalidArgument.
+// interface itself (100-107), which this package reports as kind InvalidArgument.
 namespace OfferKit
 {
     /// <summary>What went wrong: exactly core's kinds (snake_case names in <see cref="OfferKitException.KindName"/>).</summary>
@@ -80,5 +80,9 @@ namespace OfferKit
         NotFound = 104,
         /// <summary>The native library is still in use, e.g. OfferKitLibrary.Shutdown while a client is in a call on another thread (kind InvalidArgument).</summary>
         Busy = 105,
+        /// <summary>A second answer to a host HTTP executor's request; the first stands (kind InvalidArgument).</summary>
+        AlreadyAnswered = 106,
+        /// <summary>A function this build of the native library has not got, e.g. Proxy with the lite library, which has no built-in HTTP transport (kind InvalidArgument).</summary>
+        NotAvailable = 107,
     }
 }

@@ -31,6 +31,7 @@ namespace OfferKit
             if (options == null) throw new ArgumentNullException("options");
             IntPtr config = IntPtr.Zero;
             IntPtr bridge = IntPtr.Zero;
+            IntPtr executorBridge = IntPtr.Zero;
             IntPtr error = IntPtr.Zero;
             TokenBridge tokenBridge = null;
             try
@@ -73,10 +74,17 @@ namespace OfferKit
                         bridge = tokenBridge.Pin();
                         Check(NativeMethods.offerkit_config_set_token_needed(config, Callbacks.TokenNeeded, bridge, ref error), error);
                     }
+                    if (options.HttpExecutor != null)
+                    {
+                        executorBridge = new ExecutorBridge(options.HttpExecutor).Pin();
+                        Check(NativeMethods.offerkit_config_set_http_executor(config, Callbacks.HttpExecute, Callbacks.HttpCancel,
+                            executorBridge, ref error), error);
+                    }
                     IntPtr client = IntPtr.Zero;
                     Check(NativeMethods.offerkit_client_new(config, ref client, ref error), error);
-                    _handle = new ClientHandle(Tracking.Took(client), bridge);
+                    _handle = new ClientHandle(Tracking.Took(client), bridge, executorBridge);
                     bridge = IntPtr.Zero; // owned by the handle now: unpinned after offerkit_client_free
+                    executorBridge = IntPtr.Zero;
                     if (tokenBridge != null) tokenBridge.Attach(_handle);
                 }
             }
@@ -84,6 +92,7 @@ namespace OfferKit
             {
                 Owned.FreeConfig(config);
                 if (bridge != IntPtr.Zero) TokenBridge.Unpin(bridge);
+                if (executorBridge != IntPtr.Zero) ExecutorBridge.Unpin(executorBridge);
             }
             _tokenBridge = tokenBridge;
             _self = new WeakReference(this);

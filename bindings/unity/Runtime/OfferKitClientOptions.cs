@@ -79,6 +79,17 @@ namespace OfferKit
         /// <summary>How long requests wait for the TokenProvider (default: the request timeout).</summary>
         public TimeSpan? TokenWait { get; set; }
 
+        /// <summary>
+        /// Sends every HTTP attempt through the game's own stack instead of the native library's
+        /// built-in one: UnityWebRequestExecutor in Unity (also WebGL and consoles),
+        /// HttpClientExecutor in .NET, or your own (the contract: ffi/README.md, "Host
+        /// HTTP executor"). Required with the lite native library (OfferKitLibrary.HasBuiltInHttp
+        /// false). With it, Proxy and ExtraRootCertificatesPem are refused (InvalidArgument: set
+        /// them in your stack) and ConnectTimeout is not used. Its ExecuteAsync starts inside the
+        /// poll, on the main thread in Unity.
+        /// </summary>
+        public IOfferKitHttpExecutor HttpExecutor { get; set; }
+
         /// <summary>The response cache of offers and the listing; null (the default): off.</summary>
         public OfferKitCacheOptions Cache { get; set; }
     }

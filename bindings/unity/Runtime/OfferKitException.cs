@@ -31,7 +31,7 @@ namespace OfferKit
         /// <summary>The kind's stable snake_case name ("rate_limited", ...).</summary>
         public string KindName { get { return KindNameOf(Kind); } }
 
-        /// <summary>The C status: equal to the kind, or one of the C interface's own codes (NullArgument, InvalidUtf8, OutOfRange, WouldDeadlock, NotFound, Busy) with kind InvalidArgument.</summary>
+        /// <summary>The C status: equal to the kind, or one of the C interface's own codes (NullArgument, InvalidUtf8, OutOfRange, WouldDeadlock, NotFound, Busy, AlreadyAnswered, NotAvailable) with kind InvalidArgument.</summary>
         public OfferKitStatus Status { get; private set; }
 
         /// <summary>

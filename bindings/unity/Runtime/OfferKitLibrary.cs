@@ -9,6 +9,15 @@ namespace OfferKit
     public static class OfferKitLibrary
     {
         /// <summary>
+        /// True if the loaded native library has its built-in HTTP transport; false for the lite
+        /// library, where every client needs OfferKitClientOptions.HttpExecutor.
+        /// </summary>
+        public static bool HasBuiltInHttp
+        {
+            get { return NativeMethods.offerkit_has_builtin_http(); }
+        }
+
+        /// <summary>
         /// Disposes every live client and pager (completing their tasks), removes the log handler,
         /// then stops the native library (offerkit_shutdown): its threads are joined and what it
         /// allocated is released. Clients made afterwards start it again and work as before.

@@ -1,7 +1,8 @@
 // UseEverything.cs: what a game does with the package, written from its README alone: a log
 // handler, a client getting its token from a TokenProvider, queries (a pager's too) awaited on
 // the "main" thread that polls like the Unity runner (the package's one delivery mode), a
-// cancelled one, and Dispose. Shared by the programs that check that such a process exits and that such an
+// cancelled one, a client whose HTTP goes through the game's own stack (HttpClientExecutor), and
+// Dispose. Shared by the programs that check that such a process exits and that such an
 // AppDomain unloads (ExitAfterMain.cs, UnloadDomain.cs).
 using System;
 using System.Collections.Generic;
@@ -36,6 +37,14 @@ internal static class UseEverything
             if (offers.Result.Count != 2) throw new InvalidOperationException(offers.Result.Count + " offers");
             if (page.Result.Items.Count != 2) throw new InvalidOperationException(page.Result.Items.Count + " player offers");
             Console.WriteLine("{0} offers, {1} player offers, links {2}", offers.Result.Count, page.Result.Items.Count, cancelled.Status);
+        }
+        using (var http = new HttpClientExecutor())
+        using (var own = new OfferKitClient(new OfferKitClientOptions(baseUrl) { AccessToken = token, HttpExecutor = http }))
+        {
+            Task<OfferList> offers = own.OffersAsync("demo", new OffersOptions { Limit = 3 });
+            Pump(() => offers.IsCompleted);
+            if (offers.Result.Count != 3) throw new InvalidOperationException(offers.Result.Count + " offers through HttpClientExecutor");
+            Console.WriteLine("{0} offers through HttpClientExecutor", offers.Result.Count);
         }
         Pump(() => Volatile.Read(ref logged) > 0);
         if (Volatile.Read(ref provided) < 1) throw new InvalidOperationException("the token provider was never asked");

@@ -118,47 +118,6 @@ namespace UnityEngine
         public static void EndScrollView() { }
     }
 
-    public class AsyncOperation
-    {
-        public event Action<AsyncOperation> completed;
-    }
-}
-
-namespace UnityEngine.Networking
-{
-    public class DownloadHandler : IDisposable
-    {
-        public string text { get { return null; } }
-        public void Dispose() { }
-    }
-
-    public sealed class DownloadHandlerBuffer : DownloadHandler { }
-
-    public sealed class DownloadHandlerTexture : DownloadHandler
-    {
-        public static Texture2D GetContent(UnityWebRequest www) { return null; }
-    }
-
-    public static class UnityWebRequestTexture
-    {
-        public static UnityWebRequest GetTexture(string uri) { return null; }
-    }
-
-    public sealed class UnityWebRequestAsyncOperation : AsyncOperation { }
-
-    public class UnityWebRequest : IDisposable
-    {
-        public enum Result { InProgress, Success, ConnectionError, ProtocolError, DataProcessingError }
-
-        public UnityWebRequest(string url, string method) { }
-        public DownloadHandler downloadHandler { get; set; }
-        public Result result { get { return Result.InProgress; } }
-        public string error { get { return null; } }
-        public void SetRequestHeader(string name, string value) { }
-        public void Abort() { }
-        public UnityWebRequestAsyncOperation SendWebRequest() { return null; }
-        public void Dispose() { }
-    }
 }
 
 namespace UnityEngine.UIElements

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -55,6 +56,9 @@ private:
 template <class T> class TArray {
 public:
     void Add(const T &value) { items_.push_back(value); }
+    void Append(const T *values, int32 count) { items_.insert(items_.end(), values, values + count); }
+    const T *GetData() const { return items_.data(); }
+    int32 Num() const { return static_cast<int32>(items_.size()); }
     T &AddDefaulted_GetRef() {
         items_.emplace_back();
         return items_.back();
@@ -64,6 +68,30 @@ public:
 
 private:
     std::vector<T> items_;
+};
+
+enum class ESPMode { NotThreadSafe, ThreadSafe };
+
+template <class T, ESPMode Mode = ESPMode::ThreadSafe> class TSharedPtr {
+public:
+    TSharedPtr() = default;
+    explicit TSharedPtr(std::shared_ptr<T> object) : object_(std::move(object)) {}
+    T *operator->() const { return object_.get(); }
+    T &operator*() const { return *object_; }
+    bool IsValid() const { return object_ != nullptr; }
+
+private:
+    std::shared_ptr<T> object_;
+};
+
+template <class T, ESPMode Mode = ESPMode::ThreadSafe> class TSharedRef {
+public:
+    explicit TSharedRef(std::shared_ptr<T> object) : object_(std::move(object)) {}
+    T *operator->() const { return object_.get(); }
+    operator TSharedPtr<T, Mode>() const { return TSharedPtr<T, Mode>(object_); }
+
+private:
+    std::shared_ptr<T> object_;
 };
 
 template <class T> class TWeakObjectPtr {

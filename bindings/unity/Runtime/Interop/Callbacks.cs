@@ -16,6 +16,8 @@ namespace OfferKit.Interop
         internal static readonly PlayerOffersPageCallback Page = OnPage;
         internal static readonly TokenNeededCallback TokenNeeded = OnTokenNeeded;
         internal static readonly LogCallback Log = OnLog;
+        internal static readonly HttpExecuteCallback HttpExecute = OnHttpExecute;
+        internal static readonly HttpCancelCallback HttpCancel = OnHttpCancel;
 
         [MonoPInvokeCallback(typeof(OfferListCallback))]
         private static void OnOfferList(IntPtr userData, IntPtr request, uint status, IntPtr list, IntPtr error)
@@ -59,6 +61,34 @@ namespace OfferKit.Interop
             catch (Exception e)
             {
                 OfferKitLog.Internal("token-needed", e);
+            }
+        }
+
+        [MonoPInvokeCallback(typeof(HttpExecuteCallback))]
+        private static void OnHttpExecute(IntPtr userData, IntPtr request)
+        {
+            try
+            {
+                ExecutorBridge.FromUserData(userData).Execute(request);
+            }
+            catch (Exception e)
+            {
+                // Execute answers and frees the request whatever the executor does; this is a
+                // bug of the wrapper: the request is released unanswered (a network failure).
+                OfferKitLog.Internal("HTTP executor", e);
+            }
+        }
+
+        [MonoPInvokeCallback(typeof(HttpCancelCallback))]
+        private static void OnHttpCancel(IntPtr userData, IntPtr request)
+        {
+            try
+            {
+                ExecutorBridge.FromUserData(userData).Cancel(request);
+            }
+            catch (Exception e)
+            {
+                OfferKitLog.Internal("HTTP executor cancel", e);
             }
         }
 

@@ -17,13 +17,15 @@ namespace OfferKit.Interop
         [ThreadStatic] private static bool _pollHoldsReference;
 
         private IntPtr _tokenBridge;
+        private IntPtr _executorBridge;
         private int _disposed;
 
-        internal ClientHandle(IntPtr client, IntPtr tokenBridge)
+        internal ClientHandle(IntPtr client, IntPtr tokenBridge, IntPtr executorBridge)
             : base(IntPtr.Zero, true)
         {
             SetHandle(client);
             _tokenBridge = tokenBridge;
+            _executorBridge = executorBridge;
         }
 
         public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
@@ -69,11 +71,15 @@ namespace OfferKit.Interop
             try
             {
                 // Cancels what is in flight and runs every owed completion before returning; after
-                // it, the token-needed callback never runs again, so its GCHandle can go.
+                // it, neither the token-needed callback nor the HTTP executor's run again, so
+                // their GCHandles can go (requests the executor still holds keep their bridge
+                // alive as ordinary references, and are freed when their tasks end).
                 NativeMethods.offerkit_client_free(handle);
                 Tracking.Freed();
                 if (_tokenBridge != IntPtr.Zero) TokenBridge.Unpin(_tokenBridge);
                 _tokenBridge = IntPtr.Zero;
+                if (_executorBridge != IntPtr.Zero) ExecutorBridge.Unpin(_executorBridge);
+                _executorBridge = IntPtr.Zero;
                 return true;
             }
             catch (Exception e)

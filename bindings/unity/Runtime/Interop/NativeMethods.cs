@@ -21,6 +21,14 @@ namespace OfferKit.Interop
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
     internal delegate void TokenNeededCallback(IntPtr userData, IntPtr client, uint reason);
 
+    /// <summary>The host HTTP executor: `request` is the host's reference, answered once and freed once.</summary>
+    [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+    internal delegate void HttpExecuteCallback(IntPtr userData, IntPtr request);
+
+    /// <summary>offerkit no longer wants the answer to `request` (borrowed: only a key here).</summary>
+    [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+    internal delegate void HttpCancelCallback(IntPtr userData, IntPtr request);
+
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
     internal delegate void LogCallback(IntPtr userData, uint level, IntPtr message);
 
@@ -78,6 +86,7 @@ namespace OfferKit.Interop
 
         internal const uint StatusOk = 0;
         internal const uint StatusBusy = 105;
+        internal const uint StatusOutOfRange = 102;
         internal const uint DeliveryPoll = 1; // OFFERKIT_DELIVERY_POLL: callbacks run only where the host polls
 
         // ---- library
@@ -98,6 +107,10 @@ namespace OfferKit.Interop
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern uint offerkit_shutdown(ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        [return: MarshalAs(UnmanagedType.U1)]
+        internal static extern bool offerkit_has_builtin_http();
 
         // ---- config
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -138,6 +151,48 @@ namespace OfferKit.Interop
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern uint offerkit_config_set_token_needed(IntPtr config, TokenNeededCallback callback, IntPtr userData, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_config_set_http_executor(IntPtr config, HttpExecuteCallback execute, HttpCancelCallback cancel, IntPtr userData, ref IntPtr error);
+
+        // ---- host HTTP executor requests
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void offerkit_http_request_free(IntPtr request);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern IntPtr offerkit_http_request_method(IntPtr request);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern IntPtr offerkit_http_request_url(IntPtr request);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern UIntPtr offerkit_http_request_header_count(IntPtr request);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_http_request_header(IntPtr request, UIntPtr index, ref IntPtr name, ref IntPtr value, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_http_request_body(IntPtr request, ref IntPtr body, ref UIntPtr length, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern ulong offerkit_http_request_timeout_ms(IntPtr request);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern UIntPtr offerkit_http_request_max_response_bytes(IntPtr request);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern ulong offerkit_http_request_id(IntPtr request);
+
+        /// <summary>`names`/`values`: UTF-8 pointers (the arrays are pinned for the call); everything is copied.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_http_request_respond(IntPtr request, uint status, IntPtr[] names, IntPtr[] values,
+            UIntPtr headerCount, byte[] body, UIntPtr bodyLength, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_http_request_fail(IntPtr request, uint kind, IntPtr message, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_http_request_fail_after_status(IntPtr request, uint kind, uint status, IntPtr message, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern uint offerkit_config_set_token_wait_ms(IntPtr config, ulong ms, ref IntPtr error);

@@ -10,7 +10,7 @@ public class OfferKit : ModuleRules
 	{
 		PCHUsage = PCHUsageMode.UseExplicitOrSharedPCHs;
 		PublicDependencyModuleNames.AddRange(new string[] { "Core", "CoreUObject", "Engine" });
-		PrivateDependencyModuleNames.AddRange(new string[] { "Projects" });
+		PrivateDependencyModuleNames.AddRange(new string[] { "Projects", "HTTP" }); // HTTP: FOfferKitEngineHttpExecutor
 
 		// Source/ThirdParty/offerkit/include holds offerkit.h and offerkit.hpp in a shipped plugin;
 		// inside the offerkit repository, the committed include/ and bindings/cpp/ are used.

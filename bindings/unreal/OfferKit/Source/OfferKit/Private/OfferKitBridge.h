@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "offerkit.hpp"
+#include "OfferKitHttpExecutor.h"
 
 namespace offerkit_unreal {
 
@@ -142,6 +143,11 @@ struct Settings {
     /// Asked for a token, on the game thread inside poll(); answer with set_access_token (or
     /// fail_token_request), there or later.
     std::function<void(offerkit::TokenReason)> token_needed;
+    /// The game's HTTP stack for every attempt (null: offerkit's built-in transport; required with
+    /// the lite library). Its execute and cancel run on the game thread inside poll() (cancel
+    /// also in the destructor); the Bridge keeps it alive until its client is freed. With it, a
+    /// proxy is refused (kind invalid_argument: set it in the stack).
+    std::shared_ptr<HttpExecutor> http_executor;
 };
 
 /// Routes offerkit's log messages (process-wide, up to `max_level`) to `handler`, on the game
@@ -254,6 +260,12 @@ public:
             // token requests would run on their caller's thread).
             std::function<void(offerkit::TokenReason)> handler = settings.token_needed;
             options.token_needed = [handler](offerkit::ClientRef, offerkit::TokenReason reason) { handler(reason); };
+        }
+        if (settings.http_executor) {
+            bridge->http_executor_ = settings.http_executor;
+            options.http_executor.execute = &detail::http_execute;
+            options.http_executor.cancel = &detail::http_cancel;
+            options.http_executor.user_data = bridge->http_executor_.get();
         }
         offerkit::Result<offerkit::Client> client = offerkit::Client::create(options);
         if (!client.ok()) {
@@ -416,7 +428,8 @@ private:
     std::unordered_map<RequestId, offerkit::Request> requests_;
     std::unordered_set<RequestId> finished_early_;
     std::deque<std::function<void()>> unstarted_;
-    std::optional<offerkit::Client> client_; // last: destroyed first, while the rest still lives
+    std::shared_ptr<HttpExecutor> http_executor_; // outlives client_: told of cancels while it is freed
+    std::optional<offerkit::Client> client_;      // last: destroyed first, while the rest still lives
 };
 
 } // namespace offerkit_unreal

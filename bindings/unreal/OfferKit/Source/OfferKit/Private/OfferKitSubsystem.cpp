@@ -5,6 +5,7 @@
 #include "OfferKitSubsystem.h"
 
 #include "OfferKitBridge.h"
+#include "OfferKitEngineHttpExecutor.h"
 #include "offerkit_click.hpp"
 
 namespace
@@ -185,6 +186,11 @@ bool UOfferKitSubsystem::Configure(const FOfferKitSettings& Settings, FOfferKitE
 	if (Settings.DeadlineMs != 0) S.deadline_ms = Settings.DeadlineMs;
 	if (Settings.MaxPages != 0) S.max_pages = Settings.MaxPages;
 	S.proxy = Utf8(Settings.ProxyUrl);
+	if (Settings.bUseEngineHttp)
+	{
+		// Its execute and cancel run inside Tick on the game thread, where ProcessRequest belongs.
+		S.http_executor = std::make_shared<FOfferKitEngineHttpExecutor>();
+	}
 	TWeakObjectPtr<UOfferKitSubsystem> WeakThis(this);
 	S.token_needed = [WeakThis](offerkit::TokenReason Reason)
 	{

@@ -257,6 +257,10 @@ struct FOfferKitSettings
 	/** Every request through this proxy, "http://[user:password@]host:port"; empty: direct
 	 *  connections (the player's system proxy settings are never read). */
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString ProxyUrl;
+	/** Every request through the engine's HTTP module (FHttpModule) instead of offerkit's built-in
+	 *  transport: the engine's TLS, certificate store, proxy settings and platform backends.
+	 *  Required with the lite library. ProxyUrl must then be empty (set the proxy in the engine). */
+	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") bool bUseEngineHttp = false;
 };
 
 DECLARE_DYNAMIC_DELEGATE_ThreeParams(FOfferKitOffersDone, const TArray<FOfferKitOffer>&, Offers, const TArray<FOfferKitSkippedItem>&, Skipped, const FOfferKitError&, Error);
