@@ -1,5 +1,6 @@
-//! The library version, at compile time (header constants) and at run time: the version of the
-//! C ABI (1.1), which moves on its own, apart from the workspace's crate versions.
+//! The library version, at compile time (header constants) and at run time. It is the release
+//! version of the top Cargo.toml (`scripts/version.sh --check` fails when they differ): the C
+//! ABI follows semantic versioning, so a release that adds to it raises the minor version.
 
 use std::ffi::c_char;
 

@@ -451,7 +451,7 @@ fun main() {
             setLogger(null, LogLevel.INFO)
         }
         assertTrue(records.any { it.startsWith("DEBUG offerkit") && it.contains("status=200") }) { records.toString() }
-        assertEquals("0.1.0", version())
+        assertEquals("1.1.0", version())
     }
 
     test("skipped items: index, id and reason; the rest of the list arrives") {

@@ -152,7 +152,7 @@ def test_player_id_helpers() -> None:
     assert caught.value.fields[0].arguments["player_id"] == (
         "The player id field must not be greater than 255 characters.",
     )
-    assert offerkit.__version__ == "0.1.0"
+    assert offerkit.__version__ == "1.1.0"
 
 
 async def test_logger_receives_offerkit_records(sim: Sim) -> None:
