@@ -234,7 +234,7 @@ def unpack(path, into):
         return path
     with tarfile.open(path, "r:gz") as tar:
         members = tar.getmembers()
-        outside = [m.name for m in members if not m.name.startswith("package/")]
+        outside = [m.name for m in members if m.name != "package" and not m.name.startswith("package/")]
         if outside:
             raise SystemExit("FAIL tarball has entries outside package/: " + ", ".join(outside[:5]))
         if hasattr(tarfile, "data_filter"):
