@@ -22,7 +22,8 @@ import tarfile
 import tempfile
 
 # Platform entries of a PluginImporter .meta ("first:" key) and what each native library enables.
-# Everything not listed as enabled must be disabled.
+# Everything not listed as enabled must be disabled. "optional": built only by the release
+# workflow (Apple SDK, Android NDK); checked when present.
 EXPECTED = {
     "Plugins/Windows/x86_64/offerkit.dll": {
         "machine": ("PE", 0x8664),
@@ -38,7 +39,34 @@ EXPECTED = {
         "machine": ("ELF", 183),  # EM_AARCH64
         "enabled": {"Embedded Linux: EmbeddedLinux": {"CPU": "ARM64"}},
     },
+    "Plugins/macOS/libofferkit.dylib": {
+        "optional": True,
+        "machine": ("Mach-O universal", 0),
+        "enabled": {"Editor: Editor": {"OS": "OSX", "CPU": "AnyCPU"},
+                    "Standalone: OSXUniversal": {"CPU": "AnyCPU"}},
+    },
+    "Plugins/iOS/libofferkit.a": {
+        "optional": True,
+        "machine": ("ar archive", 0),
+        "enabled": {"iPhone: iOS": {"CPU": "AnyCPU"}},
+    },
+    "Plugins/Android/arm64-v8a/libofferkit.so": {
+        "optional": True,
+        "machine": ("ELF", 183),
+        "enabled": {"Android: Android": {"CPU": "ARM64"}},
+    },
+    "Plugins/Android/armeabi-v7a/libofferkit.so": {
+        "optional": True,
+        "machine": ("ELF", 40),  # EM_ARM
+        "enabled": {"Android: Android": {"CPU": "ARMv7"}},
+    },
+    "Plugins/Android/x86_64/libofferkit.so": {
+        "optional": True,
+        "machine": ("ELF", 62),
+        "enabled": {"Android: Android": {"CPU": "X86_64"}},
+    },
 }
+REQUIRED = sorted(rel for rel, want in EXPECTED.items() if not want.get("optional"))
 # Every platform entry each library's .meta must state (disabled unless EXPECTED enables it), so a
 # platform missing from the file cannot fall back to a default that enables it.
 PLATFORMS = ["Android: Android", "Any:", "Editor: Editor", "Embedded Linux: EmbeddedLinux",
@@ -89,6 +117,10 @@ def parse_plugin_meta(text):
 def machine_of(path):
     with open(path, "rb") as f:
         head = f.read(4096)
+    if head[:4] == b"\xca\xfe\xba\xbe":
+        return "Mach-O universal", 0
+    if head[:8] == b"!<arch>\n":
+        return "ar archive", 0
     if head[:4] == b"\x7fELF":
         return "ELF", struct.unpack_from("<H", head, 18)[0]
     if head[:2] == b"MZ":
@@ -157,9 +189,11 @@ def check_package(root, version, checker):
         for name in files:
             if name.endswith(NATIVE_SUFFIXES):
                 natives.append(os.path.relpath(os.path.join(dirpath, name), root).replace(os.sep, "/"))
-    checker.check("native libraries are exactly " + ", ".join(sorted(EXPECTED)),
+    optional = sorted(set(natives) & (set(EXPECTED) - set(REQUIRED)))
+    checker.check("native libraries are " + ", ".join(REQUIRED) + (" + " + ", ".join(optional) if optional else "") +
+                  ", nothing else",
                   ["unexpected: " + n for n in sorted(set(natives) - set(EXPECTED))] +
-                  ["missing: " + n for n in sorted(set(EXPECTED) - set(natives))])
+                  ["missing: " + n for n in sorted(set(REQUIRED) - set(natives))])
 
     for rel, want in sorted(EXPECTED.items()):
         path = os.path.join(root, rel)

@@ -2,13 +2,22 @@
 # Builds the Unity package as users install it: a UPM tarball (npm pack layout, every file under
 # package/) of bindings/unity with the release native libraries in Plugins/ next to their committed
 # .meta files (import settings), so a game adds one file in the Package Manager and builds for
-# Windows x64, Linux x64 and Linux arm64 (Embedded Linux) without building Rust.
+# Windows x64, Linux x64 and Linux arm64 (Embedded Linux) without building Rust — and, in the
+# release workflow, which supplies their libraries, macOS, iOS and Android too.
 #
 #   scripts/package/unity.sh DIST      writes DIST/com.offerkit.client-VERSION.tgz
 #
 # VERSION is `scripts/version.sh unity`; the script fails if package.json says otherwise. The
 # libraries come from ${OFFERKIT_NATIVE_DIR:-target/native}/PLATFORM/ (scripts/build-native.sh,
-# run here for a platform that is missing). Left out of the tarball: Tools~/ (the maintainers'
+# run here for a platform that is missing):
+#   Plugins/Windows/x86_64/offerkit.dll             <- windows-x86_64/
+#   Plugins/Linux/x86_64/libofferkit.so             <- linux-x86_64/
+#   Plugins/EmbeddedLinux/arm64/libofferkit.so      <- linux-aarch64/
+# and, when present (the release workflow builds them; they cannot be built on Linux):
+#   Plugins/macOS/libofferkit.dylib                 <- macos-universal/
+#   Plugins/iOS/libofferkit.a                       <- ios-arm64/
+#   Plugins/Android/ABI/libofferkit.so              <- android-ABI/ (arm64-v8a, armeabi-v7a, x86_64)
+# The .meta of a library that is not there is left out (Unity warns about a .meta without its file). Left out of the tarball: Tools~/ (the maintainers'
 # .meta generator, which writes into the package's source folder; useless in an installed,
 # read-only package). The tarball is reproducible: sorted entries, fixed owner, the last commit's
 # time on every file, gzip without a timestamp. Checked by check-unity-meta.py before it is written.
@@ -27,15 +36,20 @@ if [[ "$declared" != "$version" ]]; then
   exit 1
 fi
 
-# PLATFORM FILE -> folder in Plugins/
+# NATIVE-PLATFORM FILE Plugins/FOLDER REQUIRED
 plugins=(
-  "windows-x86_64 offerkit.dll Windows/x86_64"
-  "linux-x86_64 libofferkit.so Linux/x86_64"
-  "linux-aarch64 libofferkit.so EmbeddedLinux/arm64"
+  "windows-x86_64 offerkit.dll Windows/x86_64 1"
+  "linux-x86_64 libofferkit.so Linux/x86_64 1"
+  "linux-aarch64 libofferkit.so EmbeddedLinux/arm64 1"
+  "macos-universal libofferkit.dylib macOS 0"
+  "ios-arm64 libofferkit.a iOS 0"
+  "android-arm64-v8a libofferkit.so Android/arm64-v8a 0"
+  "android-armeabi-v7a libofferkit.so Android/armeabi-v7a 0"
+  "android-x86_64 libofferkit.so Android/x86_64 0"
 )
 for entry in "${plugins[@]}"; do
-  read -r platform file _ <<<"$entry"
-  if [[ ! -f "$native/$platform/$file" ]]; then
+  read -r platform file _ required <<<"$entry"
+  if [[ $required == 1 && ! -f "$native/$platform/$file" ]]; then
     if [[ -n "${OFFERKIT_NATIVE_DIR:-}" ]]; then
       echo "$native/$platform/$file is missing" >&2
       exit 1
@@ -52,11 +66,16 @@ if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
   (cd "$package" && git ls-files -z -- . ':(exclude)Tools~' | xargs -0 cp --parents -t "$stage/package") || exit 1
 else
   cp -a "$package/." "$stage/package/" && rm -rf "$stage/package/Tools~" || exit 1
-  find "$stage/package/Plugins" \( -name '*.so' -o -name '*.dll' \) -delete
+  find "$stage/package/Plugins" \( -name '*.so' -o -name '*.dll' -o -name '*.dylib' -o -name '*.a' \) -delete
 fi
 for entry in "${plugins[@]}"; do
-  read -r platform file folder <<<"$entry"
-  install -m 0755 "$native/$platform/$file" "$stage/package/Plugins/$folder/$file" || exit 1
+  read -r platform file folder required <<<"$entry"
+  if [[ -f "$native/$platform/$file" ]]; then
+    install -m 0755 "$native/$platform/$file" "$stage/package/Plugins/$folder/$file" || exit 1
+    [[ $required == 1 ]] || echo "included Plugins/$folder/$file"
+  else
+    rm -f "$stage/package/Plugins/$folder/$file.meta"
+  fi
 done
 
 "$root/scripts/package/check-unity-meta.py" "$stage/package" --version "$version" || {

@@ -13,12 +13,18 @@ import sys
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NAME = "com.offerkit.client"
-# Built by scripts/build-native.sh and added by scripts/package/unity.sh; their .meta files are
-# committed with the import settings (checked by scripts/package/check-unity-meta.py).
+# Built by scripts/build-native.sh (the first three) or the release workflow (the others) and
+# added by scripts/package/unity.sh; their .meta files are committed with the import settings
+# (checked by scripts/package/check-unity-meta.py).
 NATIVE = (
     "Plugins/Windows/x86_64/offerkit.dll",
     "Plugins/Linux/x86_64/libofferkit.so",
     "Plugins/EmbeddedLinux/arm64/libofferkit.so",
+    "Plugins/macOS/libofferkit.dylib",
+    "Plugins/iOS/libofferkit.a",
+    "Plugins/Android/arm64-v8a/libofferkit.so",
+    "Plugins/Android/armeabi-v7a/libofferkit.so",
+    "Plugins/Android/x86_64/libofferkit.so",
 )
 
 TAIL = "  externalObjects: {{}}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n"
