@@ -2,8 +2,8 @@
 """check-unity-meta.py: checks the Unity package as users get it (the UPM tarball, or the folder
 it unpacks to) for what Unity itself would only show in an Editor: every native library enabled
 for exactly its own platform and CPU, every asset with a .meta (Unity ignores meta-less files of
-an immutable package), unique GUIDs, the libraries' own architecture matching their folder, and
-the version.
+an immutable package), unique GUIDs, the libraries' own architecture matching their folder, no
+test hooks in them (release builds), and the version.
 
     scripts/package/check-unity-meta.py PACKAGE [--version X.Y.Z]
     scripts/package/check-unity-meta.py PACKAGE --self-test
@@ -202,6 +202,10 @@ def check_package(root, version, checker):
         got = machine_of(path)
         checker.check("{} is a {} library for machine {:#x}".format(rel, *want["machine"]),
                       [] if got == want["machine"] else ["it is {} machine {:#x}".format(*got)])
+        with open(path, "rb") as f:
+            hooks = b"offerkit_test_" in f.read()
+        checker.check(rel + " is a release build (no offerkit_test_* hooks)",
+                      ["it names offerkit_test_* symbols"] if hooks else [])
         meta = path + ".meta"
         if not os.path.exists(meta):
             continue
@@ -317,6 +321,7 @@ def self_test(root):
         "the arm64 library in the x86_64 folder": copy(arm, lin),
         "a wrong version": replace("package.json", '"version": "', '"version": "0.'),
         "an extra native library": copy(lin, "Runtime/libextra.so"),
+        "a library with test hooks": lambda tree: open(os.path.join(tree, lin), "ab").write(b"offerkit_test_panic\0"),
     }
     caught, missed = 0, []
     for name, mutate in mutations.items():

@@ -74,7 +74,7 @@ unpack() {
     [[ -z "$(ls -A "$work/unpack")" ]] # nothing outside package/
 }
 check "the tarball unpacks (npm pack layout: everything under package/)" unpack || finish
-check "import settings, .meta files, GUIDs, libraries' machines, version $version" \
+check "import settings, .meta files, GUIDs, libraries' machines, no test hooks, version $version" \
   "$root/scripts/package/check-unity-meta.py" "$pkg" --version "$version"
 check "the import-settings checker catches broken copies (self-test)" \
   "$root/scripts/package/check-unity-meta.py" "$pkg" --self-test
@@ -134,7 +134,7 @@ print(json.load(opener.open(request))["access_token"])' "$sim_url") || return 1
   echo "$output"
   grep -qx '5 offers for demo:' <<<"$output" &&
     [[ $(grep -c '^  ' <<<"$output") -eq 5 ]] &&
-    grep -qx "library: $pkg/Plugins/Linux/x86_64/libofferkit.so" <<<"$output"
+    grep -qx "library: $(realpath "$pkg")/Plugins/Linux/x86_64/libofferkit.so" <<<"$output"
 }
 check "OffersAsync on Mono through the tarball's libofferkit.so prints 5 offers for demo" query
 
