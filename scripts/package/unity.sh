@@ -15,8 +15,8 @@
 #   Plugins/EmbeddedLinux/arm64/libofferkit.so      <- linux-aarch64/
 # and, when present (the release workflow builds them; they cannot be built on Linux):
 #   Plugins/macOS/libofferkit.dylib                 <- macos-universal/
-#   Plugins/iOS/libofferkit.a                       <- ios-arm64/
-#   Plugins/Android/ABI/libofferkit.so              <- android-ABI/ (arm64-v8a, armeabi-v7a, x86_64)
+#   Plugins/iOS/libofferkit.a                       <- ios/ (device)
+#   Plugins/Android/ABI/libofferkit.so              <- android/ABI/ (arm64-v8a, armeabi-v7a, x86_64)
 # The .meta of a library that is not there is left out (Unity warns about a .meta without its file). Left out of the tarball: Tools~/ (the maintainers'
 # .meta generator, which writes into the package's source folder; useless in an installed,
 # read-only package). The tarball is reproducible: sorted entries, fixed owner, the last commit's
@@ -42,10 +42,10 @@ plugins=(
   "linux-x86_64 libofferkit.so Linux/x86_64 1"
   "linux-aarch64 libofferkit.so EmbeddedLinux/arm64 1"
   "macos-universal libofferkit.dylib macOS 0"
-  "ios-arm64 libofferkit.a iOS 0"
-  "android-arm64-v8a libofferkit.so Android/arm64-v8a 0"
-  "android-armeabi-v7a libofferkit.so Android/armeabi-v7a 0"
-  "android-x86_64 libofferkit.so Android/x86_64 0"
+  "ios libofferkit.a iOS 0"
+  "android/arm64-v8a libofferkit.so Android/arm64-v8a 0"
+  "android/armeabi-v7a libofferkit.so Android/armeabi-v7a 0"
+  "android/x86_64 libofferkit.so Android/x86_64 0"
 )
 for entry in "${plugins[@]}"; do
   read -r platform file _ required <<<"$entry"

@@ -14,9 +14,10 @@
 #   lib/Linux/libofferkit.a                     <- linux-x86_64/
 #   lib/LinuxArm64/libofferkit.a                <- linux-aarch64/
 # and, when the release workflow has put them there (they cannot be built on Linux):
+#   lib/Win64/offerkit.dll, offerkit.dll.lib   <- windows-x86_64-msvc/ (built by MSVC) instead
 #   lib/Mac/libofferkit.a                       <- macos-universal/
-#   lib/IOS/libofferkit.a                       <- ios-arm64/
-#   lib/Android/arm64-v8a/libofferkit.a         <- android-arm64-v8a/
+#   lib/IOS/libofferkit.a                       <- ios/ (device)
+#   lib/Android/arm64-v8a/libofferkit.a         <- android/arm64-v8a/
 # The zip is reproducible (sorted entries, the last commit's time on every file, no extra fields).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -37,11 +38,13 @@ fi
 libraries=(
   "windows-x86_64 offerkit.dll Win64 1"
   "windows-x86_64 offerkit.dll.lib Win64 1"
+  "windows-x86_64-msvc offerkit.dll Win64 0"
+  "windows-x86_64-msvc offerkit.dll.lib Win64 0"
   "linux-x86_64 libofferkit.a Linux 1"
   "linux-aarch64 libofferkit.a LinuxArm64 1"
   "macos-universal libofferkit.a Mac 0"
-  "ios-arm64 libofferkit.a IOS 0"
-  "android-arm64-v8a libofferkit.a Android/arm64-v8a 0"
+  "ios libofferkit.a IOS 0"
+  "android/arm64-v8a libofferkit.a Android/arm64-v8a 0"
 )
 for entry in "${libraries[@]}"; do
   read -r platform file _ required <<<"$entry"
