@@ -19,7 +19,7 @@
 # "N passed, N failed, 0 skipped"; exit status 0 only if nothing failed. Tools a fresh Debian
 # lacks are installed when root (cmake, pkg-config, cross compilers, qemu-user, wine64, llvm).
 # Test tools from the repository, never put in the SDK's directory: the simulator
-# (OFFERKIT_SIM, else target/release or target/debug offerkit-sim, else built), and under Wine 8
+# (OFFERKIT_SIM, else target/debug or target/release offerkit-sim, else built), and under Wine 8
 # the test-only bcryptprimitives.dll of tests/c/wine/ (Wine 8 lacks that DLL; Windows 10+ has it).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -78,7 +78,7 @@ unset CPATH C_INCLUDE_PATH CPLUS_INCLUDE_PATH LIBRARY_PATH LD_LIBRARY_PATH PKG_C
 
 # ---- simulator -----------------------------------------------------------------------------------
 sim="${OFFERKIT_SIM:-}"
-for candidate in "$root/target/release/offerkit-sim" "$root/target/debug/offerkit-sim"; do
+for candidate in "$root/target/debug/offerkit-sim" "$root/target/release/offerkit-sim"; do
   [[ -z "$sim" && -x "$candidate" ]] && sim="$candidate"
 done
 if [[ -z "$sim" ]]; then
