@@ -7,7 +7,9 @@
 # Layout: PREFIX/include/{offerkit.h,offerkit.hpp}, PREFIX/lib/{libofferkit.so,libofferkit.a},
 # PREFIX/lib/pkgconfig/offerkit.pc, PREFIX/lib/cmake/offerkit/offerkit{Config,ConfigVersion}.cmake.
 # Then: pkg-config --cflags --libs offerkit (shared), pkg-config --static --libs offerkit (static),
-# or find_package(offerkit) with CMAKE_PREFIX_PATH=PREFIX.
+# or find_package(offerkit) with CMAKE_PREFIX_PATH=PREFIX. The files are relocatable: the tree
+# can be moved. (The C SDK archives of scripts/package/c.sh hold the same layout, plus the lite
+# library.)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 prefix="" profile=release build=1 features=""
@@ -29,18 +31,14 @@ if ((build)); then
   [[ -n "$features" ]] && args+=(--features "$features")
   (cd "$root" && cargo "${args[@]}")
 fi
-# The C ABI's own version (the header's OFFERKIT_VERSION_MAJOR/MINOR/PATCH), not the crates'.
+# The C ABI's own version (the header's OFFERKIT_VERSION_MAJOR/MINOR/PATCH, which
+# scripts/version.sh --check keeps equal to the release version).
 version="$(sed -n 's/^#define OFFERKIT_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)$/\2/p' "$root/include/offerkit.h" | paste -sd.)"
-IFS=. read -r major minor _ <<<"$version"
-mkdir -p "$prefix/include" "$prefix/lib/pkgconfig" "$prefix/lib/cmake/offerkit"
+mkdir -p "$prefix/include" "$prefix/lib"
 prefix="$(cd "$prefix" && pwd)"
 install -m 644 "$root/include/offerkit.h" "$root/bindings/cpp/offerkit.hpp" "$prefix/include/"
 install -m 755 "$target/libofferkit.so" "$prefix/lib/"
 install -m 644 "$target/libofferkit.a" "$prefix/lib/"
-sed -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" \
-    -e "s|@NATIVE_STATIC_LIBS@|-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc|" \
-    "$root/ffi/offerkit.pc.in" >"$prefix/lib/pkgconfig/offerkit.pc"
-install -m 644 "$root/ffi/cmake/offerkitConfig.cmake" "$prefix/lib/cmake/offerkit/"
-sed -e "s|@VERSION@|$version|" -e "s|@VERSION_MAJOR@|$major|" -e "s|@VERSION_MINOR@|$minor|" \
-    "$root/ffi/cmake/offerkitConfigVersion.cmake.in" >"$prefix/lib/cmake/offerkit/offerkitConfigVersion.cmake"
+# The same pkg-config and CMake files as the C SDK archives (relocatable).
+"$root/ffi/write-package-files.sh" "$prefix" "$version"
 echo "installed libofferkit $version ($profile) into $prefix"
