@@ -12,8 +12,8 @@
 #                                              the versions the tests run with)
 #   DIST/offerkit-kotlin-VERSION-sources.jar   the Kotlin sources, for IDEs
 #   DIST/offerkit-android-VERSION-sources.zip  the Android Gradle module (bindings/kotlin) with
-#                                              the version stamped in gradle.properties; its
-#                                              jniLibs are built by build-android.sh (NDK)
+#                                              the version stamped in gradle.properties, and
+#                                              the jniLibs build-android.sh (NDK) made, if any
 #
 #   scripts/package/kotlin.sh DIST
 #
@@ -29,6 +29,13 @@ mkdir -p "$1"
 dist="$(cd "$1" && pwd)"
 version="$("$root/scripts/version.sh")"
 
+# unzip reads the archives; a fresh Debian may lack it.
+if ! command -v unzip >/dev/null; then
+  [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null &&
+    { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >/dev/null 2>&1 ||
+      { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >/dev/null; }; } ||
+    { echo "unzip is missing (Debian package unzip)" >&2; exit 1; }
+fi
 native="${OFFERKIT_NATIVE_DIR:-$root/target/native}"
 # JNA's resource prefix (com.sun.jna.Platform.RESOURCE_PREFIX) of each platform, and the file
 # JNA looks for there when the generated code loads "offerkit_uniffi".
@@ -132,6 +139,17 @@ module="$work/offerkit-android-$version"
 mkdir -p "$module"
 (cd "$root/bindings/kotlin" && git ls-files -z | grep -zv '^check-consumer-rules.py$' |
   xargs -0 cp --parents -t "$module")
+# Android libraries built by build-android.sh (the release workflow runs it on a runner with
+# the NDK) go in too; here there are none and the module's README says how to build them.
+abis=()
+for so in "$root"/bindings/kotlin/src/main/jniLibs/*/libofferkit_uniffi.so; do
+  [[ -f "$so" ]] || continue
+  abi="$(basename "$(dirname "$so")")"
+  mkdir -p "$module/src/main/jniLibs/$abi"
+  cp "$so" "$module/src/main/jniLibs/$abi/"
+  abis+=("$abi")
+done
+echo "kotlin: Android libraries in the module: ${abis[*]:-none (build-android.sh needs the NDK)}"
 printf '# Written by scripts/package/kotlin.sh: the release this module belongs to.\nversion=%s\n' \
   "$version" >"$module/gradle.properties"
 zip_file="$dist/offerkit-android-$version-sources.zip"

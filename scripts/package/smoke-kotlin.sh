@@ -19,6 +19,13 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 dist="$(cd "$1" && pwd)"
 version="$("$root/scripts/version.sh")"
 
+# unzip reads the archives; a fresh Debian may lack it.
+if ! command -v unzip >/dev/null; then
+  [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null &&
+    { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >/dev/null 2>&1 ||
+      { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >/dev/null; }; } ||
+    { echo "unzip is missing (Debian package unzip)" >&2; exit 1; }
+fi
 passed=0 failed=0
 # check NAME CMD...: one line per check, from the command's exit status.
 check() {
@@ -116,6 +123,22 @@ android_has() {
 check "android sources zip holds the module" android_has
 check "android module: gradle.properties sets version=$version" \
   grep -qx "version=$version" <(unzip -p "$android_zip" "offerkit-android-$version/gradle.properties" 2>/dev/null)
+
+# jniLibs: none here (the NDK builds them); those the release workflow adds must each be built
+# for the machine of its ABI directory.
+android_abis_ok() {
+  local entry abi want found
+  for entry in $(grep -E '/src/main/jniLibs/[^/]+/[^/]+\.so$' <<<"$android_listing"); do
+    abi="$(basename "$(dirname "$entry")")"
+    case "$abi" in
+      arm64-v8a) want=elf-aarch64 ;; armeabi-v7a) want=elf-arm ;; x86_64) want=elf-x86_64 ;; x86) want=elf-x86 ;;
+      *) echo "unexpected ABI directory $abi" >&2; return 1 ;;
+    esac
+    found="$(unzip -p "$android_zip" "$entry" | python3 "$root/scripts/package/native-arch.py" -)"
+    [[ "$found" == "-: $want" ]] || { echo "$entry: ${found#-: }, expected $want" >&2; return 1; }
+  done
+}
+check "android module: jniLibs absent or each built for its ABI" android_abis_ok
 
 # The app: a directory of its own with the jars it depends on and its source.
 eval "$("$root/scripts/install-uniffi-tools.sh")" >/dev/null # sets KOTLIN_HOME

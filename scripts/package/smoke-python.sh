@@ -19,6 +19,13 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 dist="$(cd "$1" && pwd)"
 version="$("$root/scripts/version.sh")"
 
+# unzip reads the archives; a fresh Debian may lack it.
+if ! command -v unzip >/dev/null; then
+  [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null &&
+    { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >/dev/null 2>&1 ||
+      { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >/dev/null; }; } ||
+    { echo "unzip is missing (Debian package unzip)" >&2; exit 1; }
+fi
 passed=0 failed=0
 # check NAME CMD...: one line per check, from the command's exit status.
 check() {

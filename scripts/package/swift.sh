@@ -3,7 +3,7 @@
 # (Package.swift, the generated and hand-written Swift, the generated C header and module map,
 # build-xcframework.sh, README), so an iOS/macOS project can add it as a local package. The
 # OfferKitFFI.xcframework it links needs Apple's SDK: a Mac builds it with build-xcframework.sh
-# (the release workflow does), next to Package.swift.
+# (the release workflow does) next to Package.swift, and this script then packs it too.
 #
 #   scripts/package/swift.sh DIST
 #
@@ -19,8 +19,15 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 package="$work/offerkit-swift-$version"
 mkdir -p "$package"
-# The files git tracks (never a locally built OfferKitFFI.xcframework), as they are on disk.
+# The files git tracks, as they are on disk.
 (cd "$root/bindings/swift" && git ls-files -z | xargs -0 cp --parents -t "$package")
+# The XCFramework, when build-xcframework.sh made one (on a Mac: the release workflow).
+if [[ -d "$root/bindings/swift/OfferKitFFI.xcframework" ]]; then
+  cp -r "$root/bindings/swift/OfferKitFFI.xcframework" "$package/"
+  echo "swift: with OfferKitFFI.xcframework"
+else
+  echo "swift: without OfferKitFFI.xcframework (build-xcframework.sh needs macOS)"
+fi
 zip_file="$dist/offerkit-swift-$version-sources.zip"
 rm -f "$zip_file"
 (cd "$work" && python3 -m zipfile -c "$zip_file" "offerkit-swift-$version")
