@@ -5,8 +5,9 @@
 # simulator on loopback. Checks that `import offerkit` resolves inside the venv and `pip show`
 # reports the release version; that the arm64 and Windows wheels install for their platform
 # (pip --platform --target), record their files correctly and carry a library for the right
-# machine; and that the sdist holds what a source build needs. (The arm64 wheel is not run
-# under qemu-aarch64: there is no arm64 Python here.)
+# machine; that the arm64 one's library runs under qemu-aarch64 (through a small C program:
+# there is no arm64 Python here; the Windows one is not run: no Windows Python either); and
+# that the sdist holds what a source build needs.
 #
 #   scripts/package/smoke-python.sh DIST
 #
@@ -102,6 +103,23 @@ EOF
 check "x86_64 wheel: tag, RECORD, x86_64 ELF library" wheel_ok "$x86" libofferkit_uniffi.so elf-x86_64
 check "arm64 wheel: tag, RECORD, arm64 ELF library" wheel_ok "$arm" libofferkit_uniffi.so elf-aarch64
 check "windows wheel: tag, RECORD, x64 PE library" wheel_ok "$win" offerkit_uniffi.dll pe-x86_64
+# The arm64 wheel's library, run: no arm64 Python here, so a small C program calls its
+# version() through the C ABI (the header of the Swift package) under qemu-aarch64.
+apt_need() {
+  command -v "$1" >/dev/null && return 0
+  [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null || { echo "$1 is missing (Debian package $2)" >&2; return 1; }
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null 2>&1 ||
+    { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null; }
+}
+arm_runs() {
+  [[ -f "$arm" ]] && apt_need aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu && apt_need qemu-aarch64 qemu-user || return 1
+  mkdir -p "$work/arm" && unzip -p "$arm" offerkit/_native/libofferkit_uniffi.so >"$work/arm/libofferkit_uniffi.so" &&
+    aarch64-linux-gnu-gcc -D_Nullable= -D_Nonnull= -I"$root/bindings/swift/Headers" \
+      "$root/scripts/package/uniffi-version.c" -L"$work/arm" -l:libofferkit_uniffi.so -o "$work/arm/uniffi-version" &&
+    test "$(LD_LIBRARY_PATH="$work/arm" timeout 60 qemu-aarch64 -L /usr/aarch64-linux-gnu "$work/arm/uniffi-version")" = "$version"
+}
+check "arm64 wheel's library answers version() = $version under qemu-aarch64" arm_runs
+
 # The user's pip: a fresh venv (also used for the platform installs just below).
 check "fresh venv" python3 -m venv "$work/venv"
 py="$work/venv/bin/python"
