@@ -133,8 +133,8 @@ rm -f "$dist/offerkit-kotlin-$version-sources.jar"
 jar --create --file "$dist/offerkit-kotlin-$version-sources.jar" -C "$src" .
 echo "kotlin: $(basename "$jar_file") ($(stat -c %s "$jar_file") bytes)"
 
-# The Android module: the files of bindings/kotlin that git tracks (not the built jniLibs, nor
-# the repository's own test helper), with the version Gradle reads from gradle.properties.
+# The Android module: the files of bindings/kotlin that git tracks (but check-consumer-rules.py,
+# which tests this repository), with the version Gradle reads from gradle.properties.
 module="$work/offerkit-android-$version"
 mkdir -p "$module"
 (cd "$root/bindings/kotlin" && git ls-files -z | grep -zv '^check-consumer-rules.py$' |

@@ -24,8 +24,8 @@
 # VERSION is the crate's (scripts/version.sh; maturin reads the same Cargo.toml). Libraries
 # come from ${OFFERKIT_NATIVE_DIR:-target/native}/PLATFORM (build-native.sh is run for a
 # missing one when OFFERKIT_NATIVE_DIR is not set). maturin and auditwheel live in the tool
-# venv (scripts/install-uniffi-tools.sh). Takes about 1.5 min when the crate's release build
-# is cached, 6 min from a clean target (the release build and maturin's uniffi-bindgen).
+# venv (scripts/install-uniffi-tools.sh). About 25 s when the crate's release build is cached,
+# 6 min from a clean target (the release build and the debug uniffi-bindgen maturin runs).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 [[ $# -eq 1 ]] || { echo "usage: $0 DIST" >&2; exit 2; }

@@ -12,7 +12,7 @@
 #
 # Prints "ok   NAME" / "FAIL NAME" per check and ends "N passed, N failed, 0 skipped"; exit 0
 # only if nothing failed. The simulator is $OFFERKIT_SIM, else target/release/offerkit-sim or
-# target/debug/offerkit-sim (built when neither exists). About 25 s (the compile).
+# target/debug/offerkit-sim (built when neither exists). About 15 s (mostly the compile).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 [[ $# -eq 1 && -d "$1" ]] || { echo "usage: $0 DIST" >&2; exit 2; }
