@@ -9,9 +9,16 @@
 #
 # Every library is linked with 16 KB page alignment (-z max-page-size=16384), which Google
 # Play requires for apps targeting Android 15+, and checked with llvm-readelf afterwards.
+#
+# In this repository it builds from the checkout around it. In the module unpacked from a
+# release's offerkit-android-VERSION-sources.zip, point it at an offerkit source checkout of
+# the same version: OFFERKIT_SOURCE_DIR=/path/to/offerkit ./build-android.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-cd "$here/../.."
+source_dir="${OFFERKIT_SOURCE_DIR:-$here/../..}"
+[[ -f "$source_dir/bindings/uniffi/Cargo.toml" ]] ||
+  { echo "no offerkit source checkout at $source_dir: set OFFERKIT_SOURCE_DIR" >&2; exit 1; }
+cd "$source_dir"
 
 : "${ANDROID_NDK_HOME:?set ANDROID_NDK_HOME to the Android NDK (r27 or later)}"
 min_sdk=24

@@ -10,9 +10,16 @@
 #
 # The Swift sources and headers are the committed, generated ones
 # (bindings/uniffi/generate-bindings.sh regenerates them on any machine).
+#
+# In this repository it builds from the checkout around it. In the package unpacked from a
+# release's offerkit-swift-VERSION-sources.zip, point it at an offerkit source checkout of the
+# same version: OFFERKIT_SOURCE_DIR=/path/to/offerkit ./build-xcframework.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-cd "$here/../.."
+source_dir="${OFFERKIT_SOURCE_DIR:-$here/../..}"
+[[ -f "$source_dir/bindings/uniffi/Cargo.toml" ]] ||
+  { echo "no offerkit source checkout at $source_dir: set OFFERKIT_SOURCE_DIR" >&2; exit 1; }
+cd "$source_dir"
 
 targets=(aarch64-apple-ios aarch64-apple-ios-sim x86_64-apple-ios aarch64-apple-darwin x86_64-apple-darwin)
 for target in "${targets[@]}"; do

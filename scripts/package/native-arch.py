@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Prints the machine a native library was built for, read from its own header, so a package's
+smoke test can check that each platform's slot holds that platform's library (a wrong copy
+would still unpack and list fine).
+
+    scripts/package/native-arch.py FILE...    prints "FILE: FORMAT-MACHINE" per file, e.g.
+                                              "libofferkit_uniffi.so: elf-x86_64",
+                                              "offerkit_uniffi.dll: pe-x86_64"
+    scripts/package/native-arch.py -         reads one file from standard input (prints "-: ...")
+
+Formats: ELF (e_machine) and PE (COFF Machine). Anything else prints "unknown" and makes the
+exit status 1. Standard library only.
+"""
+
+from __future__ import annotations
+
+import struct
+import sys
+
+ELF_MACHINES = {0x03: "x86", 0x28: "arm", 0x3E: "x86_64", 0xB7: "aarch64", 0xF3: "riscv"}
+PE_MACHINES = {0x014C: "x86", 0x8664: "x86_64", 0xAA64: "aarch64", 0x01C4: "arm"}
+
+
+def machine(data: bytes) -> str:
+    if data[:4] == b"\x7fELF" and len(data) >= 20:
+        little = data[5] == 1
+        (e_machine,) = struct.unpack_from("<H" if little else ">H", data, 18)
+        return "elf-" + ELF_MACHINES.get(e_machine, hex(e_machine))
+    if data[:2] == b"MZ" and len(data) >= 0x40:
+        (pe_offset,) = struct.unpack_from("<I", data, 0x3C)
+        if data[pe_offset : pe_offset + 4] == b"PE\0\0":
+            (coff_machine,) = struct.unpack_from("<H", data, pe_offset + 4)
+            return "pe-" + PE_MACHINES.get(coff_machine, hex(coff_machine))
+    return "unknown"
+
+
+def main(paths: list[str]) -> int:
+    if not paths:
+        print(__doc__, file=sys.stderr)
+        return 2
+    status = 0
+    for path in paths:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+        found = machine(data)
+        if found == "unknown":
+            status = 1
+        print(f"{path}: {found}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
