@@ -139,10 +139,11 @@ module="$work/offerkit-android-$version"
 mkdir -p "$module"
 (cd "$root/bindings/kotlin" && git ls-files -z | grep -zv '^check-consumer-rules.py$' |
   xargs -0 cp --parents -t "$module")
-# Android libraries built by build-android.sh (the release workflow runs it on a runner with
-# the NDK) go in too; here there are none and the module's README says how to build them.
+# Android libraries go in too when they exist: scripts/build-native.sh android (the release
+# workflow runs it on a runner with the NDK) or build-android.sh in the module. Here there are
+# none and the module's README says how to build them.
 abis=()
-for so in "$root"/bindings/kotlin/src/main/jniLibs/*/libofferkit_uniffi.so; do
+for so in "$native"/android/*/libofferkit_uniffi.so "$root"/bindings/kotlin/src/main/jniLibs/*/libofferkit_uniffi.so; do
   [[ -f "$so" ]] || continue
   abi="$(basename "$(dirname "$so")")"
   mkdir -p "$module/src/main/jniLibs/$abi"

@@ -21,9 +21,12 @@ package="$work/offerkit-swift-$version"
 mkdir -p "$package"
 # The files git tracks, as they are on disk.
 (cd "$root/bindings/swift" && git ls-files -z | xargs -0 cp --parents -t "$package")
-# The XCFramework, when build-xcframework.sh made one (on a Mac: the release workflow).
-if [[ -d "$root/bindings/swift/OfferKitFFI.xcframework" ]]; then
-  cp -r "$root/bindings/swift/OfferKitFFI.xcframework" "$package/"
+# The XCFramework, when build-xcframework.sh made one (on a Mac: the release workflow's
+# `scripts/build-native.sh ios` runs it and keeps a copy in target/native/ios).
+xcframework="$root/bindings/swift/OfferKitFFI.xcframework"
+[[ -d "$xcframework" ]] || xcframework="${OFFERKIT_NATIVE_DIR:-$root/target/native}/ios/OfferKitFFI.xcframework"
+if [[ -d "$xcframework" ]]; then
+  cp -r "$xcframework" "$package/"
   echo "swift: with OfferKitFFI.xcframework"
 else
   echo "swift: without OfferKitFFI.xcframework (build-xcframework.sh needs macOS)"
