@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "curl_executor.h"
+#include "platform.h"
 #include "support.h"
 
 /* An executor that holds every request it gets, and counts its calls. */
