@@ -1,7 +1,9 @@
 // BuildRulesCheck.cs: runs OfferKit.Build.cs (against UnrealBuildToolStub.cs) for every platform
 // the plugin lists and checks what it asks Unreal for: an include path holding offerkit.h and
 // offerkit.hpp (inside this repository: the committed ones), and the right library per platform.
-// Prints "N passed, N failed" (one test per platform).
+// With UBT_LIBRARIES_PRESENT=Win64,Linux,... (a packaged plugin, scripts/package/smoke-unreal.sh),
+// the library files it names for those platforms must exist, and the headers must come from the
+// plugin itself. Prints "N passed, N failed" (one test per platform).
 using System;
 using System.IO;
 using System.Linq;
@@ -26,7 +28,8 @@ internal static class BuildRulesCheck
     private static int Main()
     {
         int passed = 0, failed = 0;
-        foreach (UnrealTargetPlatform platform in new[] { UnrealTargetPlatform.Win64, UnrealTargetPlatform.Mac, UnrealTargetPlatform.Linux, UnrealTargetPlatform.Android, UnrealTargetPlatform.IOS })
+        string[] present = (Environment.GetEnvironmentVariable("UBT_LIBRARIES_PRESENT") ?? "").Split(new[] { ',' }, StringSplitOptions.RemoveEmptyEntries);
+        foreach (UnrealTargetPlatform platform in new[] { UnrealTargetPlatform.Win64, UnrealTargetPlatform.Mac, UnrealTargetPlatform.Linux, UnrealTargetPlatform.LinuxArm64, UnrealTargetPlatform.Android, UnrealTargetPlatform.IOS })
         {
             _problems = 0;
             OfferKit rules = Rules(platform);
@@ -46,8 +49,21 @@ internal static class BuildRulesCheck
                 Check(library.EndsWith("libofferkit.a"), platform + ": static library " + library);
                 Check(rules.PublicDelayLoadDLLs.Count == 0 && rules.RuntimeDependencies.Items.Count == 0, platform + ": nothing to stage");
             }
-            if (platform == UnrealTargetPlatform.Linux)
+            if (platform == UnrealTargetPlatform.Linux || platform == UnrealTargetPlatform.LinuxArm64)
                 Check(new[] { "pthread", "dl", "m", "rt", "util" }.All(rules.PublicSystemLibraries.Contains), platform + ": the system libraries Rust's std needs");
+            if (platform == UnrealTargetPlatform.Mac || platform == UnrealTargetPlatform.IOS)
+                Check(new[] { "CoreFoundation", "Security" }.All(rules.PublicFrameworks.Contains), platform + ": the frameworks the TLS stack needs");
+            string folder = Path.GetFileName(Path.GetDirectoryName(library)) ?? "";
+            string expectedFolder = platform == UnrealTargetPlatform.Android ? "arm64-v8a" : platform.ToString();
+            Check(folder == expectedFolder, platform + ": library in lib/" + expectedFolder + ", not " + folder);
+            if (present.Contains(platform.ToString()))
+            {
+                Check(File.Exists(library), platform + ": " + library + " is in the plugin");
+                foreach (var dependency in rules.RuntimeDependencies.Items)
+                    Check(dependency.Value == null || File.Exists(dependency.Value), platform + ": " + dependency.Value + " is in the plugin");
+                string plugin = Path.GetFullPath(rules.PluginDirectory) + Path.DirectorySeparatorChar;
+                Check(rules.PublicIncludePaths.All(p => Path.GetFullPath(p).StartsWith(plugin)), platform + ": headers from the plugin itself");
+            }
             Console.WriteLine((_problems == 0 ? "ok   " : "FAIL ") + platform);
             if (_problems == 0) passed++;
             else failed++;

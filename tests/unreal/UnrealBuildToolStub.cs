@@ -13,6 +13,7 @@ namespace UnrealBuildTool
         public static readonly UnrealTargetPlatform Win64 = new UnrealTargetPlatform("Win64");
         public static readonly UnrealTargetPlatform Mac = new UnrealTargetPlatform("Mac");
         public static readonly UnrealTargetPlatform Linux = new UnrealTargetPlatform("Linux");
+        public static readonly UnrealTargetPlatform LinuxArm64 = new UnrealTargetPlatform("LinuxArm64");
         public static readonly UnrealTargetPlatform Android = new UnrealTargetPlatform("Android");
         public static readonly UnrealTargetPlatform IOS = new UnrealTargetPlatform("IOS");
         public override string ToString() { return _name; }
@@ -51,6 +52,7 @@ namespace UnrealBuildTool
         public List<string> PublicIncludePaths = new List<string>();
         public List<string> PublicAdditionalLibraries = new List<string>();
         public List<string> PublicSystemLibraries = new List<string>();
+        public List<string> PublicFrameworks = new List<string>();
         public List<string> PublicDelayLoadDLLs = new List<string>();
         public RuntimeDependencyList RuntimeDependencies = new RuntimeDependencyList();
     }

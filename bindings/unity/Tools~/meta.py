@@ -3,13 +3,29 @@
 and ignores files without one when the package is immutable (installed from git or a registry).
 This writes the missing ones, with GUIDs derived from the package name and the path (stable
 across machines), and with --check only reports what is missing, orphaned or duplicated.
-Folders and files whose name ends in '~' or starts with '.' are not imported by Unity: skipped."""
+Folders and files whose name ends in '~' or starts with '.' are not imported by Unity: skipped.
+The native libraries (NATIVE) are not committed, but their .meta files are (they carry the import
+settings: which platform and CPU each library is for): those are never orphans, and this never
+writes a meta for them."""
 import hashlib
 import os
 import sys
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NAME = "com.offerkit.client"
+# Built by scripts/build-native.sh (the first three) or the release workflow (the others) and
+# added by scripts/package/unity.sh; their .meta files are committed with the import settings
+# (checked by scripts/package/check-unity-meta.py).
+NATIVE = (
+    "Plugins/Windows/x86_64/offerkit.dll",
+    "Plugins/Linux/x86_64/libofferkit.so",
+    "Plugins/EmbeddedLinux/arm64/libofferkit.so",
+    "Plugins/macOS/libofferkit.dylib",
+    "Plugins/iOS/libofferkit.a",
+    "Plugins/Android/arm64-v8a/libofferkit.so",
+    "Plugins/Android/armeabi-v7a/libofferkit.so",
+    "Plugins/Android/x86_64/libofferkit.so",
+)
 
 TAIL = "  externalObjects: {{}}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n"
 TEMPLATES = {
@@ -28,6 +44,8 @@ def skipped(name):
 
 
 def assets():
+    for rel in NATIVE:
+        yield os.path.normpath(rel), "native"
     for root, dirs, files in os.walk(PACKAGE):
         dirs[:] = sorted(d for d in dirs if not skipped(d))
         rel_root = os.path.relpath(root, PACKAGE)
@@ -37,6 +55,8 @@ def assets():
             if skipped(f) or f.endswith(".meta"):
                 continue
             rel = os.path.normpath(os.path.join(rel_root, f))
+            if rel in (os.path.normpath(n) for n in NATIVE):
+                continue
             if f == "package.json":
                 yield rel, "package.json"
             elif f.endswith(".cs") or f.endswith(".asmdef"):
@@ -58,7 +78,7 @@ def main():
         meta = os.path.join(PACKAGE, rel + ".meta")
         wanted.add(os.path.normpath(meta))
         if not os.path.exists(meta):
-            if check:
+            if check or kind == "native":
                 problems.append("missing: " + rel + ".meta")
                 continue
             with open(meta, "w", encoding="utf-8") as out:

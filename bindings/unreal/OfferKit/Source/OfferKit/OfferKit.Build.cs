@@ -1,6 +1,8 @@
 // OfferKit.Build.cs: how Unreal builds the plugin's module: the offerkit header and C++ wrapper
 // on the include path, and the native library per platform (a DLL on Windows, the static
-// library elsewhere). The library files are not part of the plugin: see the plugin's README.
+// library elsewhere), from Source/ThirdParty/offerkit/lib/PLATFORM/. The released plugin zip
+// (scripts/package/unreal.sh) carries Win64, Linux and LinuxArm64; the release workflow adds Mac,
+// IOS and Android; from source, see the plugin's README ("Dropping in the library").
 using System.IO;
 using UnrealBuildTool;
 
@@ -37,11 +39,17 @@ public class OfferKit : ModuleRules
 		}
 		else if (Target.Platform == UnrealTargetPlatform.Mac)
 		{
-			PublicAdditionalLibraries.Add(Path.Combine(Lib, "Mac", "libofferkit.a"));
+			PublicAdditionalLibraries.Add(Path.Combine(Lib, "Mac", "libofferkit.a")); // universal (arm64 + x86_64)
+			PublicFrameworks.AddRange(new string[] { "CoreFoundation", "Security" }); // the TLS stack's certificate checks
 		}
 		else if (Target.Platform == UnrealTargetPlatform.Linux)
 		{
 			PublicAdditionalLibraries.Add(Path.Combine(Lib, "Linux", "libofferkit.a"));
+			PublicSystemLibraries.AddRange(new string[] { "pthread", "dl", "m", "rt", "util" });
+		}
+		else if (Target.Platform == UnrealTargetPlatform.LinuxArm64)
+		{
+			PublicAdditionalLibraries.Add(Path.Combine(Lib, "LinuxArm64", "libofferkit.a"));
 			PublicSystemLibraries.AddRange(new string[] { "pthread", "dl", "m", "rt", "util" });
 		}
 		else if (Target.Platform == UnrealTargetPlatform.Android)
@@ -51,7 +59,8 @@ public class OfferKit : ModuleRules
 		}
 		else if (Target.Platform == UnrealTargetPlatform.IOS)
 		{
-			PublicAdditionalLibraries.Add(Path.Combine(Lib, "IOS", "libofferkit.a"));
+			PublicAdditionalLibraries.Add(Path.Combine(Lib, "IOS", "libofferkit.a")); // device, aarch64-apple-ios
+			PublicFrameworks.AddRange(new string[] { "CoreFoundation", "Security" });
 		}
 		// offerkit.hpp needs no C++ exceptions (results are values), as Unreal builds by default.
 	}

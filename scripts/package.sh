@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Builds every artifact a user installs into dist/, from a clean checkout:
+#
+#   scripts/package.sh [--prebuilt] [--only ECO...]
+#
+# 1. the native libraries for linux-x86_64, linux-aarch64 and windows-x86_64
+#    (scripts/build-native.sh; --prebuilt uses whatever target/native/* holds instead, as the
+#    release workflow does once its runners have built every platform);
+# 2. the release check of every native library (scripts/check-release-lib.py: 16 KB aligned ELF
+#    segments, no offerkit_test_* symbol);
+# 3. one script per ecosystem, scripts/package/ECO.sh dist/ (ECO: c, unity, unreal, python,
+#    kotlin, swift; --only limits the list);
+# 4. dist/SHA256SUMS.
+# Versions come from scripts/version.sh (the top Cargo.toml). scripts/test-packages.sh runs this
+# and then smoke-tests every artifact as its user would install it.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+prebuilt=0
+ecos=(c unity unreal python kotlin swift)
+while (($#)); do
+  case "$1" in
+    --prebuilt) prebuilt=1 ;;
+    --only) shift; ecos=("$@"); break ;;
+    *) echo "usage: $0 [--prebuilt] [--only c|unity|unreal|python|kotlin|swift ...]" >&2; exit 2 ;;
+  esac
+  shift
+done
+export CARGO_INCREMENTAL=0
+started=$SECONDS
+version="$(scripts/version.sh)"
+scripts/version.sh --check >/dev/null || { scripts/version.sh --check; exit 1; }
+
+# ---- 1. native libraries ----------------------------------------------------------------------
+if ((prebuilt == 0)); then
+  for platform in linux-x86_64 linux-aarch64 windows-x86_64; do
+    t=$SECONDS
+    scripts/build-native.sh "$platform" >"target/build-native-$platform.log" 2>&1 ||
+      { tail -n 30 "target/build-native-$platform.log"; echo "build-native $platform failed"; exit 1; }
+    echo "built target/native/$platform ($((SECONDS - t)) s)"
+  done
+fi
+
+# ---- 2. the release check ---------------------------------------------------------------------
+mapfile -t libs < <(find target/native -type f \( -name '*.so' -o -name '*.a' -o -name '*.dll' -o -name '*.dll.lib' -o -name '*.dylib' \) | sort)
+((${#libs[@]})) || { echo "no native library in target/native"; exit 1; }
+python3 scripts/check-release-lib.py "${libs[@]}"
+
+# ---- 3. each ecosystem ------------------------------------------------------------------------
+rm -rf dist
+mkdir -p dist
+for eco in "${ecos[@]}"; do
+  t=$SECONDS
+  "scripts/package/$eco.sh" "$root/dist" || { echo "scripts/package/$eco.sh failed"; exit 1; }
+  echo "packaged $eco ($((SECONDS - t)) s)"
+done
+
+# ---- 4. checksums -----------------------------------------------------------------------------
+(cd dist && sha256sum -- * >SHA256SUMS)
+echo "dist/ for offerkit $version ($((SECONDS - started)) s):"
+(cd dist && ls -l | awk 'NR > 1 { printf "  %10d  %s\n", $5, $NF }')
