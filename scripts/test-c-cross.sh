@@ -112,20 +112,27 @@ build_arm64_hooks() {
 step build-windows-hooks build_windows_hooks
 step build-arm64-hooks build_arm64_hooks
 
-# The shipping libraries (release, no hooks), as scripts/build-native.sh makes them.
-shipping() { # PLATFORM FILE: the path of FILE of the shipping build, building it when absent
-  local platform="$1" file="$2"
-  if [[ ! -f "$native/$platform/$file" && ! -f "$root/target/native/$platform/$file" &&
-    -x "$root/scripts/build-native.sh" ]]; then
-    "$root/scripts/build-native.sh" "$platform" >>"$logs/build-native-$platform.log" 2>&1
-  fi
-  if [[ -f "$native/$platform/$file" ]]; then echo "$native/$platform/$file"
-  elif [[ -f "$root/target/native/$platform/$file" ]]; then echo "$root/target/native/$platform/$file"
-  else return 1; fi
+# The shipping libraries (release, no hooks), as scripts/build-native.sh makes them: from
+# $native, else from target/native, built there when neither has them.
+shipping_dir() { # PLATFORM FILE: the directory holding FILE of PLATFORM's shipping build
+  local dir
+  for dir in "$native/$1" "$root/target/native/$1"; do
+    [[ -f "$dir/$2" ]] && { echo "$dir"; return 0; }
+  done
+  return 1
 }
-release_dll="$(shipping windows-x86_64 offerkit.dll)" || release_dll=""
-release_dll_a="$(shipping windows-x86_64 libofferkit.dll.a)" || release_dll_a=""
-release_so="$(shipping linux-aarch64 libofferkit.so)" || release_so=""
+build_native() {
+  local args=("$1")
+  [[ "${SKIP_TOOL_INSTALL:-0}" == 1 ]] && args+=(--skip-install)
+  scripts/build-native.sh "${args[@]}"
+}
+for wanted in windows-x86_64:offerkit.dll linux-aarch64:libofferkit.so; do
+  if ! shipping_dir "${wanted%%:*}" "${wanted#*:}" >/dev/null && [[ -x scripts/build-native.sh ]]; then
+    step "build-native-${wanted%%:*}" build_native "${wanted%%:*}"
+  fi
+done
+windows_shipping="$(shipping_dir windows-x86_64 offerkit.dll)" || windows_shipping=""
+arm64_shipping="$(shipping_dir linux-aarch64 libofferkit.so)" || arm64_shipping=""
 
 # The test-only stand-in for the bcryptprimitives.dll Wine 8 lacks (see tests/c/wine/).
 build_shim() {
@@ -244,8 +251,8 @@ release_dll_has_no_test_hooks() {
 windows_release_tests() {
   build_windows_tests "$work/windows-release" && on_wine "$work/windows-release/c_tests.exe"
 }
-if [[ -n "$release_dll" && -n "$release_dll_a" ]]; then
-  cp "$release_dll" "$release_dll_a" "$work/windows-release/"
+if [[ -n "$windows_shipping" ]]; then
+  cp "$windows_shipping/offerkit.dll" "$windows_shipping/libofferkit.dll.a" "$work/windows-release/"
   step windows-release-exports-no-test-hooks release_dll_has_no_test_hooks
   NOT_APPLICABLE=1 suite c-tests-windows-release-library windows_release_tests
   step c-tests-windows-release-runs-every-test release_runs_every_test "$logs/c-tests-windows.log" \
@@ -269,8 +276,8 @@ release_so_has_no_test_hooks() {
 arm64_release_tests() {
   build_arm64_tests "$work/arm64-release" && on_qemu "$work/arm64-release" "$work/arm64-release/c_tests"
 }
-if [[ -n "$release_so" ]]; then
-  cp "$release_so" "$work/arm64-release/"
+if [[ -n "$arm64_shipping" ]]; then
+  cp "$arm64_shipping/libofferkit.so" "$work/arm64-release/"
   step arm64-release-exports-no-test-hooks release_so_has_no_test_hooks
   NOT_APPLICABLE=1 suite c-tests-arm64-release-library arm64_release_tests
   step c-tests-arm64-release-runs-every-test release_runs_every_test "$logs/c-tests-arm64.log" \
