@@ -2,7 +2,9 @@
  * OFFERKIT_TEST_EXECUTOR=curl) the libcurl host executor of curl_executor.c, installed on every
  * config the tests make; and whether the library is the lite one (OFFERKIT_TEST_LITE=1). Apart
  * from support.c so that the other programs linking support.c (stress, soak, benchmarks) need
- * no libcurl. */
+ * no libcurl. Built with OFFERKIT_TEST_NO_CURL (targets without a libcurl to link, e.g. the
+ * Windows and arm64 cross runs of scripts/test-c-cross.sh), the curl executor is left out: a run
+ * asking for it stops with "curl executor not built". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +21,23 @@ bool lite_run(void) {
     const char *lite = getenv("OFFERKIT_TEST_LITE");
     return lite && strcmp(lite, "1") == 0;
 }
+
+#ifdef OFFERKIT_TEST_NO_CURL
+
+void use_test_executor(OfferkitConfig *config) { (void)config; }
+
+void settle_host_threads(void) {}
+
+void executor_mode_start(void) {
+    if (curl_run()) {
+        fprintf(stderr, "curl executor not built (OFFERKIT_TEST_NO_CURL)\n");
+        exit(2);
+    }
+}
+
+void executor_mode_stop(void) {}
+
+#else
 
 void use_test_executor(OfferkitConfig *config) {
     if (!curl_run()) return;
@@ -43,3 +62,5 @@ void executor_mode_start(void) {
 }
 
 void executor_mode_stop(void) { curl_executor_global_cleanup(); }
+
+#endif

@@ -1,14 +1,15 @@
 #include "support.h"
 
-#include <arpa/inet.h>
 #include <errno.h>
-#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <time.h>
-#include <unistd.h>
+
+#include "platform.h"
+#ifdef _WIN32
+#include <tlhelp32.h>
+#endif
 
 int test_failures = 0;
 const char *test_skip_reason = NULL;
@@ -27,6 +28,7 @@ const char *sim_url(void) {
             fprintf(stderr, "OFFERKIT_SIM_URL is not set\n");
             exit(2);
         }
+        sockets_start();
         snprintf(url_buf, sizeof url_buf, "%s", env);
         const char *colon = strrchr(url_buf, ':');
         sim_port = colon ? atoi(colon + 1) : 0;
@@ -69,15 +71,15 @@ int sim_prefixed_http(const char *method, const char *path, const char *body, ch
 
 static int http_to(int port, const char *method, const char *path, const char *body,
                    char **out_body) {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0) return -1;
+    sock_t fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd == SOCK_INVALID) return -1;
     struct sockaddr_in addr;
     memset(&addr, 0, sizeof addr);
     addr.sin_family = AF_INET;
     addr.sin_port = htons((uint16_t)port);
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
-        close(fd);
+        sock_close(fd);
         return -1;
     }
     size_t body_len = body ? strlen(body) : 0;
@@ -86,8 +88,8 @@ static int http_to(int port, const char *method, const char *path, const char *b
                      "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n"
                      "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
                      method, path, port, body_len);
-    if (write(fd, head, (size_t)n) != n || (body_len && write(fd, body, body_len) != (ssize_t)body_len)) {
-        close(fd);
+    if (sock_send(fd, head, (size_t)n) != n || (body_len && sock_send(fd, body, body_len) != (long)body_len)) {
+        sock_close(fd);
         return -1;
     }
     size_t cap = 4096, len = 0;
@@ -97,12 +99,12 @@ static int http_to(int port, const char *method, const char *path, const char *b
             cap *= 2;
             buf = realloc(buf, cap);
         }
-        ssize_t got = read(fd, buf + len, cap - len - 1);
+        long got = sock_recv(fd, buf + len, cap - len - 1);
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) break;
         len += (size_t)got;
     }
-    close(fd);
+    sock_close(fd);
     buf[len] = '\0';
     int status = -1;
     if (sscanf(buf, "HTTP/1.1 %d", &status) != 1) status = -1;
@@ -456,6 +458,20 @@ long now_ms(void) {
     return (long)ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
 }
 
+#ifdef _WIN32
+int process_threads(void) {
+    HANDLE snapshot = CreateToolhelp32Snapshot(TH32CS_SNAPTHREAD, 0);
+    if (snapshot == INVALID_HANDLE_VALUE) return -1;
+    DWORD self = GetCurrentProcessId();
+    THREADENTRY32 entry;
+    entry.dwSize = sizeof entry;
+    int threads = 0;
+    for (BOOL more = Thread32First(snapshot, &entry); more; more = Thread32Next(snapshot, &entry))
+        if (entry.th32OwnerProcessID == self) threads++;
+    CloseHandle(snapshot);
+    return threads;
+}
+#else
 int process_threads(void) {
     FILE *f = fopen("/proc/self/status", "r");
     if (!f) return -1;
@@ -467,6 +483,7 @@ int process_threads(void) {
     fclose(f);
     return threads;
 }
+#endif
 
 bool contains(const char *haystack, const char *needle) {
     return haystack && needle && strstr(haystack, needle) != NULL;

@@ -191,7 +191,7 @@ void options_free_all(void);
 
 void sleep_ms(int ms);
 long now_ms(void);
-/* Threads of this process (from /proc/self/status). */
+/* Threads of this process (from /proc/self/status; on Windows, a Toolhelp snapshot). */
 int process_threads(void);
 /* Whether `haystack` contains `needle` (NULL-safe). */
 bool contains(const char *haystack, const char *needle);

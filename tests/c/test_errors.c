@@ -1,13 +1,10 @@
 /* Every error kind of core, provoked for real (simulator faults, bad tokens, forged cursors,
  * cancellation, a deliberate panic), with the error object's accessors. */
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
+#include "platform.h"
 #include "support.h"
 
 /* Blocking offers for "demo" (limit 2); returns the status and hands out the error. */
@@ -231,7 +228,7 @@ void test_error_server(void) {
 
 /* A loopback port nothing listens on. */
 static int closed_port(void) {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sock_t fd = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in addr;
     memset(&addr, 0, sizeof addr);
     addr.sin_family = AF_INET;
@@ -239,7 +236,7 @@ static int closed_port(void) {
     bind(fd, (struct sockaddr *)&addr, sizeof addr);
     socklen_t len = sizeof addr;
     getsockname(fd, (struct sockaddr *)&addr, &len);
-    close(fd);
+    sock_close(fd);
     return ntohs(addr.sin_port);
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "curl_executor.h"
+#include "platform.h"
 #include "support.h"
 
 /* An executor that holds every request it gets, and counts its calls. */
@@ -19,7 +20,7 @@ typedef struct {
     int executed, cancels;
     pthread_t execute_thread, cancel_thread;
     const OfferkitHttpRequest *cancelled; /* the pointer the cancel callback got */
-    bool forward;       /* hand each request to the curl executor instead of holding it */
+    bool forward;       /* hand each request to the curl executor (plain_execute without libcurl) */
     bool free_at_once;  /* free each request unanswered, inside execute */
 } Holder;
 
@@ -29,6 +30,65 @@ static void holder_init(Holder *h) {
     pthread_cond_init(&h->cond, NULL);
 }
 
+#ifdef OFFERKIT_TEST_NO_CURL
+/* Without libcurl (the Windows and arm64 runs of scripts/test-c-cross.sh): sends the request to
+ * the simulator as HTTP/1.0 over a plain loopback socket (so the answer ends at the close, never
+ * chunked), reads it to the end and answers, before returning. No answer header is passed on:
+ * offerkit reads only Retry-After and Location, which the forwarded answers do not carry. Any
+ * failure answers `network`. */
+static void plain_execute(OfferkitHttpRequest *request) {
+    const char *url = offerkit_http_request_url(request); /* http://127.0.0.1:PORT/path */
+    const char *host = strstr(url, "://");
+    const char *colon = host ? strchr(host + 3, ':') : NULL;
+    const char *path = colon ? strchr(colon, '/') : NULL;
+    const uint8_t *body = NULL;
+    size_t body_len = 0;
+    offerkit_http_request_body(request, &body, &body_len, NULL);
+    size_t cap = 8192, len = 0;
+    char *buf = malloc(cap);
+    int status = -1;
+    sock_t fd = path ? socket(AF_INET, SOCK_STREAM, 0) : SOCK_INVALID;
+    if (fd != SOCK_INVALID) {
+        struct sockaddr_in addr;
+        memset(&addr, 0, sizeof addr);
+        addr.sin_family = AF_INET;
+        addr.sin_port = htons((uint16_t)atoi(colon + 1));
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (connect(fd, (struct sockaddr *)&addr, sizeof addr) == 0) {
+            len = (size_t)snprintf(buf, cap, "%s %s HTTP/1.0\r\nHost: %.*s\r\n",
+                                   offerkit_http_request_method(request), path,
+                                   (int)(path - (host + 3)), host + 3);
+            for (size_t i = 0; i < offerkit_http_request_header_count(request) && len < cap; i++) {
+                const char *name = NULL, *value = NULL;
+                offerkit_http_request_header(request, i, &name, &value, NULL);
+                len += (size_t)snprintf(buf + len, cap - len, "%s: %s\r\n", name, value);
+            }
+            if (len < cap)
+                len += (size_t)snprintf(buf + len, cap - len, "Content-Length: %zu\r\n\r\n", body_len);
+            if (len < cap && sock_send(fd, buf, len) == (long)len &&
+                (body_len == 0 || sock_send(fd, body, body_len) == (long)body_len)) {
+                len = 0;
+                for (long got; (got = sock_recv(fd, buf + len, cap - len - 1)) > 0;) {
+                    len += (size_t)got;
+                    if (cap - len < 1024) buf = realloc(buf, cap *= 2);
+                }
+                buf[len] = '\0';
+                if (sscanf(buf, "HTTP/1.%*d %d", &status) != 1) status = -1;
+            }
+        }
+        sock_close(fd);
+    }
+    char *start = status > 0 ? strstr(buf, "\r\n\r\n") : NULL;
+    if (start)
+        offerkit_http_request_respond(request, (uint32_t)status, NULL, NULL, 0, (const uint8_t *)start + 4,
+                                      len - (size_t)(start + 4 - buf), NULL);
+    else
+        offerkit_http_request_fail(request, OFFERKIT_HTTP_FAILURE_NETWORK, "no answer from the simulator", NULL);
+    free(buf);
+    offerkit_http_request_free(request);
+}
+#endif
+
 static void hold_execute(void *user_data, OfferkitHttpRequest *request) {
     Holder *h = user_data;
     pthread_mutex_lock(&h->lock);
@@ -37,7 +97,11 @@ static void hold_execute(void *user_data, OfferkitHttpRequest *request) {
     if (!h->forward && !h->free_at_once && n < 16) h->requests[n] = request;
     pthread_cond_broadcast(&h->cond);
     pthread_mutex_unlock(&h->lock);
+#ifndef OFFERKIT_TEST_NO_CURL
     if (h->forward) curl_executor_execute(NULL, request);
+#else
+    if (h->forward) plain_execute(request);
+#endif
     else if (h->free_at_once || n >= 16) offerkit_http_request_free(request);
 }
 
@@ -368,7 +432,7 @@ void test_executor_null_arguments_are_statuses(void) {
 void test_executor_poll_mode_runs_on_the_polling_thread(void) {
     Holder h;
     holder_init(&h);
-    h.forward = true; /* to the simulator, through libcurl */
+    h.forward = true; /* to the simulator, through libcurl (without it: plain_execute) */
     OfferkitClient *client = held_client(&h, OFFERKIT_DELIVERY_POLL, 0);
     Recorder r;
     recorder_init(&r);

@@ -3,16 +3,12 @@
  * (a tap between client and simulator sees every byte of each request), clear_ and a NULL
  * string unset, one builder serves many calls and may be freed as soon as a call returns, and
  * the setters refuse NULL options and bad UTF-8 with typed errors naming the argument. */
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
+#include "platform.h"
 #include "support.h"
 
 static const char BAD_UTF8[] = {'d', 'e', (char)0xff, 0};
@@ -20,7 +16,7 @@ static const char BAD_UTF8[] = {'d', 'e', (char)0xff, 0};
 /* ---- a tap: a relay to the simulator keeping every byte its clients sent ------------------- */
 
 typedef struct {
-    int listener;
+    sock_t listener;
     int port;
     pthread_t thread;
     pthread_t connections[32]; /* one thread per connection the client opens */
@@ -33,34 +29,34 @@ typedef struct {
 
 typedef struct {
     Tap *tap;
-    int client;
+    sock_t client;
 } TapConnection;
 
-static int connect_sim(void) {
+static sock_t connect_sim(void) {
     const char *colon = strrchr(sim_url(), ':');
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sock_t fd = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in addr;
     memset(&addr, 0, sizeof addr);
     addr.sin_family = AF_INET;
     addr.sin_port = htons((uint16_t)atoi(colon + 1));
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
-        close(fd);
-        return -1;
+        sock_close(fd);
+        return SOCK_INVALID;
     }
     return fd;
 }
 
-static void tap_connection(Tap *tap, int client) {
-    int upstream = connect_sim();
-    if (upstream < 0) return;
+static void tap_connection(Tap *tap, sock_t client) {
+    sock_t upstream = connect_sim();
+    if (upstream == SOCK_INVALID) return;
     struct pollfd fds[2] = {{client, POLLIN, 0}, {upstream, POLLIN, 0}};
     char buf[16384];
     while (!tap->stop) {
         if (poll(fds, 2, 100) <= 0) continue;
         int from = (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) ? 0 : 1;
         if (!(fds[from].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-        ssize_t got = read(fds[from].fd, buf, sizeof buf);
+        long got = sock_recv(fds[from].fd, buf, sizeof buf);
         if (got <= 0) break;
         if (from == 0) {
             pthread_mutex_lock(&tap->lock);
@@ -71,15 +67,15 @@ static void tap_connection(Tap *tap, int client) {
             tap->sent[tap->len] = 0;
             pthread_mutex_unlock(&tap->lock);
         }
-        if (write(fds[1 - from].fd, buf, (size_t)got) != got) break;
+        if (sock_send(fds[1 - from].fd, buf, (size_t)got) != got) break;
     }
-    close(upstream);
+    sock_close(upstream);
 }
 
 static void *tap_connection_main(void *arg) {
     TapConnection *c = arg;
     tap_connection(c->tap, c->client);
-    close(c->client);
+    sock_close(c->client);
     free(c);
     return NULL;
 }
@@ -89,10 +85,10 @@ static void *tap_main(void *arg) {
     while (!tap->stop) {
         struct pollfd fd = {tap->listener, POLLIN, 0};
         if (poll(&fd, 1, 100) <= 0) continue;
-        int client = accept(tap->listener, NULL, NULL);
-        if (client < 0) continue;
+        sock_t client = accept(tap->listener, NULL, NULL);
+        if (client == SOCK_INVALID) continue;
         if (tap->connection_count == (int)(sizeof tap->connections / sizeof tap->connections[0])) {
-            close(client);
+            sock_close(client);
             continue;
         }
         TapConnection *c = malloc(sizeof *c);
@@ -123,7 +119,7 @@ static void tap_start(Tap *tap) {
 static void tap_stop(Tap *tap) {
     tap->stop = 1;
     pthread_join(tap->thread, NULL);
-    close(tap->listener);
+    sock_close(tap->listener);
     pthread_mutex_destroy(&tap->lock);
 }
 

@@ -2,21 +2,17 @@
  * this test sees each request in absolute form, with the proxy credentials as
  * Proxy-Authorization, and passes it on to the simulator), an unreachable proxy is a `network`
  * error with nothing reaching the service, and proxy credentials never appear in logs. */
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
+#include "platform.h"
 #include "support.h"
 
 /* A one-connection-at-a-time TCP relay to the simulator that keeps the first request head. */
 typedef struct {
-    int listener;
+    sock_t listener;
     int port;
     pthread_t thread;
     pthread_mutex_t lock;
@@ -25,16 +21,16 @@ typedef struct {
     volatile int stop;
 } Relay;
 
-static int connect_loopback(int port) {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
+static sock_t connect_loopback(int port) {
+    sock_t fd = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in addr;
     memset(&addr, 0, sizeof addr);
     addr.sin_family = AF_INET;
     addr.sin_port = htons((uint16_t)port);
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
-        close(fd);
-        return -1;
+        sock_close(fd);
+        return SOCK_INVALID;
     }
     return fd;
 }
@@ -45,9 +41,9 @@ static int sim_port_number(void) {
 }
 
 /* Relays one connection both ways until either side closes or the relay stops. */
-static void relay_connection(Relay *relay, int client) {
-    int upstream = connect_loopback(sim_port_number());
-    if (upstream < 0) return;
+static void relay_connection(Relay *relay, sock_t client) {
+    sock_t upstream = connect_loopback(sim_port_number());
+    if (upstream == SOCK_INVALID) return;
     bool first = true;
     struct pollfd fds[2] = {{client, POLLIN, 0}, {upstream, POLLIN, 0}};
     char buf[16384];
@@ -55,7 +51,7 @@ static void relay_connection(Relay *relay, int client) {
         if (poll(fds, 2, 100) <= 0) continue;
         int from = (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) ? 0 : 1;
         if (!(fds[from].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-        ssize_t got = read(fds[from].fd, buf, sizeof buf);
+        long got = sock_recv(fds[from].fd, buf, sizeof buf);
         if (got <= 0) break;
         if (from == 0 && first) {
             pthread_mutex_lock(&relay->lock);
@@ -65,9 +61,9 @@ static void relay_connection(Relay *relay, int client) {
             pthread_mutex_unlock(&relay->lock);
             first = false;
         }
-        if (write(fds[1 - from].fd, buf, (size_t)got) != got) break;
+        if (sock_send(fds[1 - from].fd, buf, (size_t)got) != got) break;
     }
-    close(upstream);
+    sock_close(upstream);
 }
 
 static void *relay_main(void *arg) {
@@ -75,13 +71,13 @@ static void *relay_main(void *arg) {
     while (!relay->stop) {
         struct pollfd fd = {relay->listener, POLLIN, 0};
         if (poll(&fd, 1, 100) <= 0) continue;
-        int client = accept(relay->listener, NULL, NULL);
-        if (client < 0) continue;
+        sock_t client = accept(relay->listener, NULL, NULL);
+        if (client == SOCK_INVALID) continue;
         pthread_mutex_lock(&relay->lock);
         relay->connections++;
         pthread_mutex_unlock(&relay->lock);
         relay_connection(relay, client);
-        close(client);
+        sock_close(client);
     }
     return NULL;
 }
@@ -105,7 +101,7 @@ static void relay_start(Relay *relay) {
 static void relay_stop(Relay *relay) {
     relay->stop = 1;
     pthread_join(relay->thread, NULL);
-    close(relay->listener);
+    sock_close(relay->listener);
     pthread_mutex_destroy(&relay->lock);
 }
 
@@ -188,7 +184,7 @@ void test_requests_go_through_the_proxy(void) {
 
 /* A loopback port nothing listens on. */
 static int closed_port(void) {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sock_t fd = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in addr;
     memset(&addr, 0, sizeof addr);
     addr.sin_family = AF_INET;
@@ -196,7 +192,7 @@ static int closed_port(void) {
     bind(fd, (struct sockaddr *)&addr, sizeof addr);
     socklen_t len = sizeof addr;
     getsockname(fd, (struct sockaddr *)&addr, &len);
-    close(fd);
+    sock_close(fd);
     return ntohs(addr.sin_port);
 }
 
