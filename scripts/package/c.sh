@@ -15,13 +15,11 @@
 # timestamp the last commit's (or SOURCE_DATE_EPOCH). scripts/package/smoke-c.sh tests them.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-dist="${1:?usage: $0 DIST}"
-mkdir -p "$dist" && dist="$(cd "$dist" && pwd)" || exit 1
-version="$("$root/scripts/version.sh")" || exit 1
-native="${OFFERKIT_NATIVE_DIR:-$root/target/native}"
-epoch="${SOURCE_DATE_EPOCH:-$(git -C "$root" log -1 --format=%ct 2>/dev/null || echo 315532800)}"
-stage="$(mktemp -d)"
-trap 'rm -rf "$stage"' EXIT
+source "$root/scripts/lib/package-common.sh"
+package_args --create "$@"
+epoch="$(source_epoch)"
+make_work
+stage="$work"
 
 # libraries PLATFORM: the files of target/native/PLATFORM this SDK ships.
 libraries() {
@@ -53,15 +51,9 @@ readme() {
 
 # package PLATFORM: stages offerkit-VERSION-PLATFORM/ and archives it into DIST.
 package() {
-  local platform="$1" family="${1%%-*}" name="offerkit-$version-$1" from="$native/$1" f missing=()
+  local platform="$1" family="${1%%-*}" name="offerkit-$version-$1" from="$native/$1" f
   sdk="$stage/$name"
-  for f in $(libraries "$platform"); do [[ -f "$from/$f" ]] || missing+=("$f"); done
-  if ((${#missing[@]})); then
-    [[ -z "${OFFERKIT_NATIVE_DIR:-}" ]] ||
-      { echo "$from lacks ${missing[*]} (OFFERKIT_NATIVE_DIR is set: not building)" >&2; return 1; }
-    echo "target/native/$platform lacks ${missing[*]}: running scripts/build-native.sh $platform"
-    "$root/scripts/build-native.sh" "$platform" || return 1
-  fi
+  need_native "$platform" $(libraries "$platform") || return 1
   # Nothing that fails the release check is packaged.
   (cd "$from" && python3 "$root/scripts/check-release-lib.py" $(libraries "$platform")) || return 1
 

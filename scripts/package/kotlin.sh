@@ -24,19 +24,11 @@
 # About 30 s (the Kotlin compile).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-[[ $# -eq 1 ]] || { echo "usage: $0 DIST" >&2; exit 2; }
-mkdir -p "$1"
-dist="$(cd "$1" && pwd)"
-version="$("$root/scripts/version.sh")"
+source "$root/scripts/lib/package-common.sh"
+package_args --create "$@"
 
 # unzip reads the archives; a fresh Debian may lack it.
-if ! command -v unzip >/dev/null; then
-  [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null &&
-    { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >/dev/null 2>&1 ||
-      { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >/dev/null; }; } ||
-    { echo "unzip is missing (Debian package unzip)" >&2; exit 1; }
-fi
-native="${OFFERKIT_NATIVE_DIR:-$root/target/native}"
+need unzip unzip
 # JNA's resource prefix (com.sun.jna.Platform.RESOURCE_PREFIX) of each platform, and the file
 # JNA looks for there when the generated code loads "offerkit_uniffi".
 declare -A slot=(
@@ -45,11 +37,7 @@ declare -A slot=(
   [windows-x86_64]=win32-x86-64/offerkit_uniffi.dll
 )
 for platform in linux-x86_64 linux-aarch64 windows-x86_64; do
-  lib="$native/$platform/$(basename "${slot[$platform]}")"
-  if [[ ! -f "$lib" ]]; then
-    [[ -z "${OFFERKIT_NATIVE_DIR:-}" ]] || { echo "missing $lib (OFFERKIT_NATIVE_DIR)" >&2; exit 1; }
-    "$root/scripts/build-native.sh" "$platform"
-  fi
+  need_native "$platform" "$(basename "${slot[$platform]}")"
 done
 
 eval "$("$root/scripts/install-uniffi-tools.sh")" # sets KOTLIN_HOME (and VENV)
@@ -65,8 +53,7 @@ for v in "$jna_version" "$stdlib_version" "$coroutines_version"; do
   [[ "$v" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "could not read a dependency's version ('$v')" >&2; exit 1; }
 done
 
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+make_work
 src="$root/bindings/kotlin/src/main/kotlin"
 
 echo "kotlin: compiling com.offerkit (Kotlin $stdlib_version, JNA $jna_version, coroutines $coroutines_version)"
@@ -136,9 +123,7 @@ echo "kotlin: $(basename "$jar_file") ($(stat -c %s "$jar_file") bytes)"
 # The Android module: the files of bindings/kotlin that git tracks (but check-consumer-rules.py,
 # which tests this repository), with the version Gradle reads from gradle.properties.
 module="$work/offerkit-android-$version"
-mkdir -p "$module"
-(cd "$root/bindings/kotlin" && git ls-files -z | grep -zv '^check-consumer-rules.py$' |
-  xargs -0 cp --parents -t "$module")
+copy_tracked "$root/bindings/kotlin" "$module" check-consumer-rules.py
 # Android libraries go in too when they exist: scripts/build-native.sh android (the release
 # workflow runs it on a runner with the NDK) or build-android.sh in the module. Here there are
 # none and the module's README says how to build them.

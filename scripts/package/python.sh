@@ -28,22 +28,11 @@
 # 6 min from a clean target (the release build and the debug uniffi-bindgen maturin runs).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-[[ $# -eq 1 ]] || { echo "usage: $0 DIST" >&2; exit 2; }
-mkdir -p "$1"
-dist="$(cd "$1" && pwd)"
-version="$("$root/scripts/version.sh")"
+source "$root/scripts/lib/package-common.sh"
+package_args --create "$@"
 
-native="${OFFERKIT_NATIVE_DIR:-$root/target/native}"
-declare -A library=(
-  [linux-aarch64]=libofferkit_uniffi.so
-  [windows-x86_64]=offerkit_uniffi.dll
-)
-for platform in "${!library[@]}"; do
-  if [[ ! -f "$native/$platform/${library[$platform]}" ]]; then
-    [[ -z "${OFFERKIT_NATIVE_DIR:-}" ]] || { echo "missing $native/$platform/${library[$platform]}" >&2; exit 1; }
-    "$root/scripts/build-native.sh" "$platform"
-  fi
-done
+need_native linux-aarch64 libofferkit_uniffi.so
+need_native windows-x86_64 offerkit_uniffi.dll
 
 eval "$("$root/scripts/install-uniffi-tools.sh")" # sets VENV (maturin)
 if [[ ! -x "$VENV/bin/auditwheel" ]]; then
@@ -51,8 +40,7 @@ if [[ ! -x "$VENV/bin/auditwheel" ]]; then
   "$VENV/bin/pip" install -q --disable-pip-version-check "auditwheel>=6.1,<7"
 fi
 
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+make_work
 rm -f "$dist/offerkit-$version-"*.whl "$dist/offerkit-$version.tar.gz"
 
 # auditwheel_tag WHEEL: the one platform tag auditwheel finds the wheel consistent with.

@@ -10,21 +10,17 @@
 # VERSION comes from scripts/version.sh (SwiftPM itself versions packages by git tag). About 1 s.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-[[ $# -eq 1 ]] || { echo "usage: $0 DIST" >&2; exit 2; }
-mkdir -p "$1"
-dist="$(cd "$1" && pwd)"
-version="$("$root/scripts/version.sh")"
+source "$root/scripts/lib/package-common.sh"
+package_args --create "$@"
 
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+make_work
 package="$work/offerkit-swift-$version"
-mkdir -p "$package"
 # The files git tracks, as they are on disk.
-(cd "$root/bindings/swift" && git ls-files -z | xargs -0 cp --parents -t "$package")
+copy_tracked "$root/bindings/swift" "$package"
 # The XCFramework, when build-xcframework.sh made one (on a Mac: the release workflow's
 # `scripts/build-native.sh ios` runs it and keeps a copy in target/native/ios).
 xcframework="$root/bindings/swift/OfferKitFFI.xcframework"
-[[ -d "$xcframework" ]] || xcframework="${OFFERKIT_NATIVE_DIR:-$root/target/native}/ios/OfferKitFFI.xcframework"
+[[ -d "$xcframework" ]] || xcframework="$native/ios/OfferKitFFI.xcframework"
 if [[ -d "$xcframework" ]]; then
   cp -r "$xcframework" "$package/"
   echo "swift: with OfferKitFFI.xcframework"

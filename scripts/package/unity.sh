@@ -7,7 +7,8 @@
 #
 #   scripts/package/unity.sh DIST      writes DIST/com.offerkit.client-VERSION.tgz
 #
-# VERSION is `scripts/version.sh unity`; the script fails if package.json says otherwise. The
+# VERSION is `scripts/version.sh unity`; the script fails if package.json (or any other manifest:
+# scripts/version.sh --check) says otherwise. The
 # libraries come from ${OFFERKIT_NATIVE_DIR:-target/native}/PLATFORM/ (scripts/build-native.sh,
 # run here for a platform that is missing):
 #   Plugins/Windows/x86_64/offerkit.dll             <- windows-x86_64/
@@ -23,18 +24,10 @@
 # time on every file, gzip without a timestamp. Checked by check-unity-meta.py before it is written.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-dist="${1:-}"
-[[ -n "$dist" ]] || { echo "usage: $0 DIST" >&2; exit 2; }
-mkdir -p "$dist" && dist="$(cd "$dist" && pwd)" || exit 1
-native="${OFFERKIT_NATIVE_DIR:-$root/target/native}"
+source "$root/scripts/lib/package-common.sh"
+package_args --create --unity "$@"
 package="$root/bindings/unity"
-
-version="$("$root/scripts/version.sh" unity)" || exit 1
-declared="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["version"])' "$package/package.json")" || exit 1
-if [[ "$declared" != "$version" ]]; then
-  echo "bindings/unity/package.json says $declared, scripts/version.sh unity says $version" >&2
-  exit 1
-fi
+versions_agree || exit 1
 
 # NATIVE-PLATFORM FILE Plugins/FOLDER REQUIRED
 plugins=(
@@ -49,25 +42,16 @@ plugins=(
 )
 for entry in "${plugins[@]}"; do
   read -r platform file _ required <<<"$entry"
-  if [[ $required == 1 && ! -f "$native/$platform/$file" ]]; then
-    if [[ -n "${OFFERKIT_NATIVE_DIR:-}" ]]; then
-      echo "$native/$platform/$file is missing" >&2
-      exit 1
-    fi
-    "$root/scripts/build-native.sh" "$platform" || exit 1
-  fi
+  [[ $required == 0 ]] || need_native "$platform" "$file" || exit 1
 done
 
-stage="$(mktemp -d)"
-trap 'rm -rf "$stage"' EXIT
-mkdir -p "$stage/package"
-# The package's committed files only (nothing a developer left in the folder), without Tools~.
-if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
-  (cd "$package" && git ls-files -z -- . ':(exclude)Tools~' | xargs -0 cp --parents -t "$stage/package") || exit 1
-else
-  cp -a "$package/." "$stage/package/" && rm -rf "$stage/package/Tools~" || exit 1
+make_work
+stage="$work"
+# The package's committed files only (nothing a developer left in the folder), without Tools~;
+# outside a git checkout, no library a developer built into Plugins/ either.
+copy_tracked "$package" "$stage/package" 'Tools~' || exit 1
+git -C "$root" rev-parse --git-dir >/dev/null 2>&1 ||
   find "$stage/package/Plugins" \( -name '*.so' -o -name '*.dll' -o -name '*.dylib' -o -name '*.a' \) -delete
-fi
 for entry in "${plugins[@]}"; do
   read -r platform file folder required <<<"$entry"
   if [[ -f "$native/$platform/$file" ]]; then
@@ -84,7 +68,7 @@ done
 }
 
 out="$dist/com.offerkit.client-$version.tgz"
-mtime="$(git -C "$root" log -1 --format=%ct 2>/dev/null || echo 0)"
+mtime="$(source_epoch)"
 tar -C "$stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$mtime" \
   --mode='u+rwX,go+rX,go-w' -cf - package | gzip -9n >"$out.tmp" && mv "$out.tmp" "$out" || exit 1
 echo "wrote ${out#"$PWD"/} ($(du -h "$out" | cut -f1))"

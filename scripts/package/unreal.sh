@@ -7,7 +7,8 @@
 #
 #   scripts/package/unreal.sh DIST      writes DIST/offerkit-unreal-VERSION.zip
 #
-# VERSION is `scripts/version.sh`; the script fails if the .uplugin's VersionName differs.
+# VERSION is `scripts/version.sh`; the script fails if the .uplugin's VersionName (or any other
+# manifest's version: scripts/version.sh --check) differs.
 # Libraries, from ${OFFERKIT_NATIVE_DIR:-target/native} (scripts/build-native.sh, run here for a
 # platform that is missing):
 #   lib/Win64/offerkit.dll, offerkit.dll.lib   <- windows-x86_64/ (the DLL and its MSVC-style import library)
@@ -21,18 +22,10 @@
 # The zip is reproducible (sorted entries, the last commit's time on every file, no extra fields).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-dist="${1:-}"
-[[ -n "$dist" ]] || { echo "usage: $0 DIST" >&2; exit 2; }
-mkdir -p "$dist" && dist="$(cd "$dist" && pwd)" || exit 1
-native="${OFFERKIT_NATIVE_DIR:-$root/target/native}"
+source "$root/scripts/lib/package-common.sh"
+package_args --create "$@"
 plugin="$root/bindings/unreal/OfferKit"
-
-version="$("$root/scripts/version.sh")" || exit 1
-declared="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["VersionName"])' "$plugin/OfferKit.uplugin")" || exit 1
-if [[ "$declared" != "$version" ]]; then
-  echo "OfferKit.uplugin says VersionName $declared, scripts/version.sh says $version" >&2
-  exit 1
-fi
+versions_agree || exit 1
 
 # NATIVE-PLATFORM FILE lib/FOLDER REQUIRED
 libraries=(
@@ -48,23 +41,13 @@ libraries=(
 )
 for entry in "${libraries[@]}"; do
   read -r platform file _ required <<<"$entry"
-  [[ $required == 1 && ! -f "$native/$platform/$file" ]] || continue
-  if [[ -n "${OFFERKIT_NATIVE_DIR:-}" ]]; then
-    echo "$native/$platform/$file is missing" >&2
-    exit 1
-  fi
-  "$root/scripts/build-native.sh" "$platform" || exit 1
+  [[ $required == 0 ]] || need_native "$platform" "$file" || exit 1
 done
 
-stage="$(mktemp -d)"
-trap 'rm -rf "$stage"' EXIT
+make_work
+stage="$work"
 out_dir="$stage/OfferKit"
-mkdir -p "$out_dir"
-if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
-  (cd "$plugin" && git ls-files -z -- . | xargs -0 cp --parents -t "$out_dir") || exit 1
-else
-  cp -a "$plugin/." "$out_dir/" || exit 1
-fi
+copy_tracked "$plugin" "$out_dir" || exit 1
 third="$out_dir/Source/ThirdParty/offerkit"
 mkdir -p "$third/include" &&
   cp "$root/include/offerkit.h" "$root/bindings/cpp/offerkit.hpp" "$root/bindings/cpp/offerkit_click.hpp" "$third/include/" || exit 1
@@ -85,7 +68,7 @@ for archive in "$third"/lib/*/libofferkit.a "$third"/lib/Android/*/libofferkit.a
 done
 
 out="$dist/offerkit-unreal-$version.zip"
-mtime="$(git -C "$root" log -1 --format=%ct 2>/dev/null || echo 315532800)"
+mtime="$(source_epoch)"
 # Python's zipfile (no zip tool needed): sorted entries, one fixed time, Unix modes kept.
 python3 - "$stage" "$out.tmp" "$mtime" <<'PY' && mv "$out.tmp" "$out" || exit 1
 import os, sys, time, zipfile
