@@ -23,48 +23,16 @@
 # the test-only bcryptprimitives.dll of tests/c/wine/ (Wine 8 lacks that DLL; Windows 10+ has it).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-dist="${1:?usage: $0 DIST}"
-dist="$(cd "$dist" && pwd)" || exit 1
-version="$("$root/scripts/version.sh")" || exit 1
-work="$(mktemp -d)"
+source "$root/scripts/lib/package-common.sh"
+package_args "$@"
+make_work
+check_width=44
 logs="$work/logs"
 mkdir -p "$logs"
-passed=0 failed=0
-started=$SECONDS
-sim_pid=""
 wine_prefix="$work/wine"
-
-cleanup() {
-  [[ -n "$sim_pid" ]] && kill "$sim_pid" 2>/dev/null && wait "$sim_pid" 2>/dev/null
-  [[ -d "$wine_prefix" ]] && WINEPREFIX="$wine_prefix" wineserver -k 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-# check NAME COMMAND...: one check; its output goes to the log, shown when it fails.
-check() {
-  local name="$1" t=$SECONDS
-  shift
-  if (cd "$work" && "$@") >"$logs/$name.log" 2>&1; then
-    printf 'ok   %-44s %3ds\n' "$name" $((SECONDS - t))
-    passed=$((passed + 1))
-  else
-    printf 'FAIL %-44s %3ds\n' "$name" $((SECONDS - t))
-    tail -n 25 "$logs/$name.log" | sed 's/^/     | /'
-    failed=$((failed + 1))
-  fi
-}
+on_exit '[[ -d "$wine_prefix" ]] && WINEPREFIX="$wine_prefix" wineserver -k 2>/dev/null'
 
 # ---- tools ---------------------------------------------------------------------------------------
-# need COMMAND DEBIAN_PACKAGE: installs the package when the command is missing (root, apt-get).
-need() {
-  command -v "$1" >/dev/null 2>&1 && return 0
-  [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null ||
-    { echo "$1 is missing (Debian package $2)"; return 1; }
-  echo "installing $2"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null 2>&1 ||
-    { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null; }
-}
 need gcc gcc; need g++ g++; need pkg-config pkgconf; need cmake cmake; need make make
 need aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu; need qemu-aarch64 qemu-user
 need x86_64-w64-mingw32-gcc gcc-mingw-w64-x86-64; need llvm-nm llvm
@@ -77,34 +45,15 @@ unset CPATH C_INCLUDE_PATH CPLUS_INCLUDE_PATH LIBRARY_PATH LD_LIBRARY_PATH PKG_C
   PKG_CONFIG_SYSROOT_DIR PKG_CONFIG_LIBDIR CMAKE_PREFIX_PATH OFFERKIT_ACCESS_TOKEN
 
 # ---- simulator -----------------------------------------------------------------------------------
-sim="${OFFERKIT_SIM:-}"
-for candidate in "$root/target/debug/offerkit-sim" "$root/target/release/offerkit-sim"; do
-  [[ -z "$sim" && -x "$candidate" ]] && sim="$candidate"
-done
-if [[ -z "$sim" ]]; then
-  (cd "$root" && cargo build -q -p offerkit-sim) || { echo "no simulator"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
-  sim="$root/target/debug/offerkit-sim"
-fi
-"$sim" --port 0 >"$work/sim.out" 2>"$logs/simulator.log" &
-sim_pid=$!
-for _ in $(seq 1 600); do
-  grep -q '^listening on ' "$work/sim.out" && break
-  sleep 0.1
-done
-url="$(sed -n 's/^listening on //p' "$work/sim.out")"
-[[ -n "$url" ]] || { echo "the simulator did not start"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
-echo "simulator at $url"
+start_sim
+check simulator-listening test -n "$sim_url" || finish
+url="$sim_url"
 
-# A short-lived access token from the simulator (printed nowhere).
-token() {
-  python3 -c 'import json, sys, urllib.request as u
-print(json.load(u.urlopen(u.Request(sys.argv[1] + "/_sim/tokens", data=b"", method="POST")))["access_token"])' "$url"
-}
 # expect_offers COMMAND...: runs COMMAND URL demo; it must list the simulator's 10 offers.
 expect_offers() {
   local out rc
   # (A Windows program's text output ends its lines with CR LF.)
-  out="$(OFFERKIT_ACCESS_TOKEN="$(token)" "$@" "$url" demo | tr -d '\r')"
+  out="$(OFFERKIT_ACCESS_TOKEN="$(sim_token)" "$@" "$url" demo | tr -d '\r')"
   rc=$?
   echo "$out"
   ((rc == 0)) || { echo "exit status $rc"; return 1; }
@@ -182,7 +131,7 @@ cmake_x64() {
   expect_offers "$build/print_offers" || return 1
   # The C++ example prints one line per offer, each with its payout.
   local out
-  out="$(OFFERKIT_ACCESS_TOKEN="$(token)" "$build/print_offers_cpp" "$url" demo)" || { echo "$out"; return 1; }
+  out="$(OFFERKIT_ACCESS_TOKEN="$(sim_token)" "$build/print_offers_cpp" "$url" demo)" || { echo "$out"; return 1; }
   echo "$out"
   [[ $(grep -c '^  .*  \$' <<<"$out") == 10 ]] || { echo "the C++ example did not print 10 offers"; return 1; }
 }
@@ -193,7 +142,7 @@ lite() {
   ldd "$bin/lite" | grep -F "$x64/lib/libofferkit_lite.so" || { echo "not linked to the SDK's libofferkit_lite.so"; return 1; }
   # No host executor in the example: the lite library must refuse, saying why (ffi/README.md).
   local out
-  out="$(OFFERKIT_ACCESS_TOKEN="$(token)" "$bin/lite" "$url" demo 2>&1)"
+  out="$(OFFERKIT_ACCESS_TOKEN="$(sim_token)" "$bin/lite" "$url" demo 2>&1)"
   local rc=$?
   echo "$out (exit status $rc)"
   ((rc == 1)) && grep -q 'offerkit_client_new failed: invalid_argument' <<<"$out" &&
@@ -280,6 +229,4 @@ check windows-x86_64-msvc-import-lib-dll-wine win_msvc_lib
 check windows-x86_64-mingw-static-wine win_static
 check windows-x86_64-cmake-find-package-wine win_cmake
 
-echo "(took $((SECONDS - started)) s)"
-echo "$passed passed, $failed failed, 0 skipped"
-((failed == 0))
+finish

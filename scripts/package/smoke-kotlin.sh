@@ -11,45 +11,16 @@
 #   scripts/package/smoke-kotlin.sh DIST
 #
 # Prints "ok   NAME" / "FAIL NAME" per check and ends "N passed, N failed, 0 skipped"; exit 0
-# only if nothing failed. The simulator is $OFFERKIT_SIM, else target/release/offerkit-sim or
-# target/debug/offerkit-sim (built when neither exists). About 15 s (mostly the compile).
+# only if nothing failed. The simulator is $OFFERKIT_SIM, else target/debug/offerkit-sim or
+# target/release/offerkit-sim (built when neither exists). About 15 s (mostly the compile).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-[[ $# -eq 1 && -d "$1" ]] || { echo "usage: $0 DIST" >&2; exit 2; }
-dist="$(cd "$1" && pwd)"
-version="$("$root/scripts/version.sh")"
+source "$root/scripts/lib/package-common.sh"
+package_args "$@"
+make_work
 
 # unzip reads the archives; a fresh Debian may lack it.
-if ! command -v unzip >/dev/null; then
-  [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null &&
-    { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >/dev/null 2>&1 ||
-      { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >/dev/null; }; } ||
-    { echo "unzip is missing (Debian package unzip)" >&2; exit 1; }
-fi
-passed=0 failed=0
-# check NAME CMD...: one line per check, from the command's exit status.
-check() {
-  local name=$1
-  shift
-  if "$@"; then
-    echo "ok   $name"; passed=$((passed + 1))
-  else
-    echo "FAIL $name"; failed=$((failed + 1))
-  fi
-}
-finish() {
-  echo "$passed passed, $failed failed, 0 skipped"
-  ((failed == 0))
-  exit
-}
-
-work="$(mktemp -d)"
-sim_pid=""
-cleanup() {
-  [[ -n "$sim_pid" ]] && kill "$sim_pid" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
+need unzip unzip || exit 1
 
 jar_file="$dist/offerkit-kotlin-$version.jar"
 check "jar offerkit-kotlin-$version.jar exists" test -f "$jar_file"
@@ -153,22 +124,9 @@ check "example compiles against the jar" \
 check "no copy of libofferkit_uniffi.so outside the jar" \
   test -z "$(find "$app" -name '*offerkit_uniffi*' -print)"
 
-sim="${OFFERKIT_SIM:-}"
-for candidate in "$root/target/release/offerkit-sim" "$root/target/debug/offerkit-sim"; do
-  [[ -z "$sim" && -x "$candidate" ]] && sim="$candidate"
-done
-if [[ -z "$sim" ]]; then
-  (cd "$root" && cargo build -q -p offerkit-sim --bin offerkit-sim) && sim="$root/target/debug/offerkit-sim"
-fi
-"$sim" --port 0 >"$work/sim.out" 2>&1 &
-sim_pid=$!
-url=""
-for _ in $(seq 300); do
-  url="$(sed -n 's/^listening on //p' "$work/sim.out")"
-  [[ -n "$url" ]] && break
-  sleep 0.1
-done
-check "simulator listening" test -n "$url"
+start_sim
+check "simulator listening" test -n "$sim_url"
+url="$sim_url"
 
 # JNA's own report of where it loaded the library from (jna.debug_load), and nothing that
 # would let it find the library elsewhere.

@@ -12,45 +12,16 @@
 #   scripts/package/smoke-python.sh DIST
 #
 # Prints "ok   NAME" / "FAIL NAME" per check and ends "N passed, N failed, 0 skipped"; exit 0
-# only if nothing failed. The simulator is $OFFERKIT_SIM, else target/release/offerkit-sim or
-# target/debug/offerkit-sim (built when neither exists). About 10 s.
+# only if nothing failed. The simulator is $OFFERKIT_SIM, else target/debug/offerkit-sim or
+# target/release/offerkit-sim (built when neither exists). About 10 s.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-[[ $# -eq 1 && -d "$1" ]] || { echo "usage: $0 DIST" >&2; exit 2; }
-dist="$(cd "$1" && pwd)"
-version="$("$root/scripts/version.sh")"
+source "$root/scripts/lib/package-common.sh"
+package_args "$@"
+make_work
 
 # unzip reads the archives; a fresh Debian may lack it.
-if ! command -v unzip >/dev/null; then
-  [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null &&
-    { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >/dev/null 2>&1 ||
-      { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >/dev/null; }; } ||
-    { echo "unzip is missing (Debian package unzip)" >&2; exit 1; }
-fi
-passed=0 failed=0
-# check NAME CMD...: one line per check, from the command's exit status.
-check() {
-  local name=$1
-  shift
-  if "$@"; then
-    echo "ok   $name"; passed=$((passed + 1))
-  else
-    echo "FAIL $name"; failed=$((failed + 1))
-  fi
-}
-finish() {
-  echo "$passed passed, $failed failed, 0 skipped"
-  ((failed == 0))
-  exit
-}
-
-work="$(mktemp -d)"
-sim_pid=""
-cleanup() {
-  [[ -n "$sim_pid" ]] && kill "$sim_pid" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
+need unzip unzip || exit 1
 
 # one_file PATTERN: prints the single file of DIST matching the glob PATTERN.
 one_file() {
@@ -105,14 +76,8 @@ check "arm64 wheel: tag, RECORD, arm64 ELF library" wheel_ok "$arm" libofferkit_
 check "windows wheel: tag, RECORD, x64 PE library" wheel_ok "$win" offerkit_uniffi.dll pe-x86_64
 # The arm64 wheel's library, run: no arm64 Python here, so a small C program calls its
 # version() through the C ABI (the header of the Swift package) under qemu-aarch64.
-apt_need() {
-  command -v "$1" >/dev/null && return 0
-  [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null || { echo "$1 is missing (Debian package $2)" >&2; return 1; }
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null 2>&1 ||
-    { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null; }
-}
 arm_runs() {
-  [[ -f "$arm" ]] && apt_need aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu && apt_need qemu-aarch64 qemu-user || return 1
+  [[ -f "$arm" ]] && need aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu && need qemu-aarch64 qemu-user || return 1
   mkdir -p "$work/arm" && unzip -p "$arm" offerkit/_native/libofferkit_uniffi.so >"$work/arm/libofferkit_uniffi.so" &&
     aarch64-linux-gnu-gcc -D_Nullable= -D_Nonnull= -I"$root/bindings/swift/Headers" \
       "$root/scripts/package/uniffi-version.c" -L"$work/arm" -l:libofferkit_uniffi.so -o "$work/arm/uniffi-version" &&
@@ -169,22 +134,9 @@ check "import offerkit resolves inside the venv" \
           "$(sed -n 2p <<<"$imported")" == "$work/venv/"*/site-packages/offerkit/_native/offerkit.py ]]'
 check "offerkit.__version__ (from the native library) is $version" test "$(sed -n 3p <<<"$imported")" = "$version"
 
-sim="${OFFERKIT_SIM:-}"
-for candidate in "$root/target/release/offerkit-sim" "$root/target/debug/offerkit-sim"; do
-  [[ -z "$sim" && -x "$candidate" ]] && sim="$candidate"
-done
-if [[ -z "$sim" ]]; then
-  (cd "$root" && cargo build -q -p offerkit-sim --bin offerkit-sim) && sim="$root/target/debug/offerkit-sim"
-fi
-"$sim" --port 0 >"$work/sim.out" 2>&1 &
-sim_pid=$!
-url=""
-for _ in $(seq 300); do
-  url="$(sed -n 's/^listening on //p' "$work/sim.out")"
-  [[ -n "$url" ]] && break
-  sleep 0.1
-done
-check "simulator listening" test -n "$url"
+start_sim
+check "simulator listening" test -n "$sim_url"
+url="$sim_url"
 
 (cd "$app" && env -u PYTHONPATH OFFERKIT_BASE_URL="$url" timeout 60 "$py" offers.py >"$work/run.out" 2>"$work/run.err")
 rc=$?

@@ -15,28 +15,9 @@
 # built (scripts/test-uniffi.sh builds them), about 2 min on a clean target.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-[[ $# -eq 1 && -d "$1" ]] || { echo "usage: $0 DIST" >&2; exit 2; }
-dist="$(cd "$1" && pwd)"
-version="$("$root/scripts/version.sh")"
-
-passed=0 failed=0
-# check NAME CMD...: one line per check, from the command's exit status.
-check() {
-  local name=$1
-  shift
-  if "$@"; then
-    echo "ok   $name"; passed=$((passed + 1))
-  else
-    echo "FAIL $name"; failed=$((failed + 1))
-  fi
-}
-finish() {
-  echo "$passed passed, $failed failed, 0 skipped"
-  ((failed == 0))
-  exit
-}
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+source "$root/scripts/lib/package-common.sh"
+package_args "$@"
+make_work
 
 zip_file="$dist/offerkit-swift-$version-sources.zip"
 check "offerkit-swift-$version-sources.zip unpacks" python3 -m zipfile -e "$zip_file" "$work"

@@ -10,59 +10,21 @@
 # can fail); the unpacked runtime compiles for plain Mono, as a Unity player and as an Editor build
 # against the stand-ins; both samples compile against it; a program calling OffersAsync runs on
 # Mono against the simulator (loopback) through the tarball's Plugins/Linux/x86_64/libofferkit.so
-# and prints the offers. The simulator: $OFFERKIT_SIM, else target/release or target/debug
-# offerkit-sim, else built (cargo build --release -p offerkit-sim).
+# and prints the offers. The simulator: $OFFERKIT_SIM, else target/debug or target/release
+# offerkit-sim, else built (cargo build -p offerkit-sim).
 # Prints "ok   NAME" / "FAIL NAME" per check and "N passed, N failed, 0 skipped"; exit status 0
 # only if nothing failed. Installs mono-mcs, mono-runtime and Mono's System.Net.Http when missing.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-dist="${1:-}"
-[[ -n "$dist" ]] || { echo "usage: $0 DIST" >&2; exit 2; }
-dist="$(cd "$dist" && pwd)" || exit 2
-version="$("$root/scripts/version.sh" unity)" || exit 1
+source "$root/scripts/lib/package-common.sh"
+package_args --unity "$@"
 tarball="$dist/com.offerkit.client-$version.tgz"
+make_work
 
-passed=0
-failed=0
-work="$(mktemp -d)"
-sim_pid=""
-cleanup() {
-  [[ -n "$sim_pid" ]] && kill "$sim_pid" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-# check NAME COMMAND...: one check; its output is shown only when it fails.
-check() {
-  local name="$1" output
-  shift
-  if output=$("$@" 2>&1); then
-    echo "ok   $name"
-    passed=$((passed + 1))
-  else
-    echo "FAIL $name"
-    echo "$output" | tail -n 25 | sed 's/^/     | /'
-    failed=$((failed + 1))
-  fi
-}
-finish() {
-  echo "$passed passed, $failed failed, 0 skipped"
-  ((failed == 0))
-  exit
-}
-
-missing=()
-command -v mcs >/dev/null || missing+=(mono-mcs)
-command -v mono >/dev/null || missing+=(mono-runtime)
-[[ -f /usr/lib/mono/4.5/System.Net.Http.dll ]] || missing+=(libmono-system-net-http4.0-cil)
-if ((${#missing[@]})); then
-  if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >/dev/null && apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    echo "missing ${missing[*]} and cannot install them (not root, or no apt-get)"
-  fi
-fi
+# (A tool that cannot be installed fails the checks that use it.)
+need mcs mono-mcs
+need mono mono-runtime
+[[ -f /usr/lib/mono/4.5/System.Net.Http.dll ]] || apt_install libmono-system-net-http4.0-cil
 
 # ---- the user's side: unpack the tarball, nothing else from the repository ---------------------
 pkg="$work/project/Packages/com.offerkit.client"
@@ -103,30 +65,11 @@ for sample in "$pkg"/Samples~/*/; do
 done
 
 # ---- run it against the simulator --------------------------------------------------------------
-sim="${OFFERKIT_SIM:-}"
-[[ -z "$sim" && -x "$root/target/release/offerkit-sim" ]] && sim="$root/target/release/offerkit-sim"
-[[ -z "$sim" && -x "$root/target/debug/offerkit-sim" ]] && sim="$root/target/debug/offerkit-sim"
-if [[ -z "$sim" ]]; then
-  (cd "$root" && CARGO_INCREMENTAL=0 cargo build -q --release -p offerkit-sim) && sim="$root/target/release/offerkit-sim"
-fi
-sim_url=""
-if [[ -n "$sim" ]]; then
-  "$sim" --port 0 >"$work/sim.out" 2>"$work/sim.err" &
-  sim_pid=$!
-  for _ in $(seq 1 1200); do
-    grep -q '^listening on ' "$work/sim.out" 2>/dev/null && break
-    sleep 0.05
-  done
-  sim_url=$(sed -n 's/^listening on //p' "$work/sim.out" | head -n 1)
-fi
+start_sim
+check "the simulator listens on loopback" test -n "$sim_url"
 query() {
-  [[ -n "$sim_url" ]] || { echo "the simulator did not start"; cat "$work/sim.err" 2>/dev/null; return 1; }
   local token output
-  token=$(python3 -c '
-import json, sys, urllib.request
-opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-request = urllib.request.Request(sys.argv[1] + "/_sim/tokens", data=b"{}", method="POST")
-print(json.load(opener.open(request))["access_token"])' "$sim_url") || return 1
+  token=$(sim_token) || return 1
   mcs "${mcs_flags[@]}" -r:"$work/bin/OfferKit.dll" -out:"$work/bin/UnityOffers.exe" \
     "$root/scripts/package/smoke/UnityOffers.cs" || return 1
   output=$(cd "$work" && env -u MONO_PATH LD_LIBRARY_PATH="$pkg/Plugins/Linux/x86_64" \

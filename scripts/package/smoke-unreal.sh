@@ -15,61 +15,24 @@
 # the simulator (loopback); the same cross-compiled against lib/LinuxArm64/libofferkit.a runs
 # under qemu-aarch64; lib/Win64/offerkit.dll.lib (llvm-nm) and offerkit.dll's export table list
 # offerkit_client_new; no library carries test hooks. The simulator: $OFFERKIT_SIM, else
-# target/release or target/debug offerkit-sim, else built (cargo build --release -p offerkit-sim).
+# target/debug or target/release offerkit-sim, else built (cargo build -p offerkit-sim).
 # Prints "ok   NAME" / "FAIL NAME" per check and "N passed, N failed, 0 skipped"; exit status 0
 # only if nothing failed. Installs g++, g++-aarch64-linux-gnu, qemu-user, llvm, mono when missing.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-dist="${1:-}"
-[[ -n "$dist" ]] || { echo "usage: $0 DIST" >&2; exit 2; }
-dist="$(cd "$dist" && pwd)" || exit 2
-version="$("$root/scripts/version.sh")" || exit 1
+source "$root/scripts/lib/package-common.sh"
+package_args "$@"
 zipfile="$dist/offerkit-unreal-$version.zip"
+make_work
 
-passed=0
-failed=0
-work="$(mktemp -d)"
-sim_pid=""
-cleanup() {
-  [[ -n "$sim_pid" ]] && kill "$sim_pid" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-# check NAME COMMAND...: one check; its output is shown only when it fails.
-check() {
-  local name="$1" output
-  shift
-  if output=$("$@" 2>&1); then
-    echo "ok   $name"
-    passed=$((passed + 1))
-  else
-    echo "FAIL $name"
-    echo "$output" | tail -n 25 | sed 's/^/     | /'
-    failed=$((failed + 1))
-  fi
-}
-finish() {
-  echo "$passed passed, $failed failed, 0 skipped"
-  ((failed == 0))
-  exit
-}
-
-missing=()
-command -v g++ >/dev/null || missing+=(g++)
-command -v aarch64-linux-gnu-g++ >/dev/null || missing+=(g++-aarch64-linux-gnu)
-command -v qemu-aarch64 >/dev/null || missing+=(qemu-user)
-command -v llvm-nm >/dev/null && command -v llvm-readobj >/dev/null || missing+=(llvm)
-command -v mcs >/dev/null || missing+=(mono-mcs)
-command -v mono >/dev/null || missing+=(mono-runtime)
-if ((${#missing[@]})); then
-  if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >/dev/null && apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    echo "missing ${missing[*]} and cannot install them (not root, or no apt-get)"
-  fi
-fi
+# (A tool that cannot be installed fails the checks that use it.)
+need g++ g++
+need aarch64-linux-gnu-g++ g++-aarch64-linux-gnu
+need qemu-aarch64 qemu-user
+need llvm-nm llvm
+need llvm-readobj llvm
+need mcs mono-mcs
+need mono mono-runtime
 
 # ---- the user's side: unzip into a project's Plugins/ ------------------------------------------
 project="$work/MyGame"
@@ -135,34 +98,12 @@ check "the bridge cross-links against lib/LinuxArm64/libofferkit.a (aarch64-linu
   aarch64-linux-gnu-g++ "${cxx_flags[@]}" "$root/scripts/package/smoke/unreal_offers.cpp" \
   "$third/lib/LinuxArm64/libofferkit.a" "${system_libs[@]}" -o "$work/unreal_offers_arm64"
 
-sim="${OFFERKIT_SIM:-}"
-[[ -z "$sim" && -x "$root/target/release/offerkit-sim" ]] && sim="$root/target/release/offerkit-sim"
-[[ -z "$sim" && -x "$root/target/debug/offerkit-sim" ]] && sim="$root/target/debug/offerkit-sim"
-if [[ -z "$sim" ]]; then
-  (cd "$root" && CARGO_INCREMENTAL=0 cargo build -q --release -p offerkit-sim) && sim="$root/target/release/offerkit-sim"
-fi
-sim_url=""
-if [[ -n "$sim" ]]; then
-  "$sim" --port 0 >"$work/sim.out" 2>"$work/sim.err" &
-  sim_pid=$!
-  for _ in $(seq 1 1200); do
-    grep -q '^listening on ' "$work/sim.out" 2>/dev/null && break
-    sleep 0.05
-  done
-  sim_url=$(sed -n 's/^listening on //p' "$work/sim.out" | head -n 1)
-fi
-token() {
-  python3 -c '
-import json, sys, urllib.request
-opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-request = urllib.request.Request(sys.argv[1] + "/_sim/tokens", data=b"{}", method="POST")
-print(json.load(opener.open(request))["access_token"])' "$sim_url"
-}
+start_sim
+check "the simulator listens on loopback" test -n "$sim_url"
 # offers RUNNER...: runs the program (through RUNNER) and checks what it printed.
 offers() {
-  [[ -n "$sim_url" ]] || { echo "the simulator did not start"; cat "$work/sim.err" 2>/dev/null; return 1; }
   local output
-  output=$(timeout 120 "$@" "$sim_url" "$(token)" demo) || { echo "$output"; return 1; }
+  output=$(timeout 120 "$@" "$sim_url" "$(sim_token)" demo) || { echo "$output"; return 1; }
   echo "$output"
   grep -qx '5 offers for demo:' <<<"$output" && [[ $(grep -c '^  ' <<<"$output") -eq 5 ]]
 }
