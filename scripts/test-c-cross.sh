@@ -44,7 +44,7 @@ mkdir -p "$logs" "$work/bin" "$work/windows" "$work/windows-release" "$work/arm6
 export RUST_BACKTRACE=0 CARGO_INCREMENTAL=0
 unset OFFERKIT_SIM_URL OFFERKIT_SIM_PREFIXED_URL
 
-# step, suite, skip, finish, run_sim and stop_sim: the counting shared with test-c.sh.
+# step, suite, skip, finish, start_sims and stop_sim: the counting shared with test-c.sh.
 source "$root/scripts/lib/suite.sh"
 
 native="${OFFERKIT_NATIVE_DIR:-$root/target/native}"
@@ -127,13 +127,18 @@ build_native() {
   [[ "${SKIP_TOOL_INSTALL:-0}" == 1 ]] && args+=(--skip-install)
   scripts/build-native.sh "${args[@]}"
 }
-for wanted in windows-x86_64:offerkit.dll linux-aarch64:libofferkit.so; do
-  if ! shipping_dir "${wanted%%:*}" "${wanted#*:}" >/dev/null && [[ -x scripts/build-native.sh ]]; then
-    step "build-native-${wanted%%:*}" build_native "${wanted%%:*}"
+# Per platform of the tests: the build-native.sh platform, the library, the files the tests link
+# with, and the directory of the shipping build ("" when there is none).
+declare -A native_platform=([windows]=windows-x86_64 [arm64]=linux-aarch64)
+declare -A library=([windows]=offerkit.dll [arm64]=libofferkit.so)
+declare -A link_files=([windows]="offerkit.dll libofferkit.dll.a" [arm64]=libofferkit.so)
+declare -A shipping=()
+for platform in windows arm64; do
+  if ! shipping_dir "${native_platform[$platform]}" "${library[$platform]}" >/dev/null && [[ -x scripts/build-native.sh ]]; then
+    step "build-native-${native_platform[$platform]}" build_native "${native_platform[$platform]}"
   fi
+  shipping[$platform]="$(shipping_dir "${native_platform[$platform]}" "${library[$platform]}")" || shipping[$platform]=""
 done
-windows_shipping="$(shipping_dir windows-x86_64 offerkit.dll)" || windows_shipping=""
-arm64_shipping="$(shipping_dir linux-aarch64 libofferkit.so)" || arm64_shipping=""
 
 # The test-only stand-in for the bcryptprimitives.dll Wine 8 lacks (see tests/c/wine/).
 build_shim() {
@@ -173,15 +178,7 @@ step c-tests-build-arm64 build_arm64_tests "$work/arm64" -DOFFERKIT_TEST_HOOKS
 # ---- simulator -------------------------------------------------------------------------------------
 wine_down() { [[ -d "$wineprefix" ]] && WINEPREFIX="$wineprefix" "$(dirname "$wine")/wineserver" -k 2>/dev/null; }
 trap 'stop_sim; wine_down' EXIT
-start_sim() {
-  # The service, and a second one behind a path prefix (for the wrong-prefix test).
-  run_sim "$work/sim.out" && run_sim "$work/sim-prefixed.out" --path-prefix /api || return 1
-  OFFERKIT_SIM_URL="$(sed -n 's/^listening on //p' "$work/sim.out")"
-  OFFERKIT_SIM_PREFIXED_URL="$(sed -n 's/^listening on //p' "$work/sim-prefixed.out")"
-  export OFFERKIT_SIM_URL OFFERKIT_SIM_PREFIXED_URL
-  echo "simulators at $OFFERKIT_SIM_URL and $OFFERKIT_SIM_PREFIXED_URL (pids ${sim_pids[*]})"
-}
-step simulator-starts start_sim || { echo "nothing can run without the simulator"; finish; }
+step simulator-starts start_sims || { echo "nothing can run without the simulator"; finish; }
 
 # ---- runners ---------------------------------------------------------------------------------------
 # on_wine EXE ARGS...: runs a Windows program under Wine (stdout and stderr together, Windows
@@ -208,6 +205,23 @@ on_qemu() {
   shift
   timeout 900 qemu-aarch64 -L /usr/aarch64-linux-gnu -E LD_LIBRARY_PATH="$dir" "$@"
 }
+# run_c_tests PLATFORM DIR ARGS...: DIR's C test program on PLATFORM (windows, arm64).
+run_c_tests() {
+  local platform="$1" dir="$2"
+  shift 2
+  case "$platform" in
+    windows) on_wine "$dir/c_tests.exe" "$@" ;;
+    arm64) on_qemu "$dir" "$dir/c_tests" "$@" ;;
+  esac
+}
+# exports_of PLATFORM LIBRARY: LIBRARY's exported functions, as the platform's tools list them
+# (either way a line ends " NAME").
+exports_of() {
+  case "$1" in
+    windows) x86_64-w64-mingw32-objdump -p "$2" ;;
+    arm64) aarch64-linux-gnu-nm -D --defined-only "$2" ;;
+  esac
+}
 
 # Every test of tests.def passed in the run's logs (isolated_ ones in the threads log), or is
 # listed n/a with its reason: none went missing, whatever the platform.
@@ -231,61 +245,48 @@ release_runs_every_test() { # HOOKS_LOG RELEASE_LOG
   ((hooks > 0 && hooks == release))
 }
 
-# ---- Windows x64 under Wine ------------------------------------------------------------------------
-if step wine-prefix wine_prefix_ready; then
-  suite c-tests-windows-threads on_wine "$work/windows/c_tests.exe" --no-skips isolated_threads
-  suite c-tests-windows on_wine "$work/windows/c_tests.exe" --no-skips
-  step c-tests-windows-every-test-passed same_tests_passed "$logs/c-tests-windows.log" "$logs/c-tests-windows-threads.log"
-fi
-
 # (Whole outputs captured before grep: `grep -q` closing a pipe early would fail it under
 # pipefail.)
-release_dll_has_no_test_hooks() {
+release_has_no_test_hooks() { # PLATFORM
+  local lib="${library[$1]}" hooks release found
   # The check must be able to fail: the hooks build does export them ...
-  local hooks found
-  hooks="$(x86_64-w64-mingw32-objdump -p "$work/windows/offerkit.dll")" || return 1
-  grep -q '\] offerkit_test_panic$' <<<"$hooks" || { echo "the hooks DLL exports no test hook"; return 1; }
+  hooks="$(exports_of "$1" "$work/$1/$lib")" || return 1
+  grep -q ' offerkit_test_panic$' <<<"$hooks" || { echo "the hooks build's $lib exports no test hook"; return 1; }
   # ... and the shipping build must not.
-  found="$(x86_64-w64-mingw32-objdump -p "$work/windows-release/offerkit.dll" | grep '\] offerkit_test_')"
-  [[ -z "$found" ]] || { echo "the shipping DLL exports test hooks:"; echo "$found"; return 1; }
+  release="$(exports_of "$1" "$work/$1-release/$lib")" || return 1
+  found="$(grep ' offerkit_test_' <<<"$release")"
+  [[ -z "$found" ]] || { echo "the shipping $lib exports test hooks:"; echo "$found"; return 1; }
 }
-windows_release_tests() {
-  build_windows_tests "$work/windows-release" && on_wine "$work/windows-release/c_tests.exe"
+release_tests() { # PLATFORM: the C tests without the hooks, against the shipping library
+  "build_$1_tests" "$work/$1-release" && run_c_tests "$1" "$work/$1-release"
 }
-if [[ -n "$windows_shipping" ]]; then
-  cp "$windows_shipping/offerkit.dll" "$windows_shipping/libofferkit.dll.a" "$work/windows-release/"
-  step windows-release-exports-no-test-hooks release_dll_has_no_test_hooks
-  NOT_APPLICABLE=1 suite c-tests-windows-release-library windows_release_tests
-  step c-tests-windows-release-runs-every-test release_runs_every_test "$logs/c-tests-windows.log" \
-    "$logs/c-tests-windows-release-library.log"
-else
-  skip c-tests-windows-release-library "no shipping build in $native/windows-x86_64 and scripts/build-native.sh could not make one"
+# platform_tests PLATFORM: the C tests with the hooks, none skipped, then against the shipping
+# library (the tests that need the hooks not applicable there, and none other missing).
+platform_tests() {
+  local platform="$1" f
+  suite "c-tests-$platform-threads" run_c_tests "$platform" "$work/$platform" --no-skips isolated_threads
+  suite "c-tests-$platform" run_c_tests "$platform" "$work/$platform" --no-skips
+  step "c-tests-$platform-every-test-passed" same_tests_passed "$logs/c-tests-$platform.log" \
+    "$logs/c-tests-$platform-threads.log"
+  if [[ -z "${shipping[$platform]}" ]]; then
+    skip "c-tests-$platform-release-library" \
+      "no shipping build in $native/${native_platform[$platform]} and scripts/build-native.sh could not make one"
+    return
+  fi
+  for f in ${link_files[$platform]}; do cp "${shipping[$platform]}/$f" "$work/$platform-release/"; done
+  step "$platform-release-exports-no-test-hooks" release_has_no_test_hooks "$platform"
+  NOT_APPLICABLE=1 suite "c-tests-$platform-release-library" release_tests "$platform"
+  step "c-tests-$platform-release-runs-every-test" release_runs_every_test "$logs/c-tests-$platform.log" \
+    "$logs/c-tests-$platform-release-library.log"
+}
+
+# ---- Windows x64 under Wine ------------------------------------------------------------------------
+if step wine-prefix wine_prefix_ready; then
+  platform_tests windows
 fi
 
 # ---- Linux arm64 under qemu-aarch64 ----------------------------------------------------------------
-suite c-tests-arm64-threads on_qemu "$work/arm64" "$work/arm64/c_tests" --no-skips isolated_threads
-suite c-tests-arm64 on_qemu "$work/arm64" "$work/arm64/c_tests" --no-skips
-step c-tests-arm64-every-test-passed same_tests_passed "$logs/c-tests-arm64.log" "$logs/c-tests-arm64-threads.log"
-
-release_so_has_no_test_hooks() {
-  local hooks found
-  hooks="$(aarch64-linux-gnu-nm -D --defined-only "$work/arm64/libofferkit.so")" || return 1
-  grep -q ' T offerkit_test_panic$' <<<"$hooks" || { echo "the hooks library exports no test hook"; return 1; }
-  found="$(aarch64-linux-gnu-nm -D --defined-only "$work/arm64-release/libofferkit.so" | grep ' offerkit_test_')"
-  [[ -z "$found" ]] || { echo "the shipping library exports test hooks:"; echo "$found"; return 1; }
-}
-arm64_release_tests() {
-  build_arm64_tests "$work/arm64-release" && on_qemu "$work/arm64-release" "$work/arm64-release/c_tests"
-}
-if [[ -n "$arm64_shipping" ]]; then
-  cp "$arm64_shipping/libofferkit.so" "$work/arm64-release/"
-  step arm64-release-exports-no-test-hooks release_so_has_no_test_hooks
-  NOT_APPLICABLE=1 suite c-tests-arm64-release-library arm64_release_tests
-  step c-tests-arm64-release-runs-every-test release_runs_every_test "$logs/c-tests-arm64.log" \
-    "$logs/c-tests-arm64-release-library.log"
-else
-  skip c-tests-arm64-release-library "no shipping build in $native/linux-aarch64 and scripts/build-native.sh could not make one"
-fi
+platform_tests arm64
 
 # ---- not run here ----------------------------------------------------------------------------------
 # Listed, never counted: the lite library's suite needs the libcurl executor, and this machine

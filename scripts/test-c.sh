@@ -36,7 +36,7 @@ mkdir -p "$logs" "$work/lib" "$work/release" "$work/bin"
 export RUST_BACKTRACE=0
 unset OFFERKIT_SIM_URL OFFERKIT_SIM_PREFIXED_URL
 
-# step, suite, skip, finish, run_sim and stop_sim: the counting shared with test-c-cross.sh.
+# step, suite, skip, finish, start_sims and stop_sim: the counting shared with test-c-cross.sh.
 source "$root/scripts/lib/suite.sh"
 
 # ---- tools and builds -------------------------------------------------------------------------
@@ -190,15 +190,7 @@ step bench-programs-compile bench_programs_compile
 
 # ---- simulator ------------------------------------------------------------------------------------
 trap stop_sim EXIT
-start_sim() {
-  # The service, and a second one behind a path prefix (for the wrong-prefix test).
-  run_sim "$work/sim.out" && run_sim "$work/sim-prefixed.out" --path-prefix /api || return 1
-  OFFERKIT_SIM_URL="$(sed -n 's/^listening on //p' "$work/sim.out")"
-  OFFERKIT_SIM_PREFIXED_URL="$(sed -n 's/^listening on //p' "$work/sim-prefixed.out")"
-  export OFFERKIT_SIM_URL OFFERKIT_SIM_PREFIXED_URL
-  echo "simulators at $OFFERKIT_SIM_URL and $OFFERKIT_SIM_PREFIXED_URL (pids ${sim_pids[*]})"
-}
-step simulator-starts start_sim || { echo "nothing can run without the simulator"; finish; }
+step simulator-starts start_sims || { echo "nothing can run without the simulator"; finish; }
 
 # ---- C tests --------------------------------------------------------------------------------------
 lib=("-L$work/lib" -lofferkit -lpthread "-Wl,-rpath,$work/lib")

@@ -11,7 +11,9 @@
 # finish              prints the totals ("N passed, N failed, N skipped") and exits;
 # run_sim OUT ARGS... starts the simulator ($sim_bin, default $work/bin/offerkit-sim) on a free
 #                     port and waits for its "listening on" line in OUT; stop_sim stops every
-#                     simulator run_sim started (by process id).
+#                     simulator run_sim started (by process id);
+# start_sims          the two simulators the C tests use: the service and one behind the path
+#                     prefix /api; exports OFFERKIT_SIM_URL and OFFERKIT_SIM_PREFIXED_URL.
 
 passed=0 failed=0 skipped=0
 failures=()
@@ -106,4 +108,11 @@ run_sim() {
     sleep 0.1
   done
   return 1
+}
+start_sims() {
+  run_sim "$work/sim.out" && run_sim "$work/sim-prefixed.out" --path-prefix /api || return 1
+  OFFERKIT_SIM_URL="$(sed -n 's/^listening on //p' "$work/sim.out")"
+  OFFERKIT_SIM_PREFIXED_URL="$(sed -n 's/^listening on //p' "$work/sim-prefixed.out")"
+  export OFFERKIT_SIM_URL OFFERKIT_SIM_PREFIXED_URL
+  echo "simulators at $OFFERKIT_SIM_URL and $OFFERKIT_SIM_PREFIXED_URL (pids ${sim_pids[*]})"
 }
