@@ -64,6 +64,15 @@ for platform in "${!slot[@]}"; do
   mkdir -p "$work/jar/$(dirname "${slot[$platform]}")"
   cp "$native/$platform/$(basename "${slot[$platform]}")" "$work/jar/${slot[$platform]}"
 done
+# macOS, when the release workflow's Mac runner built the universal library: JNA looks under
+# darwin-aarch64 or darwin-x86-64 by the JVM's architecture; the one file serves both.
+mac="$native/macos-universal/libofferkit_uniffi.dylib"
+if [[ -f "$mac" ]]; then
+  for prefix in darwin-aarch64 darwin-x86-64; do
+    mkdir -p "$work/jar/$prefix" && cp "$mac" "$work/jar/$prefix/"
+  done
+  echo "kotlin: with the macOS universal library"
+fi
 
 pom="$work/jar/META-INF/maven/com.offerkit/offerkit-kotlin/pom.xml"
 mkdir -p "$(dirname "$pom")"

@@ -8,6 +8,8 @@
 #   DIST/offerkit-VERSION-py3-none-win_amd64.whl               and Windows x64 libraries of
 #                                                              scripts/build-native.sh in place
 #                                                              of the x86_64 one
+#   DIST/offerkit-VERSION-py3-none-macosx_10_15_universal2.whl the same, when a Mac built
+#                                                              target/native/macos-universal
 #   DIST/offerkit-VERSION.tar.gz                               the sdist (maturin sdist): the
 #                                                              package and the Rust workspace
 #                                                              subset it builds from
@@ -74,6 +76,13 @@ python3 "$root/scripts/package/wheel-for-platform.py" "$wheel" \
 echo "python: auditwheel: the arm64 wheel is consistent with $arm_tag"
 python3 "$root/scripts/package/wheel-for-platform.py" "$wheel" \
   "$native/windows-x86_64/offerkit_uniffi.dll" win_amd64 "$dist" >/dev/null
+# macOS (arm64 + x86_64), when the release workflow's Mac runner built the library
+# (scripts/build-native.sh macos-universal); 10.15 is the oldest macOS the Swift package supports.
+if [[ -f "$native/macos-universal/libofferkit_uniffi.dylib" ]]; then
+  python3 "$root/scripts/package/wheel-for-platform.py" "$wheel" \
+    "$native/macos-universal/libofferkit_uniffi.dylib" macosx_10_15_universal2 "$dist" >/dev/null
+  echo "python: with the macOS universal2 wheel"
+fi
 
 echo "python: maturin sdist"
 (cd "$root/bindings/python" && "$VENV/bin/maturin" sdist --out "$work/sdist" >"$work/maturin-sdist.log" 2>&1) ||

@@ -46,9 +46,17 @@ native_is() {
 check "jar: linux-x86-64/libofferkit_uniffi.so is x86_64 ELF" native_is linux-x86-64/libofferkit_uniffi.so elf-x86_64
 check "jar: linux-aarch64/libofferkit_uniffi.so is arm64 ELF" native_is linux-aarch64/libofferkit_uniffi.so elf-aarch64
 check "jar: win32-x86-64/offerkit_uniffi.dll is x64 PE" native_is win32-x86-64/offerkit_uniffi.dll pe-x86_64
-check "jar: exactly those three native libraries" \
-  test "$(grep -E '\.(so|dll|dylib)$' <<<"$listing" | sort | paste -sd' ')" = \
-  "linux-aarch64/libofferkit_uniffi.so linux-x86-64/libofferkit_uniffi.so win32-x86-64/offerkit_uniffi.dll"
+# The macOS library is there only when a Mac built it (the release workflow): then in both of
+# JNA's darwin folders, one universal file.
+desktop="linux-aarch64/libofferkit_uniffi.so linux-x86-64/libofferkit_uniffi.so win32-x86-64/offerkit_uniffi.dll"
+if grep -q '^darwin-' <<<"$listing"; then
+  check "jar: darwin-aarch64 and darwin-x86-64 hold the universal Mach-O library" eval \
+    'native_is darwin-aarch64/libofferkit_uniffi.dylib macho-universal-aarch64+x86_64 &&
+      native_is darwin-x86-64/libofferkit_uniffi.dylib macho-universal-aarch64+x86_64'
+  desktop="darwin-aarch64/libofferkit_uniffi.dylib darwin-x86-64/libofferkit_uniffi.dylib $desktop"
+fi
+check "jar: exactly those native libraries" \
+  test "$(grep -E '\.(so|dll|dylib)$' <<<"$listing" | sort | paste -sd' ')" = "$desktop"
 check "jar manifest: Implementation-Version $version" \
   grep -qx "Implementation-Version: $version" <(unzip -p "$jar_file" META-INF/MANIFEST.MF | tr -d '\r')
 pom_in_jar="$(unzip -p "$jar_file" META-INF/maven/com.offerkit/offerkit-kotlin/pom.xml)"

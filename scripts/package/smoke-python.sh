@@ -74,6 +74,12 @@ EOF
 check "x86_64 wheel: tag, RECORD, x86_64 ELF library" wheel_ok "$x86" libofferkit_uniffi.so elf-x86_64
 check "arm64 wheel: tag, RECORD, arm64 ELF library" wheel_ok "$arm" libofferkit_uniffi.so elf-aarch64
 check "windows wheel: tag, RECORD, x64 PE library" wheel_ok "$win" offerkit_uniffi.dll pe-x86_64
+# The macOS wheel exists only when a Mac built the library (the release workflow).
+mac="$(ls "$dist"/offerkit-"$version"-py3-none-macosx_*_universal2.whl 2>/dev/null | head -n 1)"
+if [[ -n "$mac" ]]; then
+  check "macOS wheel: tag, RECORD, universal Mach-O library" \
+    wheel_ok "$mac" libofferkit_uniffi.dylib macho-universal-aarch64+x86_64
+fi
 # The arm64 wheel's library, run: no arm64 Python here, so a small C program calls its
 # version() through the C ABI (the header of the Swift package) under qemu-aarch64.
 arm_runs() {
