@@ -8,7 +8,7 @@
 # PREFIX/lib/pkgconfig/offerkit.pc, PREFIX/lib/cmake/offerkit/offerkit{Config,ConfigVersion}.cmake.
 # Then: pkg-config --cflags --libs offerkit (shared), pkg-config --static --libs offerkit (static),
 # or find_package(offerkit) with CMAKE_PREFIX_PATH=PREFIX. The files are relocatable: the tree
-# can be moved. (The C SDK archives of scripts/package/c.sh hold the same layout, plus the lite
+# can be moved. (The C SDK archives of bindings/c/package.sh hold the same layout, plus the lite
 # library.)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes the pkg-config and CMake package files of an installed libofferkit, for whichever of its
-# libraries PREFIX holds. ffi/install.sh (an install from source) and scripts/package/c.sh (the
+# libraries PREFIX holds. ffi/install.sh (an install from source) and bindings/c/package.sh (the
 # C SDK archives) both call it, so the two trees are described the same way.
 #
 #   ffi/write-package-files.sh PREFIX VERSION

@@ -29,7 +29,7 @@ if [ -f include/offerkit.h ] && [ -f bench/c/latency.c ]; then
 fi
 have_curl=0
 if [ $have_c = 1 ] && [ -f bench/c/latency_curl.c ]; then
-  gcc -O2 -std=gnu11 -Iinclude -Itests/c bench/c/latency_curl.c tests/c/curl_executor.c \
+  gcc -O2 -std=gnu11 -Iinclude -Ibindings/c/tests bench/c/latency_curl.c bindings/c/tests/curl_executor.c \
     -Ltarget/release -lofferkit -lcurl -lpthread -o "$out/latency-curl" && have_curl=1
 fi
 have_py=0
@@ -84,7 +84,7 @@ target/release/decode_ratio >"$out/decode.md"
 echo "==> sizes"
 cp target/release/libofferkit.so "$out/" 2>/dev/null || true
 if cargo build -q --release -p offerkit-uniffi 2>/dev/null; then cp target/release/libofferkit_uniffi.so "$out/"; fi
-# The lite C library (no built-in transport), built as scripts/test-c.sh builds it.
+# The lite C library (no built-in transport), built as bindings/c/test.sh builds it.
 if CARGO_TARGET_DIR="$root/target/lite" cargo build -q --release -p offerkit-ffi --no-default-features 2>/dev/null; then
   cp target/lite/release/libofferkit.so "$out/libofferkit_lite.so"
 fi

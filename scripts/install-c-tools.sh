@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what scripts/test-c.sh needs beyond the Rust toolchain, gcc/g++ and valgrind (which
+# Installs what bindings/c/test.sh needs beyond the Rust toolchain, gcc/g++ and valgrind (which
 # every machine has):
 #   cbindgen 0.29.4  required (the header must regenerate byte for byte), from crates.io
 #   cmake, clang     optional (find_package check, clang/clang++ builds), from Debian's packages

@@ -51,7 +51,9 @@ rm -rf dist
 mkdir -p dist
 for eco in "${ecos[@]}"; do
   t=$SECONDS
-  "scripts/package/$eco.sh" "$root/dist" || { echo "scripts/package/$eco.sh failed"; exit 1; }
+  script="bindings/$eco/package.sh"
+  [[ -f "$script" ]] || script="bindings/$eco/Tools~/package.sh"
+  "$script" "$root/dist" || { echo "$script failed"; exit 1; }
   echo "packaged $eco ($((SECONDS - t)) s)"
 done
 

@@ -6,10 +6,10 @@
 #
 # 1. builds offerkit-ffi and the simulator (debug; --release for the release profile) and copies
 #    libofferkit.so and offerkit-sim to target/soak-c/, safe from concurrent builds of target/;
-# 2. compiles tests/c/soak.c with tests/c/support.c (gcc -std=gnu11 -Wall -Wextra -Werror -O1);
+# 2. compiles bindings/c/tests/soak.c with bindings/c/tests/support.c (gcc -std=gnu11 -Wall -Wextra -Werror -O1);
 # 3. starts the simulator on a free port and runs the soak for SECONDS (default 60): two clients
 #    (thread and poll delivery), several threads of blocking and async calls with random
-#    cancellations, random simulator faults (see tests/c/soak.c);
+#    cancellations, random simulator faults (see bindings/c/tests/soak.c);
 # 4. stops the simulator and exits with the soak's status.
 #
 # The soak prints requests, a count per status, untyped/internal errors, duplicate callbacks,
@@ -34,8 +34,8 @@ cargo build -q "${cargo_profile[@]}" -p offerkit-ffi -p offerkit-sim
 cp "target/$profile/libofferkit.so" "$work/lib/"
 cp "target/$profile/offerkit-sim" "$work/bin/"
 
-gcc -std=gnu11 -Wall -Wextra -Werror -O1 -g -Iinclude -Itests/c \
-  tests/c/soak.c tests/c/support.c "-L$work/lib" -lofferkit -lpthread "-Wl,-rpath,$work/lib" \
+gcc -std=gnu11 -Wall -Wextra -Werror -O1 -g -Iinclude -Ibindings/c/tests \
+  bindings/c/tests/soak.c bindings/c/tests/support.c "-L$work/lib" -lofferkit -lpthread "-Wl,-rpath,$work/lib" \
   -o "$work/bin/soak"
 
 sim_pid=""

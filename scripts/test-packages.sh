@@ -50,7 +50,9 @@ if [[ -f dist/SHA256SUMS ]]; then
   # The simulator the smoke tests serve from (a test tool, not part of any artifact).
   cargo build -q -p offerkit-sim
   for eco in c unity unreal python kotlin swift; do
-    run "smoke-$eco" "scripts/package/smoke-$eco.sh" "$root/dist"
+    script="bindings/$eco/smoke.sh"
+    [[ -f "$script" ]] || script="bindings/$eco/Tools~/smoke.sh"
+    run "smoke-$eco" "$script" "$root/dist"
   done
 else
   echo "FAIL no dist/: nothing to smoke-test"

@@ -148,7 +148,7 @@ kotlin_surface() {
 if timeout 600 "$KOTLIN_HOME/bin/kotlinc-jvm" -nowarn -module-name offerkit -cp "$kotlin_cp" \
   $(find bindings/kotlin/src/main/kotlin -name '*.kt' | sort) -d "$work/offerkit.jar" 2>&1 &&
   timeout 600 "$KOTLIN_HOME/bin/kotlinc-jvm" -nowarn -module-name offerkit-tests -cp "$work/offerkit.jar:$kotlin_cp" \
-    tests/kotlin/OfferkitTest.kt examples/kotlin/Main.kt -d "$work/kotlin.jar" 2>&1; then
+    bindings/kotlin/tests/OfferkitTest.kt bindings/kotlin/example/Main.kt -d "$work/kotlin.jar" 2>&1; then
   ok 1
   classpath="$work/kotlin.jar:$work/offerkit.jar:$jna:$coroutines:$stdlib"
   check "kotlin public surface shows no uniffi names" kotlin_surface
@@ -177,12 +177,12 @@ if (cd bindings/python && "$VENV/bin/maturin" build --quiet --out "$work/wheels"
   check "wheel module is the committed one" diff -q "$installed" bindings/python/generated/offerkit.py
   # The package's hints hold for code written against it: the tests and the example.
   check "mypy --strict (python tests and example)" \
-    "$VENV/bin/mypy" --strict --python-version 3.10 --no-incremental tests/python examples/python
+    "$VENV/bin/mypy" --strict --python-version 3.10 --no-incremental bindings/python/tests bindings/python/example
   echo "==> pytest"
-  (cd tests/python && timeout 300 "$VENV/bin/python" -m pytest -q -p no:cacheprovider 2>&1) | tee "$work/pytest.log"
+  (cd bindings/python/tests && timeout 300 "$VENV/bin/python" -m pytest -q -p no:cacheprovider 2>&1) | tee "$work/pytest.log"
   count_from "$work/pytest.log" "python tests" "${PIPESTATUS[0]}"
   echo "==> python example"
-  OFFERKIT_BASE_URL="$OFFERKIT_SIM_URL" timeout 60 "$VENV/bin/python" examples/python/offers.py 2>&1 | tee "$work/python-example.log"
+  OFFERKIT_BASE_URL="$OFFERKIT_SIM_URL" timeout 60 "$VENV/bin/python" bindings/python/example/offers.py 2>&1 | tee "$work/python-example.log"
   if grep -q "^5 offers for demo-player:" "$work/python-example.log"; then ok 1; else fail 1 "python example"; fi
 else
   fail 1 "python wheel"
@@ -205,9 +205,9 @@ if [ "${OFFERKIT_UNIFFI_SKIP_RELEASE:-0}" != 1 ]; then
       mkdir -p "$work/release-python"
       cp -r "$(dirname "$(dirname "$installed")")" "$work/release-python/offerkit"
       cp "$release_dir/libofferkit_uniffi.so" "$work/release-python/offerkit/_native/"
-      loaded=$(cd tests/python && PYTHONPATH="$work/release-python" "$VENV/bin/python" -c 'import offerkit._native.offerkit as m; print(m.__file__)')
+      loaded=$(cd bindings/python/tests && PYTHONPATH="$work/release-python" "$VENV/bin/python" -c 'import offerkit._native.offerkit as m; print(m.__file__)')
       check "python (release library) imports the copy" test "$loaded" = "$work/release-python/offerkit/_native/offerkit.py"
-      (cd tests/python && PYTHONPATH="$work/release-python" timeout 300 "$VENV/bin/python" -m pytest -q -p no:cacheprovider 2>&1) | tee "$work/pytest-release.log"
+      (cd bindings/python/tests && PYTHONPATH="$work/release-python" timeout 300 "$VENV/bin/python" -m pytest -q -p no:cacheprovider 2>&1) | tee "$work/pytest-release.log"
       count_from "$work/pytest-release.log" "python tests (release library)" "${PIPESTATUS[0]}"
     fi
   else

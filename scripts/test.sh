@@ -186,7 +186,7 @@ step "rust tests (simulator, CLI, rewards)" cargo test -p offerkit-sim -p offerk
 step "main job (README)" cargo run -q -p offerkit-cli -- offers --player-id demo --limit 3
 step "soak (short)" scripts/soak.sh 20 --debug
 # Each language's suite installs its own tools and ends with "N passed, N failed[, N skipped]".
-for suite in scripts/test-core-examples.sh scripts/test-c.sh scripts/test-c-cross.sh scripts/test-uniffi.sh scripts/test-unity.sh scripts/test-server.sh scripts/test-packages.sh; do
+for suite in scripts/test-core-examples.sh bindings/c/test.sh bindings/c/test-cross.sh scripts/test-uniffi.sh bindings/unity/Tools~/test.sh scripts/test-server.sh scripts/test-packages.sh; do
   step "$suite" "$root/$suite"
 done
 

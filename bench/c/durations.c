@@ -2,7 +2,7 @@
  * each is run several times against the simulator (stalled where the bound is about a stalled
  * service) and its median and maximum wall time are printed, next to the bound it must keep.
  *   OFFERKIT_SIM_URL=http://127.0.0.1:PORT durations [RUNS]
- * Links tests/c/support.c for the simulator's control endpoint. */
+ * Links bindings/c/tests/support.c for the simulator's control endpoint. */
 #define _POSIX_C_SOURCE 199309L
 #include <offerkit.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * time over keep-alive. Prints one JSON array of per-call latencies in microseconds.
  *   latency URL TOKEN CALLS
  * Built from latency_curl.c (LATENCY_CURL_EXECUTOR), the same calls go through the libcurl host
- * executor of tests/c/curl_executor.c instead of the built-in transport. */
+ * executor of bindings/c/tests/curl_executor.c instead of the built-in transport. */
 #define _POSIX_C_SOURCE 199309L
 #include <offerkit.h>
 #include <stdio.h>

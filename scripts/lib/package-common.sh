@@ -1,5 +1,5 @@
-# The frame the packaging scripts (scripts/package/ECO.sh DIST) and their smoke tests
-# (scripts/package/smoke-ECO.sh DIST) share, so that each carries only what is its own and they
+# The frame the packaging scripts (bindings/ECO/package.sh DIST) and their smoke tests
+# (bindings/ECO/smoke.sh DIST) share, so that each carries only what is its own and they
 # all take DIST, read versions, find the native libraries, install tools, count checks and run
 # the simulator the same way. Sourced, never run:
 #

@@ -1,4 +1,4 @@
-# The counting helpers of the C test scripts (scripts/test-c.sh, scripts/test-c-cross.sh), so
+# The counting helpers of the C test scripts (bindings/c/test.sh, bindings/c/test-cross.sh), so
 # both count and print checks the same way. Sourced, never run:
 #
 #   root=... logs=...   # the repository root and the directory of the per-check logs

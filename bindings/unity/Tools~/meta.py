@@ -14,8 +14,8 @@ import sys
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NAME = "com.offerkit.client"
 # Built by scripts/build-native.sh (the first three) or the release workflow (the others) and
-# added by scripts/package/unity.sh; their .meta files are committed with the import settings
-# (checked by scripts/package/check-unity-meta.py).
+# added by bindings/unity/Tools~/package.sh; their .meta files are committed with the import settings
+# (checked by bindings/unity/Tools~/check-meta.py).
 NATIVE = (
     "Plugins/Windows/x86_64/offerkit.dll",
     "Plugins/Linux/x86_64/libofferkit.so",

@@ -1,7 +1,7 @@
 // OfferKit.Build.cs: how Unreal builds the plugin's module: the offerkit header and C++ wrapper
 // on the include path, and the native library per platform (a DLL on Windows, the static
 // library elsewhere), from Source/ThirdParty/offerkit/lib/PLATFORM/. The released plugin zip
-// (scripts/package/unreal.sh) carries Win64, Linux and LinuxArm64; the release workflow adds Mac,
+// (bindings/unreal/package.sh) carries Win64, Linux and LinuxArm64; the release workflow adds Mac,
 // IOS and Android; from source, see the plugin's README ("Dropping in the library").
 using System.IO;
 using UnrealBuildTool;

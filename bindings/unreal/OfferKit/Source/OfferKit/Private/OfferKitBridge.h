@@ -1,6 +1,6 @@
 // OfferKitBridge.h: the engine-free half of the Unreal plugin, in plain C++17 over
 // bindings/cpp/offerkit.hpp, so it can be compiled and tested without Unreal
-// (tests/unreal/test_bridge.cpp). It turns offerkit results into plain copies (std::string, no
+// (bindings/unreal/tests/test_bridge.cpp). It turns offerkit results into plain copies (std::string, no
 // handles), keeps the requests in flight by id so the game can cancel them, and runs every
 // callback on the game thread: its client uses offerkit's poll delivery, and the game thread
 // calls Bridge::poll once per frame, which runs the completions, the token requests and the
