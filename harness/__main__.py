@@ -1,0 +1,94 @@
+"""The test command's entry point (scripts/test.sh runs it):
+
+  python3 -m harness [--list] [--only STEP|GROUP|PATTERN]... [--binding NAME]...
+  python3 -m harness tools NAME...            install tools (apt, venv, kotlin, cbindgen, rust-targets)
+  python3 -m harness chroot SUITE [--packages A,B] -- CMD...   run CMD in a cached Debian chroot
+  python3 -m harness packages                 the bindings that package: NAME FOLDER SCRIPT SMOKE
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+
+from . import chroot, plan, runner, tools
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def strict() -> bool:
+    """Skips fail the run, except in a local run that asks otherwise (never in CI)."""
+    return not (os.environ.get("ALLOW_SKIPS") == "1" and not os.environ.get("CI"))
+
+
+def shared_target() -> None:
+    """A fresh clone (CI's) builds into the cache's target directory, so a machine that ran the
+    tests before rebuilds only what changed. OFFERKIT_SHARED_TARGET=0 opts out."""
+    target = os.path.join(ROOT, "target")
+    if os.environ.get("OFFERKIT_SHARED_TARGET", "1") == "0" or os.path.lexists(target):
+        return
+    shared = os.path.join(tools.CACHE, "target")
+    os.makedirs(shared, exist_ok=True)
+    os.symlink(shared, target)
+    print(f"target -> {shared} (the cache's build directory)")
+
+
+def chroot_probe() -> int:
+    """In a trixie chroot: the repository is visible at its own path, and the simulator the step
+    got is reachable on the host's loopback."""
+    url = os.environ["OFFERKIT_SIM_URL"]
+    port = url.rsplit(":", 1)[1].rstrip("/")
+    script = f"test -f {ROOT}/Cargo.toml && exec 3<>/dev/tcp/127.0.0.1/{port} && printf 'GET /_sim/stats HTTP/1.0\\r\\n\\r\\n' >&3 && head -1 <&3 | grep -q ' 200 '"
+    done = chroot.run("trixie", [], ["bash", "-c", script], [ROOT], ROOT)
+    return done.returncode
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["tools"]:
+        tools.install(argv[1:])
+        for k, v in tools.environment().items():
+            print(f"{k}={v}")
+        return 0
+    if argv[:1] == ["chroot"]:
+        p = argparse.ArgumentParser(prog="harness chroot")
+        p.add_argument("suite")
+        p.add_argument("--packages", default="")
+        p.add_argument("command", nargs=argparse.REMAINDER)
+        a = p.parse_args(argv[1:])
+        command = a.command[1:] if a.command[:1] == ["--"] else a.command
+        packages = [x for x in a.packages.split(",") if x]
+        binds = [ROOT]
+        target = os.path.realpath(os.path.join(ROOT, "target"))
+        if not target.startswith(ROOT + "/"):
+            binds.append(target)
+        return chroot.run(a.suite, packages, command, binds, os.getcwd()).returncode
+    if argv[:1] == ["chroot-probe"]:
+        return chroot_probe()
+    if argv[:1] == ["packages"]:
+        for b in plan.bindings(ROOT):
+            if b.package:
+                smoke = b.smoke.run[0] if b.smoke else "-"
+                print(b.name, b.folder, b.package.run[0], smoke)
+        return 0
+    p = argparse.ArgumentParser(prog="scripts/test.sh", description="Runs every test step, or the ones named.")
+    p.add_argument("--list", action="store_true", help="list the steps and exit")
+    p.add_argument("--only", action="append", default=[], help="a step, a group (the part before /), or a glob; repeatable")
+    p.add_argument("--binding", action="append", default=[], help="every step of one binding; repeatable")
+    a = p.parse_args(argv)
+    steps = plan.select(plan.all_steps(ROOT), a.only, a.binding)
+    if a.list:
+        for s in steps:
+            extra = " ".join(x for x in [",".join(s.services), ",".join(s.tools)] if x)
+            print(f"{s.id:<40} {' '.join(s.run)}" + (f"   [{extra}]" if extra else ""))
+        return 0
+    if not steps:
+        print("no step matches", file=sys.stderr)
+        return 2
+    shared_target()
+    return runner.run_steps(ROOT, steps, strict())
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,155 @@
+"""A binding's manifest, `bindings/NAME/binding.toml`: what the binding builds on, its version
+source, its docs, and its steps (test suites, packaging, smoke test) with the tools and services
+each needs. The harness discovers bindings by these files alone, so adding a binding adds a
+folder. Every key is checked: a misspelt one is refused, not ignored."""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+
+from .policy import SuiteRule, read_na_list
+
+BUILDS_ON = {"c-abi", "uniffi", "rust", "wasm"}
+TOP_KEYS = {"name", "description", "builds-on", "version", "docs", "steps", "package", "smoke"}
+STEP_KEYS = {"name", "run", "services", "tools", "timeout", "suites", "chroot", "kind", "env"}
+SUITE_KEYS = {"na", "same-as", "same-as-filter", "optional", "expect", "expect-pattern", "expect-exclude"}
+CHROOT_KEYS = {"suite", "packages"}
+KINDS = {"results", "check"}
+
+
+class ManifestError(ValueError):
+    pass
+
+
+@dataclass
+class StepSpec:
+    binding: str
+    name: str
+    run: list[str]
+    services: list[str] = field(default_factory=list)
+    tools: list[str] = field(default_factory=list)
+    timeout: int = 1800
+    suites: dict[str, SuiteRule] = field(default_factory=dict)
+    chroot: dict | None = None
+    kind: str = "results"
+    env: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Binding:
+    name: str
+    folder: str
+    description: str
+    builds_on: str
+    version: str
+    docs: str
+    steps: list[StepSpec]
+    package: StepSpec | None
+    smoke: StepSpec | None
+
+
+def _check_keys(where: str, table: dict, allowed: set[str]) -> None:
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise ManifestError(f"{where}: unknown key(s) {', '.join(unknown)} (allowed: {', '.join(sorted(allowed))})")
+
+
+def _step(root: str, binding: str, folder: str, where: str, table: dict, services: set[str], tools: set[str]) -> StepSpec:
+    _check_keys(where, table, STEP_KEYS)
+    if "run" not in table:
+        raise ManifestError(f"{where}: `run` is required")
+    run = table["run"]
+    run = [run] if isinstance(run, str) else list(run)
+    # The program is a file of the binding's folder (relative to it), or a command on PATH.
+    first = os.path.join(folder, run[0])
+    if os.path.exists(os.path.join(root, first)):
+        run[0] = first
+    for s in table.get("services", []):
+        if s not in services:
+            raise ManifestError(f"{where}: unknown service {s!r} (known: {', '.join(sorted(services))})")
+    for t in table.get("tools", []):
+        if t not in tools:
+            raise ManifestError(f"{where}: unknown tool {t!r} (known: {', '.join(sorted(tools))})")
+    kind = table.get("kind", "results")
+    if kind not in KINDS:
+        raise ManifestError(f"{where}: kind must be one of {', '.join(sorted(KINDS))}")
+    suites = {}
+    for name, rule in table.get("suites", {}).items():
+        _check_keys(f"{where}.suites.{name}", rule, SUITE_KEYS)
+        r = SuiteRule(required=not rule.get("optional", False))
+        if "na" in rule:
+            r.na_file = os.path.join(folder, rule["na"])
+            path = os.path.join(root, r.na_file)
+            if not os.path.exists(path):
+                raise ManifestError(f"{where}.suites.{name}: n/a list {r.na_file} does not exist")
+            r.na = read_na_list(path)
+        if "expect" in rule:
+            r.expect_file = os.path.join(folder, rule["expect"])
+            path = os.path.join(root, r.expect_file)
+            if not os.path.exists(path):
+                raise ManifestError(f"{where}.suites.{name}: expect names {r.expect_file}, which does not exist")
+            pattern = re.compile(rule.get("expect-pattern", r"^\s*(\S+)"), re.M)
+            exclude = re.compile(rule["expect-exclude"]) if "expect-exclude" in rule else None
+            with open(path, encoding="utf-8") as f:
+                r.expect = {m.group(1) for m in pattern.finditer(f.read()) if not (exclude and exclude.search(m.group(1)))}
+            if not r.expect:
+                raise ManifestError(f"{where}.suites.{name}: expect-pattern finds no test in {r.expect_file}")
+        r.same_as = rule.get("same-as", "")
+        r.same_as_filter = rule.get("same-as-filter", "")
+        suites[name] = r
+    for name, r in suites.items():
+        if r.same_as and r.same_as not in suites:
+            raise ManifestError(f"{where}.suites.{name}: same-as names {r.same_as!r}, which is not a suite of this step")
+    chroot = table.get("chroot")
+    if chroot is not None:
+        _check_keys(f"{where}.chroot", chroot, CHROOT_KEYS)
+    return StepSpec(
+        binding, table["name"], run, list(table.get("services", [])), list(table.get("tools", [])),
+        int(table.get("timeout", 1800)), suites, chroot, kind, dict(table.get("env", {})),
+    )
+
+
+def load(root: str, folder: str, services: set[str], tools: set[str]) -> Binding:
+    path = os.path.join(root, folder, "binding.toml")
+    with open(path, "rb") as f:
+        try:
+            data = tomllib.load(f)
+        except tomllib.TOMLDecodeError as e:
+            raise ManifestError(f"{folder}/binding.toml: {e}") from None
+    where = f"{folder}/binding.toml"
+    _check_keys(where, data, TOP_KEYS)
+    name = data.get("name")
+    if name != os.path.basename(folder):
+        raise ManifestError(f"{where}: name {name!r} must be the folder's name {os.path.basename(folder)!r}")
+    builds_on = data.get("builds-on")
+    if builds_on not in BUILDS_ON:
+        raise ManifestError(f"{where}: builds-on must be one of {', '.join(sorted(BUILDS_ON))}")
+    for key in ("version", "docs"):
+        if key in data and not os.path.exists(os.path.join(root, data[key])):
+            raise ManifestError(f"{where}: {key} names {data[key]}, which does not exist")
+    steps = []
+    seen = set()
+    for i, table in enumerate(data.get("steps", [])):
+        s = _step(root, name, folder, f"{where} steps[{i}]", table, services, tools)
+        if s.name in seen or s.name in ("package", "smoke"):
+            raise ManifestError(f"{where}: step name {s.name!r} is used twice (package and smoke are their own tables)")
+        seen.add(s.name)
+        steps.append(s)
+    package = smoke = None
+    if "package" in data:
+        package = _step(root, name, folder, f"{where} package", {"name": "package", "kind": "check", **data["package"]}, services, tools)
+    if "smoke" in data:
+        smoke = _step(root, name, folder, f"{where} smoke", {"name": "smoke", **data["smoke"]}, services, tools)
+    return Binding(name, folder, data.get("description", ""), builds_on, data.get("version", ""), data.get("docs", ""), steps, package, smoke)
+
+
+def discover(root: str, services: set[str], tools: set[str]) -> list[Binding]:
+    found = []
+    base = os.path.join(root, "bindings")
+    for entry in sorted(os.listdir(base)):
+        if os.path.exists(os.path.join(base, entry, "binding.toml")):
+            found.append(load(root, os.path.join("bindings", entry), services, tools))
+    return found

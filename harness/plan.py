@@ -1,0 +1,103 @@
+"""The steps of the test command, in order: the harness's own tests, the Rust workspace's checks
+and test suites (listed here, since they belong to no binding), then every binding's steps as
+its manifest declares them, the packages, and each binding's smoke test."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from dataclasses import dataclass, field
+
+from . import manifest, services, tools
+from .policy import SuiteRule
+
+NEXTEST = "harness/lib/nextest.sh"
+
+
+@dataclass
+class Step:
+    id: str
+    run: list[str]
+    kind: str = "check"  # "check": one case from the exit status; "results": read result files
+    services: list[str] = field(default_factory=list)
+    tools: list[str] = field(default_factory=list)
+    timeout: int = 1800
+    suites: dict[str, SuiteRule] = field(default_factory=dict)
+    chroot: dict | None = None
+    env: dict[str, str] = field(default_factory=dict)
+    binding: str = ""
+
+
+def rust_steps() -> list[Step]:
+    clippy = ["cargo", "clippy", "--all-targets"]
+    deny = ["--", "-D", "warnings"]
+    return [
+        Step("harness/self-test", ["python3", "-m", "harness.tests"], kind="results"),
+        Step("rust/format", ["cargo", "fmt", "--all", "--", "--check"]),
+        Step("rust/module-cycles", ["python3", "scripts/check-module-cycles.py"], kind="results"),
+        Step("rust/module-cycles-self-test", ["python3", "scripts/check-module-cycles.py", "--self-test"], kind="results"),
+        # Each crate with -p, so features never unify with the bindgen binary's.
+        Step("rust/clippy", [*clippy, "-p", "offerkit", "-p", "offerkit-sim", "-p", "offerkit-cli", "-p", "offerkit-rewards", "-p", "offerkit-bench", *deny], timeout=2400),
+        Step("rust/clippy-core-server", [*clippy, "-p", "offerkit", "--features", "server", *deny]),
+        Step("rust/clippy-core-ledger", [*clippy, "-p", "offerkit", "--features", "ledger", *deny]),
+        Step("rust/clippy-core-lite", ["cargo", "clippy", "-p", "offerkit", "--no-default-features", "--lib", *deny]),
+        Step("rust/clippy-client-libraries", [*clippy, "-p", "offerkit-ffi", "-p", "offerkit-uniffi", *deny]),
+        Step("rust/clippy-bindings-common", [*clippy, "-p", "offerkit-bindings-common", "--features", "testing", *deny]),
+        # The core with every feature (the server and ledger tests included; features only add
+        # tests), on SQLite and a real PostgreSQL; then its integration tests again through a
+        # second HTTP executor (hyper's bare connection, no reqwest), as a host's stack carries them.
+        Step("core/tests", [NEXTEST, "core-tests", "-p", "offerkit", "--features", "ledger"], kind="results", services=["postgres"], tools=["apt"], timeout=2400),
+        Step("core/tests-host-executor", [NEXTEST, "core-tests-host-executor", "-p", "offerkit", "--features", "server", "-E", "kind(test)"], kind="results", env={"OFFERKIT_TEST_EXECUTOR": "conn"}),
+        Step("core/doc-tests", ["cargo", "test", "-q", "-p", "offerkit", "--features", "ledger", "--doc"]),
+        Step("common/tests", [NEXTEST, "bindings-common-tests", "-p", "offerkit-bindings-common", "--features", "testing"], kind="results"),
+        Step("sim-cli-rewards/tests", [NEXTEST, "sim-cli-rewards-tests", "-p", "offerkit-sim", "-p", "offerkit-cli", "-p", "offerkit-rewards"], kind="results", services=["postgres"], tools=["apt"], timeout=2400),
+        Step("cli/main-job", ["cargo", "run", "-q", "-p", "offerkit-cli", "--", "offers", "--player-id", "demo", "--limit", "3"]),
+        Step("core/soak", ["scripts/soak.sh", "20", "--debug"]),
+        Step("core/examples", ["scripts/test-core-examples.sh"], kind="results", services=["sim"]),
+        Step("harness/chroot", ["python3", "-m", "harness", "chroot-probe"], services=["sim"], tools=["apt"], timeout=900),
+    ]
+
+
+def tail_steps() -> list[Step]:
+    return [
+        Step("server/end-to-end", ["scripts/test-server.sh"], kind="results", tools=["apt", "venv"], timeout=1800),
+        Step("packages/checks", ["scripts/test-packages.sh", "--checks-only"], kind="results", tools=["apt"]),
+        Step("packages/build", ["scripts/package.sh"], tools=["apt", "rust-targets", "kotlin", "venv"], timeout=3600),
+    ]
+
+
+def from_spec(spec: manifest.StepSpec) -> Step:
+    return Step(
+        f"{spec.binding}/{spec.name}", spec.run, spec.kind, spec.services, spec.tools, spec.timeout,
+        spec.suites, spec.chroot, spec.env, spec.binding,
+    )
+
+
+def bindings(root: str) -> list[manifest.Binding]:
+    return manifest.discover(root, set(services.SERVICES), set(tools.RECIPES))
+
+
+def all_steps(root: str) -> list[Step]:
+    found = bindings(root)
+    steps = rust_steps()
+    for b in found:
+        steps += [from_spec(s) for s in b.steps]
+    steps += tail_steps()
+    # Each smoke test installs from dist/, which packages/build made.
+    for b in found:
+        if b.smoke:
+            smoke = from_spec(b.smoke)
+            smoke.run = [*smoke.run, "dist"]
+            steps.append(smoke)
+    return steps
+
+
+def select(steps: list[Step], only: list[str], binding: list[str]) -> list[Step]:
+    if not only and not binding:
+        return steps
+    chosen = []
+    for s in steps:
+        group = s.id.split("/", 1)[0]
+        if any(s.id == p or group == p or fnmatch.fnmatchcase(s.id, p) for p in only) or s.binding in binding:
+            chosen.append(s)
+    return chosen

@@ -1,0 +1,230 @@
+"""Runs the selected steps one after another: installs their tools (started in the background at
+the first step), starts their services, runs each in its own session with a timeout (its whole
+process group is killed when it ends, times out, or the harness is interrupted), judges it by the
+policy from its result files, and ends with the step table and "N passed, N failed, N skipped"."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from . import chroot, policy, results, services, tools
+from .plan import Step
+
+
+class ToolInstaller:
+    """Installs every tool the run needs in one background thread, in a fixed order; a step
+    waits only for its own tools."""
+
+    ORDER = ["apt", "venv", "kotlin", "cbindgen", "rust-targets"]
+
+    def __init__(self, needed: set[str], log_path: str):
+        self.needed = [t for t in self.ORDER if t in needed]
+        self.done = {t: threading.Event() for t in self.needed}
+        self.errors: dict[str, str] = {}
+        self.seconds: dict[str, float] = {}
+        self.log_path = log_path
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def _run(self) -> None:
+        with open(self.log_path, "a") as log:
+            for name in self.needed:
+                started = time.monotonic()
+                tools.LOG = log
+                try:
+                    tools.install([name])
+                except Exception as e:  # reported to every step that needs the tool
+                    self.errors[name] = f"{type(e).__name__}: {e}"
+                self.seconds[name] = time.monotonic() - started
+                self.done[name].set()
+
+    def wait(self, names: list[str]) -> list[str]:
+        problems = []
+        for n in names:
+            if n in self.done:
+                self.done[n].wait()
+                if n in self.errors:
+                    problems.append(f"installing {n} failed: {self.errors[n]} (log: {self.log_path})")
+        return problems
+
+
+@contextlib.contextmanager
+def step_services(step: Step, sim_binary: str | None, log_dir: str):
+    env: dict[str, str] = {}
+    with contextlib.ExitStack() as stack:
+        for name in step.services:
+            if name == "sim":
+                if not sim_binary:
+                    raise RuntimeError("the simulator was not built")
+                env.update(stack.enter_context(services.simulators(sim_binary, log_dir)))
+            elif name == "postgres":
+                env.update(stack.enter_context(services.postgres(log_dir)))
+        yield env
+
+
+class Interrupted(Exception):
+    pass
+
+
+def run_process(argv: list[str], env: dict[str, str], cwd: str, log_path: str, timeout: int) -> tuple[int | None, bool]:
+    """Runs argv in a session of its own, streaming its output to stdout and the log; returns
+    (exit status, timed out). Its process group is killed when it ends."""
+    with open(log_path, "ab") as log:
+        proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+        timed_out = False
+
+        def kill_group() -> None:
+            for sig in (signal.SIGTERM, signal.SIGKILL):
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(proc.pid, sig)
+                if sig == signal.SIGTERM:
+                    time.sleep(1.0)
+
+        timer = threading.Timer(timeout, lambda: (setattr_timed_out(), kill_group()))
+
+        def setattr_timed_out() -> None:
+            nonlocal timed_out
+            timed_out = True
+
+        timer.start()
+        try:
+            assert proc.stdout is not None
+            for chunk in iter(lambda: proc.stdout.readline(), b""):
+                sys.stdout.buffer.write(chunk)
+                sys.stdout.flush()
+                log.write(chunk)
+            status = proc.wait()
+        except BaseException:
+            kill_group()
+            proc.wait()
+            raise
+        finally:
+            timer.cancel()
+        # Whatever the step left running in its group (a server it forgot) ends with it.
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        return status, timed_out
+
+
+def run_steps(root: str, steps: list[Step], strict: bool) -> int:
+    run_dir = tempfile.mkdtemp(prefix="offerkit-run.")
+    log_dir = os.path.join(run_dir, "logs")
+    os.makedirs(log_dir)
+    started_all = time.monotonic()
+
+    def on_signal(signum, _frame):
+        raise Interrupted(f"signal {signum}")
+
+    signal.signal(signal.SIGTERM, on_signal)
+
+    installer = ToolInstaller({t for s in steps for t in s.tools}, os.path.join(log_dir, "tools.log"))
+    installer.start()
+    base_env = dict(os.environ, **tools.environment())
+    base_env.setdefault("RUST_BACKTRACE", "0")
+    rows = []
+    totals = policy.Verdict()
+    sim_binary = None
+
+    def add_row(name, verdict: policy.Verdict, seconds: float, counted: bool = True):
+        rows.append((name, verdict, seconds))
+        if counted:
+            totals.passed += verdict.passed
+            totals.skipped += verdict.skipped
+            totals.na += verdict.na
+        totals.failed += verdict.failed
+        totals.problems += [f"{name}: {p}" for p in verdict.problems]
+
+    if any("sim" in s.services for s in steps):
+        t = time.monotonic()
+        print("==> build/simulator", flush=True)
+        status, _ = run_process(["cargo", "build", "-q", "-p", "offerkit-sim"], base_env, root, os.path.join(log_dir, "build-simulator.log"), 1800)
+        v = policy.Verdict()
+        if status == 0:
+            target = subprocess.run(["cargo", "metadata", "--format-version", "1", "--no-deps"], cwd=root, capture_output=True, text=True)
+            import json
+
+            built = os.path.join(json.loads(target.stdout)["target_directory"], "debug", "offerkit-sim")
+            sim_binary = os.path.join(run_dir, "offerkit-sim")
+            shutil.copy2(built, sim_binary)
+        else:
+            v.failed, v.problems = 1, ["the simulator did not build: every step that needs it fails"]
+        add_row("build/simulator", v, time.monotonic() - t, counted=False)
+
+    try:
+        for step in steps:
+            t = time.monotonic()
+            print(f"\n==> {step.id}", flush=True)
+            step_dir = os.path.join(run_dir, "results", step.id.replace("/", "__"))
+            os.makedirs(step_dir)
+            log_path = os.path.join(log_dir, step.id.replace("/", "__") + ".log")
+            problems = installer.wait(step.tools)
+            status, timed_out = None, False
+            if not problems:
+                env = dict(base_env, **step.env)
+                env.update(
+                    OFFERKIT_RESULTS_DIR=step_dir,
+                    OFFERKIT_RESULTS=os.path.join(step_dir, "results.jsonl"),
+                    OFFERKIT_STEP=step.id,
+                    OFFERKIT_HARNESS="1",
+                )
+                try:
+                    with step_services(step, sim_binary, log_dir) as service_env:
+                        env.update(service_env)
+                        argv = step.run
+                        if step.chroot:
+                            argv = [sys.executable, "-m", "harness", "chroot", step.chroot["suite"],
+                                    "--packages", ",".join(step.chroot.get("packages", [])), "--", *argv]
+                        status, timed_out = run_process(argv, env, root, log_path, step.timeout)
+                except (RuntimeError, subprocess.CalledProcessError, OSError) as e:
+                    problems.append(f"services did not start: {e}")
+            if step.kind == "check":
+                ok = status == 0 and not timed_out and not problems
+                cases = [results.Case(step.id, step.id, "passed" if ok else "failed")]
+                verdict = policy.judge(cases, 0, {}, strict)
+                if timed_out:
+                    verdict.problems.append("timed out")
+                elif status not in (0, None):
+                    verdict.problems.append(f"exit status {status}")
+            else:
+                cases = results.read_dir(step_dir)
+                verdict = policy.judge(cases, status, step.suites, strict, timed_out) if not problems else policy.Verdict()
+            for p in problems:
+                verdict.failed += 1
+                verdict.problems.append(p)
+            seconds = time.monotonic() - t
+            add_row(step.id, verdict, seconds)
+            mark = "ok" if verdict.ok else "FAIL"
+            print(f"==> {mark} {step.id}: {verdict.passed} passed, {verdict.failed} failed, {verdict.skipped} skipped, "
+                  f"{verdict.na} n/a ({seconds:.0f} s; log {log_path})", flush=True)
+            for p in verdict.problems[:40]:
+                print(f"    {p}", flush=True)
+    except (KeyboardInterrupt, Interrupted) as e:
+        print(f"\ninterrupted ({e}): the running step and its services were stopped", flush=True)
+        totals.failed += 1
+        totals.problems.append("the run was interrupted")
+
+    print("\nstep                                      result    passed  failed skipped   n/a   seconds")
+    for name, v, seconds in rows:
+        print(f"{name:<42}{'ok' if v.ok else 'FAIL':<8}{v.passed:>8}{v.failed:>8}{v.skipped:>8}{v.na:>6}{seconds:>10.0f}")
+    for name in installer.needed:
+        if installer.done[name].is_set():
+            state = "FAIL" if name in installer.errors else "ok"
+            print(f"{'tools/' + name + ' (background)':<42}{state:<8}{'':>38}{installer.seconds.get(name, 0):>10.0f}")
+    print(f"{'total':<42}{'':<8}{'':>38}{time.monotonic() - started_all:>10.0f}")
+    if totals.problems:
+        print("\nfailures:")
+        for p in totals.problems:
+            print(f"  {p}")
+    print(f"logs: {log_dir}")
+    print(f"{totals.passed} passed, {totals.failed} failed, {totals.skipped} skipped")
+    return 0 if totals.failed == 0 else 1
