@@ -119,7 +119,7 @@ apt_need() {
 target_args=()
 if [[ -n "$triple" ]]; then
   target_args=(--target "$triple")
-  rustup target list --installed | grep -qx "$triple" || rustup target add "$triple"
+  grep -qx "$triple" <<<"$(rustup target list --installed)" || rustup target add "$triple"
 fi
 case "$platform" in
   linux-aarch64)

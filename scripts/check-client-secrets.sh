@@ -10,21 +10,22 @@
 #   scripts/check-client-secrets.sh            build each client crate (debug), check what built
 #   scripts/check-client-secrets.sh LIB...     check the given .so/.a files only (self-test)
 #
-# A crate that does not build is reported and skipped (its old artifacts are not checked);
-# the check fails when nothing at all could be checked. Ends with "N passed, N failed".
+# A crate that does not build fails the check (its old artifacts are not checked), and so
+# does a run that checked nothing. Each check is one result for the harness (harness/RESULTS.md); exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+root=$(pwd)
+checks_suite=client-secrets
+source "$root/harness/lib/checks.sh" >/dev/null
 
 # Symbols (demangled, case-insensitive) and strings (case-sensitive) that only server code has.
 SYMBOLS='offerkit::server|refresh_?token|grant_?type|token_?exchang|report_?client|report_?query|api_?key'
 STRINGS='grant_type|refresh_token|v1/users/token|v1/report|TokenExchanger|ReportClient|OFFERKIT_REFRESH_TOKEN|OFFERKIT_REPORT_API_KEY|date_range\['
 
 for tool in nm strings; do
-  command -v "$tool" >/dev/null || { echo "check-client-secrets: $tool is missing (apt-get install binutils)"; echo "0 passed, 1 failed"; exit 1; }
+  command -v "$tool" >/dev/null || { echo "FAIL check-client-secrets: $tool is missing (binutils)"; record tools failed "$tool is missing"; exit 1; }
 done
 
-passed=0
-failed=0
 checked=()
 
 check_lib() {
@@ -36,26 +37,26 @@ check_lib() {
   fi
   if [ -z "$symbols" ]; then
     echo "FAIL $lib: nm found no symbols (not a library?)"
-    failed=$((failed + 1))
+    record "$lib: symbols" failed "nm found no symbols (not a library?)"
     return
   fi
   hits=$(grep -iE "$SYMBOLS" <<<"$symbols" | head -5)
   if [ -n "$hits" ]; then
     echo "FAIL $lib exports server-side symbols:"
     sed 's/^/    /' <<<"$hits"
-    failed=$((failed + 1))
+    record "$lib: symbols" failed "exports server-side symbols"
   else
     echo "ok   $lib: no server-side symbols ($(wc -l <<<"$symbols") defined)"
-    passed=$((passed + 1))
+    record "$lib: symbols" passed
   fi
   hits=$(strings -a "$lib" | grep -E "$STRINGS" | sort -u | head -5)
   if [ -n "$hits" ]; then
     echo "FAIL $lib contains server-side strings:"
     sed 's/^/    /' <<<"$hits"
-    failed=$((failed + 1))
+    record "$lib: strings" failed "contains server-side strings"
   else
     echo "ok   $lib: no token-exchange or reporting strings"
-    passed=$((passed + 1))
+    record "$lib: strings" passed
   fi
   checked+=("$lib")
 }
@@ -75,7 +76,8 @@ else
     if ! cargo build -q -p "$crate" >"$build_log" 2>&1; then
       tail -20 "$build_log"
       rm -f "$build_log"
-      echo "SKIP $crate ($what): does not build; not checked"
+      echo "FAIL $crate ($what): does not build; not checked"
+      record "$crate: builds" failed "does not build"
       continue
     fi
     rm -f "$build_log"
@@ -84,7 +86,8 @@ else
       if [ -f "$lib" ]; then
         check_lib "$lib"
       else
-        echo "SKIP $crate: $lib was not produced"
+        echo "FAIL $crate: $lib was not produced"
+        record "$lib: built" failed "not produced"
       fi
     done
   done
@@ -92,9 +95,8 @@ fi
 
 if [ ${#checked[@]} -eq 0 ]; then
   echo "FAIL no client library could be checked"
-  failed=$((failed + 1))
+  record "client libraries" failed "none could be checked"
 else
   echo "checked: ${checked[*]}"
 fi
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_failed

@@ -8,8 +8,8 @@
 #    release workflow does once its runners have built every platform);
 # 2. the release check of every native library (scripts/check-release-lib.py: 16 KB aligned ELF
 #    segments, no offerkit_test_* symbol);
-# 3. one script per ecosystem, scripts/package/ECO.sh dist/ (ECO: c, unity, unreal, python,
-#    kotlin, swift; --only limits the list);
+# 3. one script per binding that packages, as its bindings/NAME/binding.toml names it
+#    (`python3 -m harness packages` lists them; --only limits the list);
 # 4. dist/SHA256SUMS.
 # Versions come from scripts/version.sh (the top Cargo.toml). scripts/test-packages.sh runs this
 # and then smoke-tests every artifact as its user would install it.
@@ -17,12 +17,17 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 prebuilt=0
-ecos=(c unity unreal python kotlin swift)
+declare -A package_script=()
+ecos=()
+while read -r eco _folder script _smoke; do
+  ecos+=("$eco")
+  package_script[$eco]="$script"
+done < <(python3 -m harness packages)
 while (($#)); do
   case "$1" in
     --prebuilt) prebuilt=1 ;;
     --only) shift; ecos=("$@"); break ;;
-    *) echo "usage: $0 [--prebuilt] [--only c|unity|unreal|python|kotlin|swift ...]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--prebuilt] [--only ${ecos[*]} ...]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -51,8 +56,8 @@ rm -rf dist
 mkdir -p dist
 for eco in "${ecos[@]}"; do
   t=$SECONDS
-  script="bindings/$eco/package.sh"
-  [[ -f "$script" ]] || script="bindings/$eco/Tools~/package.sh"
+  script="${package_script[$eco]:-}"
+  [[ -n "$script" ]] || { echo "no binding named $eco packages (python3 -m harness packages)"; exit 2; }
   "$script" "$root/dist" || { echo "$script failed"; exit 1; }
   echo "packaged $eco ($((SECONDS - t)) s)"
 done

@@ -10,7 +10,7 @@
 # catalogue (GET /_sim/catalogue), raw GraphQL answers, and the report's documented rows.
 # Failure cases check that a refused credential exits non-zero with the `unauthorized` kind.
 #
-# Prints "ok NAME" or "FAIL NAME" per check and ends with "N passed, N failed, 0 skipped".
+# Prints "ok NAME" or "FAIL NAME" per check and records each for the harness (harness/RESULTS.md).
 # Logs: target/core-examples/. The simulator is stopped by its process id.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -25,20 +25,20 @@ unset HTTP_PROXY HTTPS_PROXY ALL_PROXY http_proxy https_proxy all_proxy
 unset OFFERKIT_BASE_URL OFFERKIT_ACCESS_TOKEN OFFERKIT_PLAYER_ID OFFERKIT_TOKEN_URL \
   OFFERKIT_PLAYER_SESSION OFFERKIT_REPORTING_URL OFFERKIT_REPORT_API_KEY
 
-passed=0 failed=0
-check() { # NAME CONDITION-STATUS: counts one check
+checks_suite=core-examples
+source "$root/harness/lib/checks.sh"
+check() { # NAME CONDITION-STATUS: one case of the suite core-examples
   if [ "$2" -eq 0 ]; then
     echo "ok $1"
-    passed=$((passed + 1))
+    record "$1" passed
   else
     echo "FAIL $1 (log: ${work#"$root"/}/$1.log)"
     sed 's/^/     | /' "$work/$1.log" | tail -n 20
-    failed=$((failed + 1))
+    record "$1" failed "log: ${work#"$root"/}/$1.log"
   fi
 }
 finish() {
-  echo "$passed passed, $failed failed, 0 skipped"
-  [ "$failed" -eq 0 ]
+  checks_failed
   exit
 }
 

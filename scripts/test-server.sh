@@ -10,9 +10,8 @@
 #      showing it fails on libraries that do carry such symbols or strings.
 # Installs what a fresh Debian machine lacks (binutils, gcc, python3). Every failure counts: a
 # build that fails, a process that does not start, a runner that exits non-zero without saying
-# which test failed. What is not run is reported on a "SKIP ..." line and counted as
-# skipped (scripts/test.sh decides whether a skip is acceptable). Exits non-zero on any failure;
-# the last line is "N passed, N failed, N skipped".
+# which test failed. What is not run is recorded as skipped (the harness's policy decides).
+# Each check is one result for the harness (harness/RESULTS.md); exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -24,23 +23,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
-passed=0
-failed=0
-skipped=0
-ok() { passed=$((passed + $1)); }
-fail() { failed=$((failed + $1)); echo "FAIL: $2"; }
-skip() { skipped=$((skipped + 1)); echo "SKIP $1"; }
+checks_suite=server-checks
+source "$root/harness/lib/checks.sh"
+ok() { :; }
+fail() { record "$1" failed; echo "FAIL: $1"; }
 finish() {
-  echo "$passed passed, $failed failed, $skipped skipped"
-  [ "$failed" -eq 0 ]
+  checks_failed
   exit
 }
-check() { # name command...: one check
-  local name=$1
-  shift
-  if "$@"; then ok 1; echo "ok   $name"; else fail 1 "$name"; fi
-}
-# Shows a command's output indented (so scripts/test.sh does not count its lines twice).
+# check NAME CMD... and skip NAME REASON: harness/lib/checks.sh (one result each).
 indented() { sed -u 's/^/  /'; }
 
 missing=()
@@ -56,16 +47,9 @@ fi
 # 1. The broker crate.
 echo "==> token broker: clippy"
 check "token broker clippy" bash -c 'cargo clippy -q -p offerkit-token-broker --all-targets -- -D warnings 2>&1 | sed "s/^/  /"; exit ${PIPESTATUS[0]}'
-echo "==> token broker: cargo test"
-cargo test -q -p offerkit-token-broker >"$work/broker-tests.log" 2>&1
-status=$?
-indented <"$work/broker-tests.log"
-read -r p f i < <(awk '/^test result: / { for (i = 2; i <= NF; i++) { if ($i ~ /^passed;/) p += $(i-1); if ($i ~ /^failed;/) f += $(i-1); if ($i ~ /^ignored;/) s += $(i-1) } } END { print p + 0, f + 0, s + 0 }' "$work/broker-tests.log")
-ok "$p"
-failed=$((failed + f))
-skipped=$((skipped + i))
-if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then fail 1 "token broker tests exited with $status without a failing test (did not build or did not run)"; fi
-if [ "$status" -eq 0 ] && [ "$p" -eq 0 ]; then fail 1 "token broker tests: none ran"; fi
+echo "==> token broker: tests"
+harness/lib/nextest.sh token-broker-tests -p offerkit-token-broker
+suite_exit token-broker-tests $?
 
 # 2. Processes: simulator, broker, clients.
 echo "==> building offerkit-sim, offerkit-token-broker, offerkit-cli"
@@ -103,19 +87,19 @@ PY
 }
 
 if [ "$built" -ne 0 ]; then
-  fail 1 "build of offerkit-sim, offerkit-token-broker, offerkit-cli (the end-to-end checks need them)"
+  fail "build of offerkit-sim, offerkit-token-broker, offerkit-cli (the end-to-end checks need them)"
 else
   refresh="rt-e2e-$(date +%s)-$$"
   "$bin/offerkit-sim" --port 0 --refresh-token "$refresh" >"$work/sim.log" 2>&1 &
   pids+=($!)
-  sim_url=$(listening "$work/sim.log") || { fail 1 "simulator did not start"; cat "$work/sim.log"; }
+  sim_url=$(listening "$work/sim.log") || { fail "simulator did not start"; cat "$work/sim.log"; }
 
   umask 077
   printf '%s\n' "$refresh" >"$work/refresh-token"
   env -i PATH="$PATH" OFFERKIT_BASE_URL="$sim_url" OFFERKIT_REFRESH_TOKEN_FILE="$work/refresh-token" \
     BROKER_BIND=127.0.0.1:0 BROKER_LOG=trace "$bin/offerkit-token-broker" >"$work/broker.log" 2>&1 &
   pids+=($!)
-  broker_url=$(listening "$work/broker.log") || { fail 1 "broker did not start"; cat "$work/broker.log"; }
+  broker_url=$(listening "$work/broker.log") || { fail "broker did not start"; cat "$work/broker.log"; }
 fi
 
 if [ -n "${sim_url:-}" ] && [ -n "${broker_url:-}" ]; then
@@ -134,17 +118,17 @@ if [ -n "${sim_url:-}" ] && [ -n "${broker_url:-}" ]; then
   count=$(python3 -c 'import json,sys; print(len(json.loads(sys.argv[1])))' "$out" 2>/dev/null)
   check "CLI queries offers with the broker's token" test "$count" = 2
 
-  if [ -x .tools/venv/bin/python ] &&
-    .tools/venv/bin/python -c 'import offerkit; offerkit.AccessTokenProvider; offerkit.OfferClient' 2>/dev/null; then
+  if [ -x "${VENV:-.tools/venv}/bin/python" ] &&
+    "${VENV:-.tools/venv}/bin/python" -c 'import offerkit; offerkit.AccessTokenProvider; offerkit.OfferClient' 2>/dev/null; then
     echo "==> python game client (uniffi binding) with the broker as its token provider"
     env -i PATH="$PATH" OFFERKIT_BASE_URL="$sim_url" BROKER_URL="$broker_url" PLAYER_SESSION=py-session \
-      timeout 60 .tools/venv/bin/python examples/token-broker/client.py >"$work/py.log" 2>&1
+      timeout 60 "${VENV:-.tools/venv}/bin/python" examples/token-broker/client.py >"$work/py.log" 2>&1
     status=$?
     indented <"$work/py.log"
     check "python client gets offers through the broker" test "$status" = 0
     check "python client output has no refresh token" bash -c '! grep -qF -- "$1" "$2"' _ "$refresh" "$work/py.log"
   else
-    skip "python client: the uniffi Python binding is not installed in .tools/venv (scripts/test-uniffi.sh installs it); the Rust client of step 1 covered the end-to-end test"
+    skip "python client: the uniffi Python binding is not installed in .tools/venv (bindings/uniffi/test.sh installs it); the Rust client of step 1 covered the end-to-end test"
   fi
 
   stats=$(py_get "$sim_url/_sim/stats")
@@ -170,29 +154,14 @@ int offerkit_version(void) { return 1; }
 C
 for f in dirty symbol clean; do
   gcc -shared -fPIC -o "$work/lib$f.so" "$work/$f.c" && gcc -c -o "$work/$f.o" "$work/$f.c" &&
-    ar rcs "$work/lib$f.a" "$work/$f.o" || fail 1 "build of the secrets check fixture lib$f"
+    ar rcs "$work/lib$f.a" "$work/$f.o" || fail "build of the secrets check fixture lib$f"
 done
 for lib in libdirty.so libdirty.a libsymbol.so; do
-  check "secrets check rejects $lib" bash -c '! scripts/check-client-secrets.sh "$1" >"$1.out" 2>&1 && grep -q "^FAIL" "$1.out"' _ "$work/$lib"
+  check "secrets check rejects $lib" bash -c '! OFFERKIT_RESULTS=/dev/null scripts/check-client-secrets.sh "$1" >"$1.out" 2>&1 && grep -q "^FAIL" "$1.out"' _ "$work/$lib"
 done
-check "secrets check accepts a clean library" bash -c 'scripts/check-client-secrets.sh "$@" >/dev/null' _ "$work/libclean.so" "$work/libclean.a"
+check "secrets check accepts a clean library" bash -c 'OFFERKIT_RESULTS=/dev/null scripts/check-client-secrets.sh "$@" >/dev/null' _ "$work/libclean.so" "$work/libclean.a"
 
 echo "==> secrets check of the client libraries"
-scripts/check-client-secrets.sh >"$work/secrets.log" 2>&1
-status=$?
-indented <"$work/secrets.log"
-# Its closing line, old ("N passed, N failed") or new (", N skipped") format; a crate it could
-# not check is a "SKIP" line, counted as skipped when the closing line does not count them.
-line=$(tail -n1 "$work/secrets.log")
-if [[ $line =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
-  ok "${BASH_REMATCH[1]}"
-  failed=$((failed + BASH_REMATCH[2]))
-  secrets_failed=${BASH_REMATCH[2]}
-  secrets_skipped=${BASH_REMATCH[4]:-$(grep -c '^SKIP ' "$work/secrets.log")}
-  skipped=$((skipped + secrets_skipped))
-  [ "$status" -eq 0 ] || [ "$secrets_failed" -gt 0 ] || fail 1 "secrets check exited with $status without a failed check"
-else
-  fail 1 "secrets check gave no summary"
-fi
+suite client-secrets scripts/check-client-secrets.sh
 
 finish

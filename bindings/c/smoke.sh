@@ -97,7 +97,7 @@ mkdir -p "$bin"
 # ---- linux-x86_64 --------------------------------------------------------------------------------
 pc_shared() {
   export PKG_CONFIG_PATH="$x64/lib/pkgconfig"
-  pkg-config --modversion offerkit | grep -qx "$version" || { echo "pkg-config version is not $version"; return 1; }
+  grep -qx "$version" <<<"$(pkg-config --modversion offerkit)" || { echo "pkg-config version is not $version"; return 1; }
   gcc -std=c99 -Wall -Werror "$x64/examples/print_offers.c" $(pkg-config --cflags --libs offerkit) \
     -Wl,-rpath,"$x64/lib" -o "$bin/pc_shared" || return 1
   ldd "$bin/pc_shared" | grep -F "$x64/lib/libofferkit.so" || { echo "not linked to the SDK's libofferkit.so"; return 1; }
@@ -165,7 +165,7 @@ arm_build() {
     aarch64-linux-gnu-gcc -std=c99 "$arm/examples/print_offers.c" $(pkg-config --cflags offerkit) \
       "$arm/lib/libofferkit.a" $(pkg-config --static --libs-only-l offerkit | sed 's/-lofferkit//') -o "$exe" || return 1
   fi
-  readelf -h "$exe" | grep -q 'AArch64' || { echo "not an arm64 program"; return 1; }
+  grep -q 'AArch64' <<<"$(readelf -h "$exe")" || { echo "not an arm64 program"; return 1; }
   # The linker skips a library of another architecture in silence and takes the next one.
   local needed
   needed="$(readelf -d "$exe" | grep -c 'NEEDED.*\[libofferkit\.so\]')"
@@ -198,7 +198,7 @@ win_build() {
   mkdir -p "$dir" &&
     x86_64-w64-mingw32-gcc -std=c99 -Wall -Werror "$win/examples/print_offers.c" "$@" -o "$dir/print_offers.exe"
 }
-imports_dll() { x86_64-w64-mingw32-objdump -p "$1" | grep -q "DLL Name: offerkit.dll"; }
+imports_dll() { grep -q "DLL Name: offerkit.dll" <<<"$(x86_64-w64-mingw32-objdump -p "$1")"; }
 win_pkg_config() {
   export PKG_CONFIG_PATH="$win/lib/pkgconfig"
   win_build pc $(pkg-config --cflags --libs offerkit) || return 1

@@ -148,7 +148,7 @@ check "example prints \"5 offers for demo-player:\" and five offers" \
   eval 'grep -q "^5 offers for demo-player:" "$work/run.out" && test "$(grep -c "^  " "$work/run.out")" -eq 5'
 check "JNA loaded libofferkit_uniffi.so from the jar's linux-x86-64/ resource" \
   grep -qF "Found library resource at jar:file:$app/libs/offerkit-kotlin-$version.jar!/linux-x86-64/libofferkit_uniffi.so" "$work/run.err"
-if ((failed)); then
+if ! checks_failed; then
   echo "--- example output"; cat "$work/run.out"; echo "--- example stderr (last 20 lines)"; tail -20 "$work/run.err"
 fi
 finish

@@ -149,7 +149,7 @@ rc=$?
 check "example exits 0" test "$rc" -eq 0
 check "example prints \"5 offers for demo-player:\" and five offers" \
   eval 'grep -q "^5 offers for demo-player:" "$work/run.out" && test "$(grep -c "^  " "$work/run.out")" -eq 5'
-if ((failed)); then
+if ! checks_failed; then
   echo "--- import"; echo "$imported"
   echo "--- example output"; cat "$work/run.out"; echo "--- example stderr"; tail -20 "$work/run.err"
 fi

@@ -12,7 +12,7 @@
 #
 # Prints "ok   NAME" / "FAIL NAME" per check and ends "N passed, N failed, 0 skipped"; exit 0
 # only if nothing failed. A few seconds when the debug offerkit-uniffi and its bindgen are
-# built (scripts/test-uniffi.sh builds them), about 2 min on a clean target.
+# built (bindings/uniffi/test.sh builds them), about 2 min on a clean target.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 source "$root/scripts/lib/package-common.sh"

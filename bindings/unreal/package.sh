@@ -61,7 +61,7 @@ done
 # Nothing test-only ships: the release libraries have no offerkit_test_* symbols.
 for archive in "$third"/lib/*/libofferkit.a "$third"/lib/Android/*/libofferkit.a; do
   [[ -f "$archive" ]] || continue
-  if nm -g --defined-only "$archive" 2>/dev/null | grep -q ' T offerkit_test_'; then
+  if grep -q ' T offerkit_test_' <<<"$(nm -g --defined-only "$archive" 2>/dev/null)"; then
     echo "$archive exports test hooks (offerkit_test_*): not a release build" >&2
     exit 1
   fi

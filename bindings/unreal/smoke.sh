@@ -132,7 +132,7 @@ no_test_hooks() {
   local lib found=0
   for lib in "$third"/lib/*/libofferkit.a "$third"/lib/Android/*/libofferkit.a "$third/lib/Win64/offerkit.dll.lib"; do
     [[ -f "$lib" ]] || continue
-    if llvm-nm "$lib" 2>/dev/null | grep -q ' T offerkit_test_'; then
+    if grep -q ' T offerkit_test_' <<<"$(llvm-nm "$lib" 2>/dev/null)"; then
       echo "$lib has offerkit_test_* symbols"
       found=1
     fi

@@ -28,8 +28,8 @@
 #                              "ok   NAME", or "FAIL NAME" and the output's last 25 lines; returns
 #                              the command's status. With check_width=N set, names are padded to
 #                              N columns and each line ends with the check's seconds.
-# finish                       prints "(took N s)" and "N passed, N failed, 0 skipped"; exits,
-#                              with status 0 only if no check failed
+# finish                       prints "(took N s)" and exits, with status 0 only if no check
+#                              failed (each check is recorded for the harness as it ends)
 # start_sim                    starts the simulator on a free loopback port and sets sim_url
 #                              (empty, status 1, when it does not listen within a minute).
 #                              It is $OFFERKIT_SIM, else target/debug or target/release
@@ -38,7 +38,8 @@
 # sim_token                    prints a fresh access token of that simulator (never log it)
 
 native="${OFFERKIT_NATIVE_DIR:-$root/target/native}"
-passed=0 failed=0
+# record and checks_failed: each check is one result for the harness (harness/RESULTS.md).
+source "$root/harness/lib/checks.sh"
 package_started=$SECONDS
 sim_pid="" sim_url=""
 on_exit_commands=()
@@ -133,24 +134,25 @@ check() {
   status=$?
   if ((status == 0)); then
     check_line ok "$name" "$started"
-    passed=$((passed + 1))
+    record "$name" passed "" $((SECONDS - started))
   else
     check_line FAIL "$name" "$started"
     tail -n 25 "$work/check.log" | sed 's/^/     | /'
-    failed=$((failed + 1))
+    record "$name" failed "exit status $status" $((SECONDS - started))
   fi
   return "$status"
 }
 finish() {
   echo "(took $((SECONDS - package_started)) s)"
-  echo "$passed passed, $failed failed, 0 skipped"
-  ((failed == 0))
+  checks_failed
   exit
 }
 
 start_sim() {
   local sim="${OFFERKIT_SIM:-}" candidate
   sim_url=""
+  # The harness's simulator, when the step runs under it.
+  if [[ -n "${OFFERKIT_SIM_URL:-}" ]]; then sim_url="$OFFERKIT_SIM_URL"; return 0; fi
   for candidate in "$root/target/debug/offerkit-sim" "$root/target/release/offerkit-sim"; do
     [[ -z "$sim" && -x "$candidate" ]] && sim="$candidate"
   done

@@ -6,7 +6,7 @@
 //                       /_sim/tokens endpoint stands in for it.
 //   OFFERKIT_PLAYER_ID  (default "demo-player")
 //
-// Run by scripts/test-uniffi.sh; see bindings/kotlin/README.md for an Android project.
+// Run by bindings/uniffi/test.sh; see bindings/kotlin/README.md for an Android project.
 package example
 
 import com.offerkit.*

@@ -1,5 +1,5 @@
 // The Kotlin API (package com.offerkit) on the JVM against the simulator (address in
-// OFFERKIT_SIM_URL, started by scripts/test-uniffi.sh), compiled as a separate module against
+// OFFERKIT_SIM_URL, started by bindings/uniffi/test.sh), compiled as a separate module against
 // the library jar, so it sees exactly what an app sees: every query, every OfferException kind
 // (fault injection; cancellation through coroutine cancellation, cancelAll and close), the token
 // provider on a 401 and in its scope, 100 concurrent calls, pager flows to the end and stopped

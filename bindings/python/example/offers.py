@@ -7,7 +7,7 @@ bindings/python).
                         simulator's /_sim/tokens endpoint stands in for it.
     OFFERKIT_PLAYER_ID  (default "demo-player")
 
-Run by scripts/test-uniffi.sh.
+Run by bindings/uniffi/test.sh.
 """
 
 from __future__ import annotations

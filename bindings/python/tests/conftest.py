@@ -1,5 +1,5 @@
 """Shared set-up of the Python package's tests: the simulator (started by
-scripts/test-uniffi.sh, address in OFFERKIT_SIM_URL; a second one behind the path prefix /api in
+bindings/uniffi/test.sh, address in OFFERKIT_SIM_URL; a second one behind the path prefix /api in
 OFFERKIT_SIM_PREFIXED_URL) and its /_sim control endpoint."""
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class Sim:
 @pytest.fixture
 def sim() -> Iterator[Sim]:
     if not SIM_URL:
-        pytest.fail("OFFERKIT_SIM_URL is not set: run scripts/test-uniffi.sh")
+        pytest.fail("OFFERKIT_SIM_URL is not set: run bindings/uniffi/test.sh")
     s = Sim(SIM_URL)
     s.clear()
     yield s

@@ -133,7 +133,7 @@ async def test_a_stalled_listing_ends_with_decode(sim: Sim) -> None:
 
 async def test_a_wrong_path_prefix_is_rejected(sim: Sim) -> None:
     if not SIM_PREFIXED_URL:
-        pytest.fail("OFFERKIT_SIM_PREFIXED_URL is not set: run scripts/test-uniffi.sh")
+        pytest.fail("OFFERKIT_SIM_PREFIXED_URL is not set: run bindings/uniffi/test.sh")
     root = SIM_PREFIXED_URL.removesuffix("/api")
     token = Sim(root).token()
     async with offerkit.OfferClient(offerkit.ClientConfig(root, access_token=token, max_retries=2)) as wrong:

@@ -27,9 +27,8 @@
 #    stand-in of UnrealBuildTool;
 # 5. builds and runs the console example (bindings/unity/Example~/PrintOffers.cs) against the simulator.
 #
-# Ends with "N passed, N failed, N skipped" (test counts of the runners plus one per other step;
-# skipped: tests a runner could not run against the library it was given); exit status 0 only if
-# nothing failed. Logs: target/unity-tests/logs/.
+# Writes one result per check and per test (harness/RESULTS.md) for the harness to count; exit status
+# 0 only if nothing failed. Logs: target/unity-tests/logs/.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
 cd "$root"
@@ -39,9 +38,6 @@ rm -rf "$work"
 mkdir -p "$logs" "$work/lib" "$work/lib-shipping"
 export RUST_BACKTRACE=0
 
-passed=0
-failed=0
-skipped=0
 failures=()
 sim_pid=""
 lifetime_sim_pid=""
@@ -51,9 +47,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
+checks_suite=unity-checks
+source "$root/harness/lib/checks.sh"
 log_name() { echo "$1" | tr -c 'a-zA-Z0-9\n' '-'; }
 
-# step NAME COMMAND...: one check, counted as one test.
+# step NAME COMMAND...: one check, one case of the suite unity-checks.
 step() {
   local name="$1" log
   shift
@@ -61,54 +59,37 @@ step() {
   local started=$SECONDS
   if "$@" >"$log" 2>&1; then
     printf 'ok   %-62s %4ds\n' "$name" $((SECONDS - started))
-    passed=$((passed + 1))
+    record "$name" passed "" $((SECONDS - started))
   else
     printf 'FAIL %-62s %4ds   (log: %s)\n' "$name" $((SECONDS - started)) "${log#"$root"/}"
     tail -n 30 "$log" | sed 's/^/     | /'
-    failed=$((failed + 1))
+    record "$name" failed "log: ${log#"$root"/}" $((SECONDS - started))
     failures+=("$name")
     return 1
   fi
 }
 
-# suite NAME COMMAND...: a test runner ending with "N passed, N failed" or "N passed, N failed,
-# N skipped"; its counts are added. With NOT_APPLICABLE=1 its skipped tests are not counted as
-# skips: they cannot exist in that build by design (the test hooks of a shipping library) and the
-# run against the debug library ran them.
+# suite NAME COMMAND...: a test runner that writes its own results as suite NAME
+# (harness/RESULTS.md); a non-zero exit without a failed case it reported is recorded as one.
 suite() {
-  local name="$1" log rc p f s summary
+  local name="$1" log rc
   shift
-  log="$logs/$(log_name "$name").log"
+  log="$logs/$name.log"
   local started=$SECONDS
-  "$@" >"$log" 2>&1
+  OFFERKIT_SUITE="$name" "$@" >"$log" 2>&1
   rc=$?
-  summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$log" | tail -n 1)
-  p=$(echo "$summary" | awk '{print $1}')
-  f=$(echo "$summary" | awk '{print $3}')
-  s=$(echo "$summary" | awk '{print $5}')
-  p=${p:-0}
-  f=${f:-0}
-  s=${s:-0}
-  if [[ $rc -ne 0 && $f -eq 0 ]]; then f=1; fi # crashed, hung or exited without its summary
-  local shown="$s skipped" pattern='^(ok|FAIL|skip|     )'
-  if [[ "${NOT_APPLICABLE:-0}" == 1 ]]; then
-    shown="$s not applicable to this build"
-    pattern='^(ok|FAIL|     )'
-    s=0
+  grep -E '^(FAIL|     )' "$log" | sed 's/^/     /'
+  printf '%s %-62s %4ds   (log: %s)\n' "$([[ $rc -eq 0 ]] && echo 'ok  ' || echo 'FAIL')" "$name" $((SECONDS - started)) "${log#"$root"/}"
+  if ((rc != 0)); then
+    tail -n 20 "$log" | sed 's/^/     | /'
+    failures+=("$name")
+    suite_exit "$name" "$rc" $((SECONDS - started))
   fi
-  grep -E "$pattern" "$log" | sed 's/^/     /'
-  printf '%s %-62s %4ds   %d passed, %d failed, %s (log: %s)\n' "$([[ $f -eq 0 ]] && echo 'ok  ' || echo 'FAIL')" \
-    "$name" $((SECONDS - started)) "$p" "$f" "$shown" "${log#"$root"/}"
-  [[ $f -eq 0 ]] || { tail -n 20 "$log" | sed 's/^/     | /'; failures+=("$name"); }
-  passed=$((passed + p))
-  failed=$((failed + f))
-  skipped=$((skipped + s))
 }
 
 finish() {
   ((${#failures[@]})) && echo "failed: ${failures[*]}"
-  echo "$passed passed, $failed failed, $skipped skipped"
-  [[ $failed -eq 0 ]]
+  ((${#failures[@]} == 0))
   exit
 }
 
@@ -131,7 +112,7 @@ if ((${#missing[@]})); then
   fi
 fi
 for tool in mcs mono g++ python3; do
-  command -v "$tool" >/dev/null || { echo "$tool is required"; passed=0; failed=1; finish; }
+  command -v "$tool" >/dev/null || { record "tools" failed "$tool is required"; finish; }
 done
 
 # ---- builds -----------------------------------------------------------------------------------
@@ -224,11 +205,11 @@ step "unity: C layout probe builds" bash -c \
   "gcc -std=c99 -Wall -Wextra -Werror -Iinclude -o '$work/abi_layout' bindings/unity/Tests~/abi_layout.c && '$work/abi_layout' > '$work/layout.txt'"
 step "unity: test program compiles" \
   mcs "${mcs_flags[@]}" -out:"$work/OfferKitTests.exe" -recurse:"$unity/Runtime/*.cs" bindings/unity/Tests~/*.cs
-suite "unity: Mono tests against the simulator (debug library, test hooks)" \
+suite unity-tests \
   env OFFERKIT_HEADER="$root/include/offerkit.h" OFFERKIT_LAYOUT="$work/layout.txt" LD_LIBRARY_PATH="$work/lib" \
   OFFERKIT_EXPECT_TEST_HOOKS=1 timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim"
 if [[ -f "$work/lib-shipping/libofferkit.so" ]]; then
-  NOT_APPLICABLE=1 suite "unity: Mono tests against the shipping library (release)" \
+  suite unity-tests-shipping \
     env OFFERKIT_HEADER="$root/include/offerkit.h" OFFERKIT_LAYOUT="$work/layout.txt" LD_LIBRARY_PATH="$work/lib-shipping" \
     timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim"
 fi
@@ -240,7 +221,7 @@ build_lite() {
     mkdir -p "$work/lib-lite" && cp "$root/target/lite/release/libofferkit.so" "$work/lib-lite/"
 }
 if step "build the lite library (release, without the built-in transport)" build_lite; then
-  NOT_APPLICABLE=1 suite "unity: executor tests against the lite library" \
+  suite unity-tests-lite \
     env OFFERKIT_EXPECT_LITE=1 LD_LIBRARY_PATH="$work/lib-lite" \
     timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim" ExecutorTests.,HttpClientExecutor/
 fi
@@ -251,7 +232,7 @@ fi
 step "unity: engine-adapter test program compiles (Unity 2023.1+ defines)" \
   mcs "${mcs_flags[@]}" -define:"UNITY_5_3_OR_NEWER;UNITY_2023_1_OR_NEWER" -r:"$work/unity2023/UnityEngine.dll" \
   -out:"$work/unity2023/OfferKitEngineTests.exe" -recurse:"$unity/Runtime/*.cs" bindings/unity/Tests~/*.cs
-suite "unity: coroutine and Awaitable adapters, UnityWebRequestExecutor, against the simulator" \
+suite unity-engine-adapters \
   env OFFERKIT_HEADER="$root/include/offerkit.h" OFFERKIT_LAYOUT="$work/layout.txt" LD_LIBRARY_PATH="$work/lib" \
   OFFERKIT_EXPECT_TEST_HOOKS=1 timeout 300 mono --debug "$work/unity2023/OfferKitEngineTests.exe" "$work/offerkit-sim" EngineAdapterTests.,UnityWebRequestExecutorTests.
 
@@ -342,25 +323,24 @@ for _ in $(seq 1 1200); do
 done
 sim_url=$(sed -n 's/^listening on //p' "$work/sim.out" | head -n 1)
 if [[ -z "$sim_url" ]]; then
-  echo "FAIL the simulator did not start"
-  failed=$((failed + 1))
+  record "simulator starts" failed "the simulator did not start"
   failures+=("simulator")
 else
-  suite "unreal: bridge tests against the simulator" \
+  suite unreal-bridge \
     env OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 120 "$work/test_bridge"
-  suite "unreal: bridge tests (with exceptions)" \
+  suite unreal-bridge-exceptions \
     env OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 120 "$work/test_bridge_exceptions"
   if command -v valgrind >/dev/null; then
-    suite "unreal: bridge tests under valgrind memcheck" \
+    suite unreal-bridge-valgrind \
       env OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 300 valgrind -q --leak-check=full \
       --errors-for-leak-kinds=definite,indirect --error-exitcode=3 "$work/test_bridge"
   fi
-  suite "unreal: bridge tests, every request through the libcurl HttpExecutor" \
+  suite unreal-bridge-curl \
     env OFFERKIT_BRIDGE_EXECUTOR=curl OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 120 "$work/test_bridge"
-  suite "unreal: bridge tests through the libcurl HttpExecutor (with exceptions)" \
+  suite unreal-bridge-curl-exceptions \
     env OFFERKIT_BRIDGE_EXECUTOR=curl OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 120 "$work/test_bridge_exceptions"
   if command -v valgrind >/dev/null; then
-    suite "unreal: bridge tests through the libcurl HttpExecutor under valgrind memcheck" \
+    suite unreal-bridge-curl-valgrind \
       env OFFERKIT_BRIDGE_EXECUTOR=curl OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 300 valgrind -q \
       --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=3 "$work/test_bridge"
   fi
@@ -396,7 +376,7 @@ assert [m["Name"] for m in p["Modules"]] == ["OfferKit"], p["Modules"]'
 step "unreal: Build.cs compiles against a stand-in UnrealBuildTool" \
   mcs "${mcs_flags[@]}" -out:"$work/BuildRulesCheck.exe" bindings/unreal/tests/UnrealBuildToolStub.cs \
   bindings/unreal/tests/BuildRulesCheck.cs "$plugin/OfferKit.Build.cs"
-suite "unreal: Build.cs rules per platform" \
+suite unreal-build-rules \
   env UBT_MODULE_DIRECTORY="$root/$plugin" timeout 60 mono "$work/BuildRulesCheck.exe"
 
 finish

@@ -12,14 +12,13 @@
 #   - the Kotlin and Python tests again against the shipping library (`cargo build --release`:
 #     LTO, size-tuned, stripped), the one apps load. About 3 min of build the first time on a
 #     2-core machine, ~40 s after a change to the crate, nothing when unchanged; the runs take
-#     seconds. OFFERKIT_UNIFFI_SKIP_RELEASE=1 skips it.
-# Ends with one line "N passed, N failed" over every check and test above.
+#     seconds.
+# Writes one result per check and test for the harness (harness/RESULTS.md: Kotlin's runner its
+# own, pytest JUnit files); exit status 0 only if nothing failed.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$(pwd)
 
-passed=0
-failed=0
 failures=()
 work=$(mktemp -d)
 sim_pid=""
@@ -31,27 +30,20 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ok() { passed=$((passed + $1)); }
-fail() { failed=$((failed + $1)); failures+=("$2"); echo "FAILED: $2"; }
-# `check NAME CMD...`: one pass or one failure.
-check() {
-  local name=$1
-  shift
-  echo "==> $name"
-  if "$@"; then ok 1; else fail 1 "$name"; fi
+checks_suite=uniffi-checks
+source "$root/harness/lib/checks.sh"
+fail() { failures+=("$1"); record "$1" failed "${2:-}"; echo "FAILED: $1"; }
+ok() { record "$1" passed; }
+finish() {
+  if [ ${#failures[@]} -ne 0 ]; then echo "uniffi FAILED: ${failures[*]}"; fi
+  [ ${#failures[@]} -eq 0 ]
+  exit
 }
-# Adds the counts of a runner's closing line ("N passed", "N failed", "N error(s)") from $1.
-count_from() {
-  local log=$1 name=$2 rc=$3 p f
-  p=$(grep -oE '[0-9]+ passed' "$log" | tail -1 | grep -oE '[0-9]+')
-  f=$(grep -oE '[0-9]+ (failed|errors?)' "$log" | awk '{ s += $1 } END { print s + 0 }')
-  p=${p:-0}
-  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
-  ok "$p"
-  [ "$f" -eq 0 ] || fail "$f" "$name"
-}
+# `runner SUITE STATUS`: after a test program of SUITE (it wrote its own results) exited.
+runner() { [ "$2" -eq 0 ] || { failures+=("$1"); suite_exit "$1" "$2"; }; }
 
-eval "$(scripts/install-uniffi-tools.sh)" # sets KOTLIN_HOME and VENV
+# KOTLIN_HOME and VENV: the harness's (python3 -m harness tools kotlin venv), else installed here.
+if [ -z "${KOTLIN_HOME:-}" ] || [ -z "${VENV:-}" ]; then eval "$(scripts/install-uniffi-tools.sh)"; fi
 jna=/usr/share/java/jna.jar
 coroutines="$KOTLIN_HOME/lib/kotlinx-coroutines-core-jvm.jar"
 stdlib="$KOTLIN_HOME/lib/kotlin-stdlib.jar"
@@ -59,26 +51,16 @@ stdlib="$KOTLIN_HOME/lib/kotlin-stdlib.jar"
 # One debug build of each crate, each with its own -p (never unify uniffi's `cli` feature
 # into the library). The library stays unstripped: uniffi-bindgen reads its metadata.
 echo "==> build"
-cargo build -q -p offerkit-uniffi || { fail 1 "build offerkit-uniffi"; echo "$passed passed, $failed failed"; exit 1; }
-cargo build -q -p offerkit-uniffi-bindgen || fail 1 "build offerkit-uniffi-bindgen"
-cargo build -q -p offerkit-sim --bin offerkit-sim || fail 1 "build offerkit-sim"
+cargo build -q -p offerkit-uniffi || { fail "build offerkit-uniffi"; finish; }
+cargo build -q -p offerkit-uniffi-bindgen || fail "build offerkit-uniffi-bindgen"
+cargo build -q -p offerkit-sim --bin offerkit-sim || fail "build offerkit-sim"
 target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
 lib_dir="$target_dir/debug"
 
 check "clippy offerkit-uniffi" cargo clippy -q -p offerkit-uniffi --all-targets -- -D warnings
 check "clippy offerkit-uniffi-bindgen" cargo clippy -q -p offerkit-uniffi-bindgen --all-targets -- -D warnings
-for crate in offerkit-uniffi offerkit-uniffi-bindgen; do
-  echo "==> cargo test -p $crate"
-  cargo test -q -p "$crate" > "$work/cargo-test.log" 2>&1
-  rc=$?
-  # Renamed so scripts/test.sh does not count these lines twice (they are in this script's total).
-  sed 's/^test result:/rust test result:/' "$work/cargo-test.log"
-  p=$(grep -oE '[0-9]+ passed' "$work/cargo-test.log" | awk '{ s += $1 } END { print s + 0 }')
-  f=$(grep -oE '[0-9]+ failed' "$work/cargo-test.log" | awk '{ s += $1 } END { print s + 0 }')
-  [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
-  ok "$p"
-  [ "$f" -eq 0 ] || fail "$f" "cargo test -p $crate"
-done
+harness/lib/nextest.sh uniffi-rust-tests -p offerkit-uniffi -p offerkit-uniffi-bindgen
+runner uniffi-rust-tests $?
 
 check "bindings are fresh" bindings/uniffi/generate-bindings.sh --check
 # Client libraries never carry the refresh-token exchange or the reporting key.
@@ -102,17 +84,18 @@ wait_listening() {
   done
   sed -n 's/^listening on //p' "$out"
 }
-"$lib_dir/offerkit-sim" --port 0 > "$work/sim.out" 2>&1 &
-sim_pid=$!
-OFFERKIT_SIM_URL=$(wait_listening "$work/sim.out")
-"$lib_dir/offerkit-sim" --port 0 --path-prefix /api > "$work/sim-prefixed.out" 2>&1 &
-prefixed_sim_pid=$!
-OFFERKIT_SIM_PREFIXED_URL=$(wait_listening "$work/sim-prefixed.out")
+if [ -z "${OFFERKIT_SIM_URL:-}" ] || [ -z "${OFFERKIT_SIM_PREFIXED_URL:-}" ]; then
+  "$lib_dir/offerkit-sim" --port 0 > "$work/sim.out" 2>&1 &
+  sim_pid=$!
+  OFFERKIT_SIM_URL=$(wait_listening "$work/sim.out")
+  "$lib_dir/offerkit-sim" --port 0 --path-prefix /api > "$work/sim-prefixed.out" 2>&1 &
+  prefixed_sim_pid=$!
+  OFFERKIT_SIM_PREFIXED_URL=$(wait_listening "$work/sim-prefixed.out")
+fi
 if [ -z "$OFFERKIT_SIM_URL" ] || [ -z "$OFFERKIT_SIM_PREFIXED_URL" ]; then
-  fail 1 "simulator did not start"
+  fail "simulator did not start"
   cat "$work/sim.out" "$work/sim-prefixed.out"
-  echo "$passed passed, $failed failed"
-  exit 1
+  finish
 fi
 export OFFERKIT_SIM_URL OFFERKIT_SIM_PREFIXED_URL
 echo "simulator at $OFFERKIT_SIM_URL, behind a path prefix at $OFFERKIT_SIM_PREFIXED_URL"
@@ -138,7 +121,7 @@ kotlin_surface() {
     return 1
   fi
   # The search does find the plumbing where it is, so finding nothing on the surface means something.
-  javap -public -cp "$work/offerkit.jar" com.offerkit.internal.FfiConverterString | grep -qE "$generated_names" || return 1
+  grep -qE "$generated_names" <<<"$(javap -public -cp "$work/offerkit.jar" com.offerkit.internal.FfiConverterString)" || return 1
   if grep -E "$generated_names" <<< "$listing"; then
     echo "uniffi names on the public surface (above)"
     return 1
@@ -149,21 +132,21 @@ if timeout 600 "$KOTLIN_HOME/bin/kotlinc-jvm" -nowarn -module-name offerkit -cp 
   $(find bindings/kotlin/src/main/kotlin -name '*.kt' | sort) -d "$work/offerkit.jar" 2>&1 &&
   timeout 600 "$KOTLIN_HOME/bin/kotlinc-jvm" -nowarn -module-name offerkit-tests -cp "$work/offerkit.jar:$kotlin_cp" \
     bindings/kotlin/tests/OfferkitTest.kt bindings/kotlin/example/Main.kt -d "$work/kotlin.jar" 2>&1; then
-  ok 1
+  ok "kotlin compile"
   classpath="$work/kotlin.jar:$work/offerkit.jar:$jna:$coroutines:$stdlib"
   check "kotlin public surface shows no uniffi names" kotlin_surface
   # R8 cannot run here: the rules are checked against the generated code instead.
   check "consumer-rules.pro keeps exactly what JNA reflects on" python3 bindings/kotlin/check-consumer-rules.py \
     --self-test bindings/kotlin/consumer-rules.pro "$generated_kt"
   # Under timeout: a failed test must not leave the JVM hanging on a non-daemon thread.
-  timeout 300 java -Djna.library.path="$lib_dir" -cp "$classpath" offerkittest.OfferkitTestKt 2>&1 | tee "$work/kotlin.log"
-  count_from "$work/kotlin.log" "kotlin tests" "${PIPESTATUS[0]}"
+  OFFERKIT_SUITE=kotlin-tests timeout 300 java -Djna.library.path="$lib_dir" -cp "$classpath" offerkittest.OfferkitTestKt
+  runner kotlin-tests $?
   echo "==> kotlin example"
   OFFERKIT_BASE_URL="$OFFERKIT_SIM_URL" timeout 60 java -Djna.library.path="$lib_dir" \
     -cp "$classpath" example.MainKt 2>&1 | tee "$work/kotlin-example.log"
-  if grep -q "^5 offers for demo-player:" "$work/kotlin-example.log"; then ok 1; else fail 1 "kotlin example"; fi
+  if grep -q "^5 offers for demo-player:" "$work/kotlin-example.log"; then ok "kotlin example"; else fail "kotlin example"; fi
 else
-  fail 1 "kotlin compile"
+  fail "kotlin compile"
 fi
 
 # Python: build the wheel with maturin (it runs our uniffi-bindgen), install it, test it.
@@ -171,7 +154,7 @@ echo "==> python wheel"
 rm -rf "$work/wheels"
 if (cd bindings/python && "$VENV/bin/maturin" build --quiet --out "$work/wheels" 2>&1 | grep -v "looks like an old-style --config") &&
   "$VENV/bin/pip" install -q --disable-pip-version-check --force-reinstall --no-deps "$work"/wheels/offerkit-*.whl; then
-  ok 1
+  ok "python wheel"
   # The wheel ships exactly the committed generated module, under the package's `_native`.
   installed=$("$VENV/bin/python" -c 'import offerkit._native.offerkit as m; print(m.__file__)')
   check "wheel module is the committed one" diff -q "$installed" bindings/python/generated/offerkit.py
@@ -179,26 +162,28 @@ if (cd bindings/python && "$VENV/bin/maturin" build --quiet --out "$work/wheels"
   check "mypy --strict (python tests and example)" \
     "$VENV/bin/mypy" --strict --python-version 3.10 --no-incremental bindings/python/tests bindings/python/example
   echo "==> pytest"
-  (cd bindings/python/tests && timeout 300 "$VENV/bin/python" -m pytest -q -p no:cacheprovider 2>&1) | tee "$work/pytest.log"
-  count_from "$work/pytest.log" "python tests" "${PIPESTATUS[0]}"
+  # -p asyncio: pytest refuses to start without pytest-asyncio, instead of skipping every async test.
+  (cd bindings/python/tests && timeout 300 "$VENV/bin/python" -m pytest -q -p no:cacheprovider -p asyncio \
+    --junitxml="$OFFERKIT_RESULTS_DIR/python-tests.xml" -o junit_suite_name=python-tests)
+  runner python-tests $?
   echo "==> python example"
   OFFERKIT_BASE_URL="$OFFERKIT_SIM_URL" timeout 60 "$VENV/bin/python" bindings/python/example/offers.py 2>&1 | tee "$work/python-example.log"
-  if grep -q "^5 offers for demo-player:" "$work/python-example.log"; then ok 1; else fail 1 "python example"; fi
+  if grep -q "^5 offers for demo-player:" "$work/python-example.log"; then ok "python example"; else fail "python example"; fi
 else
-  fail 1 "python wheel"
+  fail "python wheel"
 fi
 
 # The same suites against the release library: what ships is built with other optimisation
 # and LTO, and stripped; the tests must hold there too. Kotlin loads it through JNA's path;
 # Python gets a copy of the installed package with the release library beside the module.
-if [ "${OFFERKIT_UNIFFI_SKIP_RELEASE:-0}" != 1 ]; then
+{
   echo "==> release build"
   if cargo build -q --release -p offerkit-uniffi; then
     release_dir="$target_dir/release"
     if [ -f "$work/kotlin.jar" ] && [ -n "${classpath:-}" ]; then
       echo "==> kotlin tests (release library)"
-      timeout 300 java -Djna.library.path="$release_dir" -cp "$classpath" offerkittest.OfferkitTestKt 2>&1 | tee "$work/kotlin-release.log"
-      count_from "$work/kotlin-release.log" "kotlin tests (release library)" "${PIPESTATUS[0]}"
+      OFFERKIT_SUITE=kotlin-tests-release timeout 300 java -Djna.library.path="$release_dir" -cp "$classpath" offerkittest.OfferkitTestKt
+      runner kotlin-tests-release $?
     fi
     if [ -n "${installed:-}" ]; then
       echo "==> pytest (release library)"
@@ -207,16 +192,12 @@ if [ "${OFFERKIT_UNIFFI_SKIP_RELEASE:-0}" != 1 ]; then
       cp "$release_dir/libofferkit_uniffi.so" "$work/release-python/offerkit/_native/"
       loaded=$(cd bindings/python/tests && PYTHONPATH="$work/release-python" "$VENV/bin/python" -c 'import offerkit._native.offerkit as m; print(m.__file__)')
       check "python (release library) imports the copy" test "$loaded" = "$work/release-python/offerkit/_native/offerkit.py"
-      (cd bindings/python/tests && PYTHONPATH="$work/release-python" timeout 300 "$VENV/bin/python" -m pytest -q -p no:cacheprovider 2>&1) | tee "$work/pytest-release.log"
-      count_from "$work/pytest-release.log" "python tests (release library)" "${PIPESTATUS[0]}"
+      (cd bindings/python/tests && PYTHONPATH="$work/release-python" timeout 300 "$VENV/bin/python" -m pytest -q -p no:cacheprovider \
+        -p asyncio --junitxml="$OFFERKIT_RESULTS_DIR/python-tests-release.xml")
+      runner python-tests-release $?
     fi
   else
-    fail 1 "release build offerkit-uniffi"
+    fail "release build offerkit-uniffi"
   fi
-fi
-
-if [ ${#failures[@]} -ne 0 ]; then
-  echo "uniffi FAILED: ${failures[*]}"
-fi
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+}
+finish
