@@ -43,7 +43,6 @@ finish() {
 }
 
 # python3 reads the simulator's JSON answers and checks the examples' output.
-command -v python3 >/dev/null || { apt-get update -qq && apt-get install -y -qq python3 >/dev/null; }
 
 sim_pid=""
 trap '[ -n "$sim_pid" ] && kill "$sim_pid" 2>/dev/null' EXIT

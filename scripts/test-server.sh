@@ -8,7 +8,7 @@
 #      and a shell client (token from the broker, then the offerkit CLI) always;
 #   3. the client-library secrets check (scripts/check-client-secrets.sh), after a self-test
 #      showing it fails on libraries that do carry such symbols or strings.
-# Installs what a fresh Debian machine lacks (binutils, gcc, python3). Every failure counts: a
+# Its tools come from the harness (python3 -m harness tools apt venv). Every failure counts: a
 # build that fails, a process that does not start, a runner that exits non-zero without saying
 # which test failed. What is not run is recorded as skipped (the harness's policy decides).
 # Each check is one result for the harness (harness/RESULTS.md); exits non-zero on any failure.
@@ -33,16 +33,6 @@ finish() {
 }
 # check NAME CMD... and skip NAME REASON: harness/lib/checks.sh (one result each).
 indented() { sed -u 's/^/  /'; }
-
-missing=()
-command -v nm >/dev/null && command -v strings >/dev/null || missing+=(binutils)
-command -v gcc >/dev/null || missing+=(gcc)
-command -v python3 >/dev/null || missing+=(python3)
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "==> apt-get install ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >/dev/null && apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
 
 # 1. The broker crate.
 echo "==> token broker: clippy"

@@ -22,8 +22,7 @@
 # make_work                    sets work to a fresh temporary directory, removed on exit after
 #                              the simulator is stopped and the on_exit commands have run
 # on_exit COMMAND              one more command for that exit trap
-# apt_install PACKAGE...       installs Debian packages (only as root, with apt-get)
-# need COMMAND PACKAGE         installs PACKAGE when COMMAND is missing
+# need COMMAND PACKAGE         fails naming PACKAGE when COMMAND is missing
 # check NAME COMMAND...        one check, run from $work with its output captured: prints
 #                              "ok   NAME", or "FAIL NAME" and the output's last 25 lines; returns
 #                              the command's status. With check_width=N set, names are padded to
@@ -108,17 +107,9 @@ package_cleanup() {
   rm -rf "$work"
 }
 
-apt_install() {
-  (($#)) || return 0
-  if [[ $(id -u) != 0 ]] || ! command -v apt-get >/dev/null; then
-    echo "missing Debian package(s) $* and cannot install them (not root, or no apt-get)" >&2
-    return 1
-  fi
-  echo "installing $*" >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null 2>&1 ||
-    { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null; }
-}
-need() { command -v "$1" >/dev/null 2>&1 || apt_install "$2"; }
+# need COMMAND PACKAGE: the tool is there (the harness installs every Debian package a script
+# needs: python3 -m harness tools apt), else the script stops naming the package.
+need() { command -v "$1" >/dev/null 2>&1 || { echo "missing $1 (Debian package $2: python3 -m harness tools apt)" >&2; return 1; }; }
 
 check_line() { # ok|FAIL NAME STARTED
   if [[ -n "${check_width:-}" ]]; then

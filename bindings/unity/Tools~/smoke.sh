@@ -24,7 +24,7 @@ make_work
 # (A tool that cannot be installed fails the checks that use it.)
 need mcs mono-mcs
 need mono mono-runtime
-[[ -f /usr/lib/mono/4.5/System.Net.Http.dll ]] || apt_install libmono-system-net-http4.0-cil
+[[ -f /usr/lib/mono/4.5/System.Net.Http.dll ]] || { echo "Mono's System.Net.Http is missing (python3 -m harness tools apt)" >&2; exit 1; }
 
 # ---- the user's side: unpack the tarball, nothing else from the repository ---------------------
 pkg="$work/project/Packages/com.offerkit.client"

@@ -94,23 +94,8 @@ finish() {
 }
 
 # ---- tools ------------------------------------------------------------------------------------
-missing=()
-command -v mcs >/dev/null || missing+=(mono-mcs)
-command -v mono >/dev/null || missing+=(mono-runtime)
-[[ -f /usr/lib/mono/4.5/System.Net.Http.dll ]] || missing+=(libmono-system-net-http4.0-cil) # HttpClientExecutor
-command -v g++ >/dev/null || missing+=(g++)
-command -v valgrind >/dev/null || missing+=(valgrind)
-command -v python3 >/dev/null || missing+=(python3)
-[[ -f /usr/include/x86_64-linux-gnu/curl/curl.h || -f /usr/include/curl/curl.h ]] || missing+=(libcurl4-openssl-dev) # the bridge's test executor
-if ((${#missing[@]})); then
-  if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
-    echo "installing ${missing[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >/dev/null && apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    echo "missing ${missing[*]} and cannot install them (not root, or no apt-get)"
-  fi
-fi
+# Mono, g++, valgrind and libcurl's headers are the harness's to install (python3 -m harness tools apt).
+[[ -f /usr/lib/mono/4.5/System.Net.Http.dll ]] || { record tools failed "Mono's System.Net.Http is missing (libmono-system-net-http4.0-cil)"; finish; }
 for tool in mcs mono g++ python3; do
   command -v "$tool" >/dev/null || { record "tools" failed "$tool is required"; finish; }
 done
