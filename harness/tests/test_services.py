@@ -9,8 +9,8 @@ import unittest
 from harness import services
 
 FAKE = """#!/bin/sh
-echo "listening on http://127.0.0.1:9"
 echo $$ >> "$(dirname "$0")/pids"
+echo "listening on http://127.0.0.1:9"
 exec sleep 600
 """
 
