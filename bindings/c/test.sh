@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The tests of the C ABI (libofferkit) and its C++ wrapper. From the repository root:
+# The tests of the C ABI (libofferkit); the C++ wrapper has its own (bindings/cpp/test.sh). From
+# the repository root:
 #
 #   bindings/c/test.sh
 #
@@ -18,8 +19,7 @@
 #    built-in transport, checked to have none of it) through the same executor;
 # 5. runs the stress test (8 threads, random cancellations, client frees) normally, with ASan and
 #    under valgrind;
-# 6. runs the C++ wrapper tests (g++, g++ -fno-exceptions, clang++ when installed);
-# 7. builds and runs the example, and links it against the installed release library with
+# 6. builds and runs the example, and links it against the installed release library with
 #    pkg-config (shared and static) and CMake's find_package (shared and static).
 #
 # Counts test CASES: every case of every run of a test program (the C tests count once per way
@@ -264,19 +264,6 @@ fi
 step stress timeout 600 "$work/bin/stress"
 step stress-asan-ubsan env ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 timeout 600 "$work/bin/stress_asan"
 step stress-valgrind env STRESS_REQUESTS="${STRESS_VALGRIND_REQUESTS:-40}" timeout 1200 "${vg[@]}" "$work/bin/stress"
-
-# ---- C++ wrapper ----------------------------------------------------------------------------------
-cpp_tests() {
-  local cxx="$1"
-  shift
-  gcc -std=gnu11 -g -Iinclude -c bindings/c/tests/support.c -o "$work/support-$cxx.o" &&
-    $cxx -std=c++17 -Wall -Wextra -Werror -pedantic -g "$@" -Iinclude -Ibindings/cpp -Ibindings/c/tests \
-      bindings/cpp/tests/test_wrapper.cpp "$work/support-$cxx.o" "${lib[@]}" -o "$work/bin/cpp_tests_$cxx" &&
-    timeout 300 "$work/bin/cpp_tests_$cxx"
-}
-suite cpp-tests-g++ cpp_tests g++
-suite cpp-tests-g++-no-exceptions cpp_tests g++ -fno-exceptions
-if have clang++; then suite cpp-tests-clang++ cpp_tests clang++; else skip cpp-tests-clang++ "clang++ not installed"; fi
 
 # ---- example, pkg-config, CMake (against the installed shipping library) --------------------------
 # sim METHOD PATH: one request to the simulator's control endpoint; prints the body.
