@@ -29,8 +29,10 @@ extern const char *test_skip_reason;
     } while (0)
 
 /* Why the running test does not apply to this run (set by NOT_APPLICABLE), or NULL: a test of
- * the built-in HTTP transport in a run through a host executor. Listed, never counted as passed
- * (nor as failed or skipped, also with --no-skips: another run covers it). */
+ * the built-in HTTP transport in a run through a host executor, or one that needs the test hooks
+ * in a shipping build. Never counted as passed (nor as failed or skipped, also with --no-skips:
+ * another run covers it), and listed for each run in bindings/c/tests/na/ (binding.toml), or the
+ * harness fails the run. */
 extern const char *test_not_applicable_reason;
 
 #define NOT_APPLICABLE(why)                                                              \
