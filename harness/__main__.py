@@ -52,12 +52,15 @@ def main(argv: list[str]) -> int:
             print(f"{k}={v}")
         return 0
     if argv[:1] == ["chroot"]:
+        if "--" not in argv:
+            print("usage: python3 -m harness chroot SUITE [--packages A,B] -- COMMAND...", file=sys.stderr)
+            return 2
+        split = argv.index("--")
         p = argparse.ArgumentParser(prog="harness chroot")
         p.add_argument("suite")
         p.add_argument("--packages", default="")
-        p.add_argument("command", nargs=argparse.REMAINDER)
-        a = p.parse_args(argv[1:])
-        command = a.command[1:] if a.command[:1] == ["--"] else a.command
+        a = p.parse_args(argv[1:split])
+        command = argv[split + 1 :]
         packages = [x for x in a.packages.split(",") if x]
         binds = [ROOT]
         target = os.path.realpath(os.path.join(ROOT, "target"))
