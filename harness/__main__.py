@@ -4,6 +4,7 @@
   python3 -m harness tools NAME...            install tools (apt, venv, kotlin, cbindgen, rust-targets)
   python3 -m harness chroot SUITE [--packages A,B] -- CMD...   run CMD in a cached Debian chroot
   python3 -m harness packages                 the bindings that package: NAME FOLDER SCRIPT SMOKE
+  python3 -m harness versions                 what each binding's own version file says: NAME FILE OF FOUND
 """
 
 from __future__ import annotations
@@ -69,6 +70,12 @@ def main(argv: list[str]) -> int:
         return chroot.run(a.suite, packages, command, binds, os.getcwd()).returncode
     if argv[:1] == ["chroot-probe"]:
         return chroot_probe()
+    if argv[:1] == ["versions"]:
+        for b in plan.bindings(ROOT):
+            if b.version.pattern:
+                found = b.version.found(ROOT)
+                print(f"{b.name}\t{b.version.file}\t{b.version.of}\t{found or ''}")
+        return 0
     if argv[:1] == ["packages"]:
         for b in plan.bindings(ROOT):
             if b.package:

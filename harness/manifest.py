@@ -38,13 +38,39 @@ class StepSpec:
     env: dict[str, str] = field(default_factory=dict)
 
 
+VERSION_KEYS = {"file", "pattern", "of"}
+VERSION_OF = {"release", "unity", "dynamic"}
+
+
+@dataclass
+class Version:
+    """Where a binding's version is written: `file` (the top Cargo.toml when the binding takes the
+    release version from the crates) and, for a file of its own, the `pattern` whose group 1 is
+    the version, which must equal Cargo.toml's `of` version (release, or the Unity package's);
+    `dynamic`: the pattern must match, and the version is the crate's (Python)."""
+
+    file: str
+    pattern: str = ""
+    of: str = "release"
+
+    def found(self, root: str) -> str | None:
+        """What the file says: the version, "dynamic", or None when the pattern finds nothing."""
+        if not self.pattern:
+            return None
+        with open(os.path.join(root, self.file), encoding="utf-8") as f:
+            m = re.search(self.pattern, f.read(), re.M)
+        if not m:
+            return None
+        return "dynamic" if self.of == "dynamic" else m.group(1)
+
+
 @dataclass
 class Binding:
     name: str
     folder: str
     description: str
     builds_on: str
-    version: str
+    version: Version
     docs: str
     steps: list[StepSpec]
     package: StepSpec | None
@@ -127,9 +153,25 @@ def load(root: str, folder: str, services: set[str], tools: set[str]) -> Binding
     builds_on = data.get("builds-on")
     if builds_on not in BUILDS_ON:
         raise ManifestError(f"{where}: builds-on must be one of {', '.join(sorted(BUILDS_ON))}")
-    for key in ("version", "docs"):
-        if key in data and not os.path.exists(os.path.join(root, data[key])):
-            raise ManifestError(f"{where}: {key} names {data[key]}, which does not exist")
+    if "docs" in data and not os.path.exists(os.path.join(root, data["docs"])):
+        raise ManifestError(f"{where}: docs names {data['docs']}, which does not exist")
+    raw = data.get("version", "Cargo.toml")
+    if isinstance(raw, str):
+        raw = {"file": raw}
+    _check_keys(f"{where} version", raw, VERSION_KEYS)
+    version = Version(raw.get("file", ""), raw.get("pattern", ""), raw.get("of", "release"))
+    if not os.path.exists(os.path.join(root, version.file)):
+        raise ManifestError(f"{where}: version names {version.file}, which does not exist")
+    if version.of not in VERSION_OF:
+        raise ManifestError(f"{where}: version.of must be one of {', '.join(sorted(VERSION_OF))}")
+    if version.file != "Cargo.toml" and not version.pattern:
+        raise ManifestError(f"{where}: a version file of the binding's own needs a pattern (group 1: the version)")
+    if version.pattern:
+        try:
+            if re.compile(version.pattern).groups < (0 if version.of == "dynamic" else 1):
+                raise ManifestError(f"{where}: version.pattern needs a group for the version")
+        except re.error as e:
+            raise ManifestError(f"{where}: version.pattern: {e}") from None
     steps = []
     seen = set()
     for i, table in enumerate(data.get("steps", [])):
@@ -143,7 +185,7 @@ def load(root: str, folder: str, services: set[str], tools: set[str]) -> Binding
         package = _step(root, name, folder, f"{where} package", {"name": "package", "kind": "check", **data["package"]}, services, tools)
     if "smoke" in data:
         smoke = _step(root, name, folder, f"{where} smoke", {"name": "smoke", **data["smoke"]}, services, tools)
-    return Binding(name, folder, data.get("description", ""), builds_on, data.get("version", ""), data.get("docs", ""), steps, package, smoke)
+    return Binding(name, folder, data.get("description", ""), builds_on, version, data.get("docs", ""), steps, package, smoke)
 
 
 def discover(root: str, services: set[str], tools: set[str]) -> list[Binding]:

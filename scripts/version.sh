@@ -5,7 +5,8 @@
 #
 #   scripts/version.sh           prints the release version, e.g. 1.1.0
 #   scripts/version.sh unity     prints the Unity package's version
-#   scripts/version.sh --check   checks every other manifest agrees; ends "N passed, N failed"
+#   scripts/version.sh --check   checks every other manifest agrees (the C ABI's here, the bindings'
+#                                as their binding.toml [version] says); exit status 0 if they do
 #
 # Python's version is not written anywhere else (pyproject.toml declares it dynamic: maturin
 # takes the crate's); the others cannot read Cargo.toml, so they are checked here.
@@ -46,11 +47,15 @@ header="$(sed -n 's/^#define OFFERKIT_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)
 agree "C ABI (include/offerkit.h OFFERKIT_VERSION_*)" "$header" "$release"
 agree "C ABI (ffi/src/version.rs run-time text)" \
   "$(sed -n 's/^const VERSION: .* = c"\(.*\)";$/\1/p' "$root/ffi/src/version.rs")" "$release"
-agree "Unreal plugin (OfferKit.uplugin VersionName)" \
-  "$(sed -n 's/.*"VersionName": "\(.*\)".*/\1/p' "$root/bindings/unreal/OfferKit/OfferKit.uplugin")" "$release"
-agree "Unity package (package.json version)" \
-  "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["version"])' "$root/bindings/unity/package.json")" "$unity"
-agree "Python (pyproject.toml: version is dynamic, taken from the crate)" \
-  "$(grep -c '^dynamic = \["version"\]$' "$root/bindings/python/pyproject.toml")/$(grep -c '^version *=' "$root/bindings/python/pyproject.toml")" "1/0"
-echo "$passed passed, $failed failed, 0 skipped"
-((failed == 0))
+# Every binding whose manifest names a version file of its own (bindings/NAME/binding.toml
+# [version]: the file, the pattern that finds the version, and which of Cargo.toml's it follows).
+while IFS=$'\t' read -r name file of found; do
+  case "$of" in
+    release) want="$release" ;;
+    unity) want="$unity" ;;
+    dynamic) want=dynamic ;;
+  esac
+  agree "$name ($file)" "${found:-(pattern not found)}" "$want"
+done < <(cd "$root" && python3 -m harness versions)
+echo "$passed agree, $failed disagree"
+((failed == 0 && passed > 0))

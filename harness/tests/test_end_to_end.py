@@ -30,6 +30,7 @@ def run_fixture(body: str, na: str = "") -> int:
     root = tempfile.mkdtemp()
     folder = os.path.join(root, "bindings", "fx")
     os.makedirs(os.path.join(folder, "tests", "na"))
+    open(os.path.join(root, "Cargo.toml"), "w").close()  # the release version's file
     with open(os.path.join(folder, "binding.toml"), "w") as f:
         f.write(MANIFEST)
     with open(os.path.join(folder, "tests", "na", "fx.txt"), "w") as f:

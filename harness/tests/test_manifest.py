@@ -13,6 +13,7 @@ KNOWN = (set(services.SERVICES), set(tools.RECIPES))
 def fixture(text: str, name: str = "fx") -> str:
     root = tempfile.mkdtemp()
     os.makedirs(os.path.join(root, "bindings", name, "tests", "na"))
+    open(os.path.join(root, "Cargo.toml"), "w").close()  # the release version's file
     with open(os.path.join(root, "bindings", name, "binding.toml"), "w") as f:
         f.write(text)
     with open(os.path.join(root, "bindings", name, "test.sh"), "w") as f:
@@ -65,6 +66,14 @@ class ManifestTest(unittest.TestCase):
         self.refused(GOOD.replace('"sim"', '"redis"'), "unknown service")
         self.refused(GOOD.replace('["apt"]', '["brew"]'), "unknown tool")
         self.refused(GOOD.replace('"c-abi"', '"cobol"'), "builds-on")
+
+    def test_version_file_of_its_own_needs_a_pattern_with_a_group(self):
+        self.refused(GOOD.replace('builds-on = "c-abi"', 'builds-on = "c-abi"\nversion = "bindings/fx/test.sh"'), "needs a pattern")
+        table = 'builds-on = "c-abi"\n[version]\nfile = "bindings/fx/test.sh"\npattern = "^#!(.*)"\n'
+        root = fixture(GOOD.replace('builds-on = "c-abi"', table))
+        [b] = manifest.discover(root, *KNOWN)
+        self.assertEqual(b.version.found(root), "/bin/sh")
+        self.refused(GOOD.replace('builds-on = "c-abi"', table.replace("^#!(.*)", "^#!.*")), "needs a group")
 
     def test_missing_na_list_and_unknown_reference_are_refused(self):
         self.refused(GOOD.replace("tests/na/x.txt", "tests/na/none.txt"), "does not exist")
