@@ -153,6 +153,7 @@ command -v cargo >/dev/null || { echo "cargo is required (rustup toolchain)"; ex
 step "test counting (self-test)" "$root/scripts/test.sh" --self-test
 step "format" cargo fmt --all -- --check
 step "module cycles" python3 scripts/check-module-cycles.py
+step "module cycles (self-test)" python3 scripts/check-module-cycles.py --self-test
 # Rust crates, each built with -p so features never unify with the bindgen binary.
 step "clippy" cargo clippy -p offerkit -p offerkit-sim -p offerkit-cli -p offerkit-rewards -p offerkit-bench --all-targets -- -D warnings
 step "clippy (server feature)" cargo clippy -p offerkit --all-targets --features server -- -D warnings
