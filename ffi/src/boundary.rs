@@ -10,8 +10,10 @@
 //!   a path naming nothing) gets its field entry (function, argument, detail) here, once, and
 //!   no helper needs to be told where it runs.
 //! - An **infallible** function (an accessor, a free, a cancel) returns a plain value. Its whole
-//!   body is `infallible(default, || { … })`: a NULL handle (the closure's `Err`) or a caught panic
-//!   gives `default`, the value its documentation promises for NULL.
+//!   body is [`infallible`]`(default, || { … })`: a NULL handle (the closure's `Err`) or a caught
+//!   panic gives `default`, the value its documentation promises for NULL. It lives with the
+//!   caught panics (`crate::panic`), below the error objects: handles and strings are freed by
+//!   infallible functions, and the error object is made of them.
 //! - Handles are reached only through [`Handle::as_ref`]/[`Handle::as_mut`] (NULL becomes
 //!   `NULL_ARGUMENT` naming the handle), handed out by [`Handle::into_ptr`] and freed by
 //!   [`free_handle`]; required out-pointers are checked by [`Out::required`] before any work and
@@ -30,6 +32,7 @@
 //! [`free_handle`]: crate::handle::free_handle
 //! [`Out::required`]: crate::out::Out::required
 //! [`Out::write`]: crate::out::Out::write
+//! [`infallible`]: crate::panic::infallible
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -75,15 +78,6 @@ pub(crate) fn run_fallible(
     let status = failure.status;
     out::write_optional(out_error, || OfferkitError::into_raw(failure));
     status
-}
-
-/// Runs the body of an infallible exported function: its value, or `default` for a NULL handle
-/// (the body's `Err`) or a panic.
-pub(crate) fn infallible<T>(default: T, body: impl FnOnce() -> Result<T, Failure>) -> T {
-    match catch_unwind(AssertUnwindSafe(body)) {
-        Ok(Ok(value)) => value,
-        Ok(Err(_)) | Err(_) => default,
-    }
 }
 
 #[cfg(test)]
@@ -184,12 +178,5 @@ mod tests {
         let (status, error) = run(|| panic!("on purpose"));
         assert_eq!(status, OfferkitStatus::Internal);
         assert!(error.is_some_and(|(m, _)| m.contains("on purpose")));
-    }
-
-    #[test]
-    fn an_infallible_function_gives_its_default_for_null_or_a_panic() {
-        assert_eq!(infallible(0, || Ok(7)), 7);
-        assert_eq!(infallible(0, || Err(Failure::null("list"))), 0);
-        assert_eq!(infallible(-1, || panic!("on purpose")), -1);
     }
 }

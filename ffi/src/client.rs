@@ -7,13 +7,14 @@ use std::sync::Arc;
 
 use offerkit::{AccessToken, OfferClient};
 
-use crate::boundary::{fallible, infallible};
+use crate::boundary::fallible;
 use crate::delivery::OfferkitDelivery;
 use crate::error::OfferkitError;
 use crate::failure::Failure;
 use crate::handle::{Handle, free_handle};
 use crate::http_executor::ExecutorHook;
 use crate::out::Out;
+use crate::panic::infallible;
 use crate::request::Requests;
 use crate::runtime::{on_library_thread, runtime};
 use crate::shutdown::Alive;

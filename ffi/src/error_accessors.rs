@@ -6,9 +6,9 @@
 use std::ffi::c_char;
 use std::ptr;
 
-use crate::boundary::infallible;
 use crate::error::OfferkitError;
 use crate::handle::{Handle, free_handle};
+use crate::panic::infallible;
 use crate::status::OfferkitStatus;
 use crate::strings;
 

@@ -2,8 +2,8 @@
 //! reached (NULL checked, reported under the handle's name), and how it is freed — each in one
 //! place for every handle type.
 
-use crate::boundary::infallible;
 use crate::failure::Failure;
+use crate::panic::infallible;
 
 /// A type handed to C as an opaque pointer, made by [`Handle::into_ptr`] and freed by
 /// [`free_handle`].

@@ -17,11 +17,12 @@ use bytes::Bytes;
 use offerkit::{HttpFailure, HttpFailureKind, HttpRequest, HttpResponse, Method};
 use tokio::sync::oneshot;
 
-use crate::boundary::{fallible, infallible};
+use crate::boundary::fallible;
 use crate::error::OfferkitError;
 use crate::failure::Failure;
 use crate::handle::Handle;
 use crate::out::Out;
+use crate::panic::infallible;
 use crate::status::OfferkitStatus;
 use crate::strings;
 

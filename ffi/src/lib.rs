@@ -9,8 +9,9 @@
 //!
 //! Modules, one concept each:
 //! - [`boundary`]: the one boundary every exported function goes through (panics, failures);
-//!   [`handle`]: reaching and freeing opaque handles; [`out`]: out-pointers; [`panic`](mod@panic): what a
-//!   caught panic becomes;
+//!   [`handle`]: reaching and freeing opaque handles; [`out`]: out-pointers;
+//!   [`panic`](mod@panic): what a caught panic becomes (the infallible functions' catch
+//!   included);
 //!   `failure`: what went wrong, on its way to C;
 //! - [`status`]: `OfferkitStatus`, the one enum of outcomes; [`status_names`]: its names;
 //! - [`error`]: the `OfferkitError` object; [`error_accessors`]: its exported accessors;

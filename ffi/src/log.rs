@@ -14,9 +14,10 @@ use offerkit_bindings_common::log::{LogEvent, LogSink, SetSinkError, filter_by_r
 use tracing::Level;
 use tracing::level_filters::LevelFilter;
 
-use crate::boundary::{fallible, infallible};
+use crate::boundary::fallible;
 use crate::delivery::OfferkitDelivery;
 use crate::failure::Failure;
+use crate::panic::infallible;
 use crate::runtime::CallbackScope;
 use crate::status::OfferkitStatus;
 use crate::strings::c_text;

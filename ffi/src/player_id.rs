@@ -5,9 +5,10 @@ use std::ffi::{CStr, c_char};
 
 use offerkit::{Convention, PlayerId};
 
-use crate::boundary::{fallible, infallible};
+use crate::boundary::fallible;
 use crate::error::OfferkitError;
 use crate::out::Out;
+use crate::panic::infallible;
 use crate::status::OfferkitStatus;
 use crate::strings;
 

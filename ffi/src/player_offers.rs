@@ -5,11 +5,12 @@ use std::ffi::{CString, c_char};
 
 use offerkit::{PlayerOffer, PlayerOffersPage};
 
-use crate::boundary::{fallible, infallible};
+use crate::boundary::fallible;
 use crate::error::OfferkitError;
 use crate::failure::Failure;
 use crate::handle::{Handle, free_handle};
 use crate::items::{self, Form, Items};
+use crate::panic::infallible;
 use crate::skipped::{OfferkitSkippedItem, Skipped};
 use crate::status::OfferkitStatus;
 use crate::strings::{c_opt, c_text, ptr};

@@ -24,12 +24,11 @@ use std::time::{Duration, Instant};
 
 use tokio::task::AbortHandle;
 
-use crate::boundary::infallible;
 use crate::delivery::OfferkitDelivery;
 use crate::error::OfferkitError;
 use crate::failure::Failure;
 use crate::handle::{Handle, free_handle};
-use crate::panic::panic_failure;
+use crate::panic::{infallible, panic_failure};
 use crate::runtime::{CallbackScope, on_library_thread, runtime};
 use crate::shutdown::Alive;
 use crate::status::OfferkitStatus;

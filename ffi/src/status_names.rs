@@ -2,7 +2,7 @@
 //! number, apart from the enum (`crate::status`) that the boundary itself returns, so the
 //! boundary and the functions running under it do not depend on each other.
 
-use crate::boundary::infallible;
+use crate::panic::infallible;
 use crate::status::OfferkitStatus;
 
 /// The stable snake_case name of a status: `"ok"`; for 1–16 core's kind names

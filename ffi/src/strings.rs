@@ -8,8 +8,8 @@
 
 use std::ffi::{CStr, CString, c_char};
 
-use crate::boundary::infallible;
 use crate::failure::Failure;
+use crate::panic::infallible;
 
 /// A required string argument `name`: `NULL_ARGUMENT` for NULL, `INVALID_UTF8` for bytes that
 /// are not UTF-8.

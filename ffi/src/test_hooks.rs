@@ -73,7 +73,7 @@ pub unsafe extern "C" fn offerkit_test_panic(
 #[cfg(feature = "test-hooks")]
 #[unsafe(no_mangle)]
 pub extern "C" fn offerkit_test_log_messages(count: u32) {
-    crate::boundary::infallible((), || {
+    crate::panic::infallible((), || {
         for i in 0..count {
             tracing::warn!(target: "offerkit::test", "test message {i}");
         }

@@ -31,6 +31,7 @@ mod postback;
 mod query_cache;
 mod query_string;
 mod report;
+mod report_limits;
 #[cfg(test)]
 mod resolution_parity;
 mod respond;
@@ -63,7 +64,7 @@ pub use forward_proxy::ForwardProxy;
 pub use jwt::{ISSUER as JWT_ISSUER, OFFERS_SCOPE};
 pub use mess::Mess;
 pub use postback::{Attempt as PostbackAttempt, Format as PostbackFormat, PostbackTarget};
-pub use report::{EXPIRED_REPORT_API_KEY, REPORT_API_KEY, REPORT_RATE_LIMIT};
+pub use report_limits::{EXPIRED_REPORT_API_KEY, REPORT_API_KEY, REPORT_RATE_LIMIT};
 pub use stats::Stats;
 pub use token::{NO_PERMISSION_REFRESH_TOKEN, NO_SCOPE_REFRESH_TOKEN};
 

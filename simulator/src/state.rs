@@ -11,7 +11,7 @@ use crate::faults::FaultQueue;
 use crate::jwt::JwtIssuer;
 use crate::mess::MessSwitch;
 use crate::path_prefix;
-use crate::report::{RateLimiter, ReportKeys};
+use crate::report_limits::{RateLimiter, ReportKeys};
 use crate::rewards::Rewards;
 use crate::schema::{self, SchemaData, SimSchema};
 use crate::stats::Counters;

@@ -4,7 +4,6 @@
 //! deterministic rows `{"data": [...]}` (the spec does not show the envelope; this is the
 //! simulator's choice).
 
-mod limits;
 mod params;
 mod rows;
 
@@ -15,14 +14,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::auth::bearer;
+use crate::report_limits::{KeyCheck, REPORT_RATE_LIMIT};
 use crate::respond::{json, json_message};
 use crate::state::AppState;
 use crate::time::now_unix;
-
-use limits::KeyCheck;
-pub use limits::{
-    EXPIRED_REPORT_API_KEY, REPORT_API_KEY, REPORT_RATE_LIMIT, RateLimiter, ReportKeys,
-};
 
 pub async fn report(
     State(state): State<Arc<AppState>>,

@@ -256,7 +256,7 @@ class OfferClient:
             native = self._check_open().player_offers_pager(player_id, options)
         except _ffi.OfferError as err:
             raise error(err) from None
-        return Pages(self, native, _convert.player_offers_page, _player_offers_items)
+        return Pages(self._check_open, native, _convert.player_offers_page, _player_offers_items)
 
     async def list_offers(self, *, per_page: int | None = None, page: int | None = None) -> ListingPage:
         """The `GET /v1/offers` listing: every offer at once, or with `per_page` (1 to 100)
@@ -275,7 +275,7 @@ class OfferClient:
             native = self._check_open().listing_pager(per_page)
         except _ffi.OfferError as err:
             raise error(err) from None
-        return Pages(self, native, _convert.listing_page, _listing_items)
+        return Pages(self._check_open, native, _convert.listing_page, _listing_items)
 
     async def graphql(self, query: str, variables: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Runs any GraphQL document and returns its `data`. `variables` must be

@@ -5,19 +5,19 @@ items of every page, one by one. A page that fails raises its `OfferkitError` an
 position, so iterating again retries it. A walk that would never end (a repeated cursor, a
 listing page number that does not grow, more than `ClientConfig.max_pages` pages) fails once
 with `DecodeError` and ends. `aclose()` (or leaving `async with`) ends the walk early.
+
+The walk does not know the client: the client hands it `check_open`, which raises
+`ClientClosedError` once the client is closed, so each page first asks whether it still may.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ._native import offerkit as _ffi
 from ._convert import error
-
-if TYPE_CHECKING:
-    from ._client import OfferClient
 
 __all__ = ["Pages"]
 
@@ -31,12 +31,12 @@ class Pages(Generic[PageT, ItemT]):
 
     def __init__(
         self,
-        client: OfferClient,
+        check_open: Callable[[], object],
         native: Any,
         page: Callable[[Any], PageT],
         items: Callable[[PageT], tuple[ItemT, ...]],
     ) -> None:
-        self._client = client
+        self._check_open = check_open
         self._native: Any = native
         self._page = page
         self._items_of = items
@@ -47,7 +47,7 @@ class Pages(Generic[PageT, ItemT]):
     async def __anext__(self) -> PageT:
         if self._native is None:
             raise StopAsyncIteration
-        self._client._check_open()
+        self._check_open()
         try:
             native = await self._native.next_page()
         except _ffi.OfferError as err:

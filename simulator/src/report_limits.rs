@@ -1,7 +1,8 @@
 //! Who may call the reporting endpoint, and how often: the API keys it accepts (the fixed
-//! ones and those minted with an expiry) and the sliding window of requests per key. Kept
-//! apart from the handler because the simulator's state holds them and the control endpoint
-//! mints keys and resets windows.
+//! ones and those minted with an expiry) and the sliding window of requests per key. Part of
+//! the simulator's state, like the fault queue and the counters, so it sits beside them rather
+//! than inside `report/`: `state.rs` holds it, the control endpoint mints keys and resets
+//! windows, and the handler (`report/`), which needs the whole state, reads it.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
