@@ -197,7 +197,7 @@ lib=("-L$work/lib" -lofferkit -lpthread "-Wl,-rpath,$work/lib")
 release_lib=("-L$work/release" -lofferkit -lpthread "-Wl,-rpath,$work/release")
 cflags=(-std=gnu11 -Wall -Wextra -Werror -g -DOFFERKIT_TEST_HOOKS -Iinclude -Ibindings/c/tests)
 release_cflags=(-std=gnu11 -Wall -Wextra -Werror -g -Iinclude -Ibindings/c/tests)
-ctests=(bindings/c/tests/main.c bindings/c/tests/support.c bindings/c/tests/executor_mode.c bindings/c/tests/curl_executor.c bindings/c/tests/test_*.c -lcurl)
+ctests=(bindings/c/tests/main.c bindings/c/tests/results.c bindings/c/tests/support.c bindings/c/tests/executor_mode.c bindings/c/tests/curl_executor.c bindings/c/tests/test_*.c -lcurl)
 san=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
 # Every leak kind is an error (definitely, indirectly, possibly lost and still reachable): the
 # programs call offerkit_shutdown before exiting, which releases everything the library
@@ -294,8 +294,9 @@ cpp_tests() {
   local cxx="$1"
   shift
   gcc -std=gnu11 -g -Iinclude -c bindings/c/tests/support.c -o "$work/support-$cxx.o" &&
+    gcc -std=c99 -Wall -Wextra -Werror -pedantic -g -c bindings/c/tests/results.c -o "$work/results-$cxx.o" &&
     $cxx -std=c++17 -Wall -Wextra -Werror -pedantic -g "$@" -Iinclude -Ibindings/cpp -Ibindings/c/tests \
-      bindings/cpp/tests/test_wrapper.cpp "$work/support-$cxx.o" "${lib[@]}" -o "$work/bin/cpp_tests_$cxx" &&
+      bindings/cpp/tests/test_wrapper.cpp "$work/support-$cxx.o" "$work/results-$cxx.o" "${lib[@]}" -o "$work/bin/cpp_tests_$cxx" &&
     timeout 300 "$work/bin/cpp_tests_$cxx"
 }
 suite cpp-tests-g++ cpp_tests g++
