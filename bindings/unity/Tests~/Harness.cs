@@ -3,11 +3,17 @@
 // test that every native object and GCHandle the wrapper took was released exactly once, and
 // ends with the line "N passed, N failed, N skipped" (exit status 1 on any failure). A test that
 // needs what the library under test lacks (the test hooks of a debug build, when the shipping
-// build runs) is skipped and counted as such, never as passed.
+// build runs) is skipped and counted as such, never as passed. A run in which no test ran fails.
+// With OFFERKIT_RESULTS set, every test, and every failure that is not one test's (a leak check
+// after a test, the simulator's start, the library's shutdown), is also one line of that results
+// file (ResultsFile below; suite OFFERKIT_SUITE, else "unity-tests").
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
+using System.Globalization;
+using System.IO;
 using System.Linq;
+using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
 using OfferKit;
@@ -144,6 +150,57 @@ namespace OfferKit.Tests
         }
     }
 
+    /// <summary>
+    /// The results file a harness reads (format: harness/RESULTS.md): one JSON line per case,
+    /// appended to the file named by OFFERKIT_RESULTS, written and closed as each case ends so
+    /// a crash later loses nothing. Nothing is written when the variable is unset.
+    /// </summary>
+    internal static class ResultsFile
+    {
+        private static readonly UTF8Encoding Utf8 = new UTF8Encoding(false);
+
+        internal static void Write(string testCase, string outcome, double seconds, string detail)
+        {
+            string path = Environment.GetEnvironmentVariable("OFFERKIT_RESULTS");
+            if (string.IsNullOrEmpty(path)) return;
+            string suite = Environment.GetEnvironmentVariable("OFFERKIT_SUITE");
+            if (string.IsNullOrEmpty(suite)) suite = "unity-tests";
+            string line = "{\"suite\": " + Json(suite) + ", \"case\": " + Json(testCase) + ", \"outcome\": " + Json(outcome) +
+                ", \"seconds\": " + Math.Max(0, seconds).ToString("0.000", CultureInfo.InvariantCulture) +
+                ", \"detail\": " + Json(detail) + "}\n";
+            try
+            {
+                File.AppendAllText(path, line, Utf8);
+            }
+            catch (Exception e)
+            {
+                Console.Error.WriteLine("could not append a result to " + path + ": " + e.Message);
+            }
+        }
+
+        /// <summary>A JSON string: quotes, backslashes and control characters escaped; a lone surrogate as U+FFFD.</summary>
+        internal static string Json(string text)
+        {
+            var json = new StringBuilder("\"");
+            text = text ?? "";
+            for (int i = 0; i < text.Length; i++)
+            {
+                char c = text[i];
+                if (c == '"') json.Append("\\\"");
+                else if (c == '\\') json.Append("\\\\");
+                else if (c == '\n') json.Append("\\n");
+                else if (c == '\r') json.Append("\\r");
+                else if (c == '\t') json.Append("\\t");
+                else if (c < 0x20) json.Append("\\u").Append(((int)c).ToString("x4", CultureInfo.InvariantCulture));
+                else if (char.IsHighSurrogate(c) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
+                    json.Append(c).Append(text[++i]);
+                else if (char.IsSurrogate(c)) json.Append('\uFFFD');
+                else json.Append(c);
+            }
+            return json.Append('"').ToString();
+        }
+    }
+
     internal static class Program
     {
         internal static Simulator Sim;
@@ -170,6 +227,7 @@ namespace OfferKit.Tests
             catch (Exception e)
             {
                 Console.WriteLine("FAIL could not start the simulator: " + e.Message);
+                ResultsFile.Write("(simulator start)", "failed", 0, e.Message);
                 Console.WriteLine("0 passed, 1 failed, 0 skipped");
                 return 1;
             }
@@ -179,27 +237,40 @@ namespace OfferKit.Tests
                 {
                     if (filter != null && !filter.Split(',').Any(f => test.Key.IndexOf(f, StringComparison.Ordinal) >= 0)) continue;
                     var clock = Stopwatch.StartNew();
-                    string skip;
-                    string failure = Run(test.Value, out skip);
+                    string skip, leak;
+                    string failure = Run(test.Value, out skip, out leak);
+                    double seconds = clock.Elapsed.TotalSeconds;
                     if (skip != null)
                     {
                         skipped++;
                         Console.WriteLine("skip {0,-58} {1,6} ms   ({2})", test.Key, clock.ElapsedMilliseconds, skip);
+                        ResultsFile.Write(test.Key, "skipped", seconds, skip);
                     }
                     else if (failure == null)
                     {
                         passed++;
                         Console.WriteLine("ok   {0,-58} {1,6} ms", test.Key, clock.ElapsedMilliseconds);
+                        ResultsFile.Write(test.Key, "passed", seconds, "");
                     }
                     else
                     {
                         failed++;
                         Console.WriteLine("FAIL {0,-58} {1,6} ms\n     {2}", test.Key, clock.ElapsedMilliseconds, failure.Replace("\n", "\n     "));
+                        ResultsFile.Write(test.Key, "failed", seconds, failure);
+                    }
+                    if (leak != null)
+                    {
+                        // Not the test's own failure: what it left behind, a case of its own.
+                        string name = "(leak check after " + test.Key + ")";
+                        failed++;
+                        Console.WriteLine("FAIL {0,-58}\n     {1}", name, leak);
+                        ResultsFile.Write(name, "failed", 0, leak);
                     }
                 }
             }
             finally
             {
+                var stopping = Stopwatch.StartNew();
                 try
                 {
                     OfferKitLibrary.Shutdown();
@@ -208,23 +279,51 @@ namespace OfferKit.Tests
                 {
                     failed++;
                     Console.WriteLine("FAIL OfferKitLibrary.Shutdown at the end: " + e);
+                    ResultsFile.Write("(shutdown at exit)", "failed", stopping.Elapsed.TotalSeconds, "OfferKitLibrary.Shutdown: " + e);
                 }
                 Sim.Dispose();
+            }
+            if (passed == 0 && failed == 0)
+            {
+                // A filter that matched nothing, or a build that skips everything, proves nothing.
+                failed++;
+                string why = "no test ran (" + skipped + " skipped" + (filter != null ? ", filter " + filter : "") + ")";
+                Console.WriteLine("FAIL " + why);
+                ResultsFile.Write("(no test ran)", "failed", 0, why);
             }
             Console.WriteLine("{0} passed, {1} failed, {2} skipped", passed, failed, skipped);
             return failed == 0 ? 0 : 1;
         }
 
-        /// <summary>The failure, or null; <paramref name="skip"/> says why when the test was skipped.</summary>
-        private static string Run(Action test, out string skip)
+        /// <summary>
+        /// The test's failure, or null; <paramref name="skip"/> says why when the test was skipped,
+        /// <paramref name="leak"/> what a test that passed left allocated.
+        /// </summary>
+        private static string Run(Action test, out string skip, out string leak)
         {
             skip = null;
+            leak = null;
             try
             {
                 Sim.Reset();
                 Results.FailNextConversions = 0;
                 test();
                 OfferKitClient.DisposeAll();
+            }
+            catch (Exception e)
+            {
+                OfferKitClient.DisposeAll();
+                Interlocked.Exchange(ref Tracking.NativeObjects, 0);
+                Interlocked.Exchange(ref Tracking.GcHandles, 0);
+                if (e is TestSkipped)
+                {
+                    skip = e.Message;
+                    return null;
+                }
+                return e is TestFailure ? e.Message : e.ToString();
+            }
+            try
+            {
                 // Every native object and GCHandle the wrapper took must have been released. A
                 // release may trail by a moment: a SafeHandle is released by the last thread still
                 // inside a P/Invoke with it (e.g. a token provider's continuation on the pool
@@ -240,15 +339,10 @@ namespace OfferKit.Tests
             }
             catch (Exception e)
             {
-                OfferKitClient.DisposeAll();
                 Interlocked.Exchange(ref Tracking.NativeObjects, 0);
                 Interlocked.Exchange(ref Tracking.GcHandles, 0);
-                if (e is TestSkipped)
-                {
-                    skip = e.Message;
-                    return null;
-                }
-                return e is TestFailure ? e.Message : e.ToString();
+                leak = e is TestFailure ? e.Message : e.ToString();
+                return null;
             }
         }
     }
