@@ -290,12 +290,19 @@ def crates(repo):
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     repo = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(here)
+    # With OFFERKIT_RESULTS set, each crate is also a line of that results file (suite
+    # OFFERKIT_SUITE, else "module-cycles"; scripts/lib/results_file.py).
+    sys.path.insert(0, os.path.join(here, "lib"))
+    import results_file
+
+    clock = results_file.Clock()
     total = allowed = passed = failed = 0
     seen, checked = set(), set()
     for crate_dir in crates(repo):
         name = os.path.relpath(crate_dir, repo)
         checked.add(name)
         bad = 0
+        cycles = []
         for (a, b), (line_a, line_b) in crate_cycles(crate_dir):
             total += 1
             where = f"{name}: {a}:{line_a} <-> {b}:{line_b}"
@@ -307,14 +314,21 @@ def main():
                 print(f"allowed: {where} ({reason})")
             else:
                 bad += 1
+                cycles.append(where)
                 print(f"cycle:   {where}")
         if bad:
             failed += 1
         else:
             passed += 1
+        results_file.write("module-cycles", name, "failed" if bad else "passed", clock.lap(),
+                           "import cycles: " + "; ".join(cycles) if bad else "")
     for crate, a, b in sorted(k for k in set(ALLOWED) - seen if k[0] in checked):
         print(f"stale allow-list entry (no longer a cycle, remove it): {crate}: {a} <-> {b}")
     print(f"{total} import cycles ({allowed} allowed)")
+    if passed == 0 and failed == 0:
+        print(f"FAIL no crate found under {repo}")
+        results_file.write("module-cycles", "(no crate found)", "failed", 0, repo)
+        failed += 1
     print(f"{passed} passed, {failed} failed, 0 skipped")
     return 1 if failed else 0
 
