@@ -6,14 +6,11 @@
 // build runs) is skipped and counted as such, never as passed. A run in which no test ran fails.
 // With OFFERKIT_RESULTS set, every test, and every failure that is not one test's (a leak check
 // after a test, the simulator's start, the library's shutdown), is also one line of that results
-// file (ResultsFile below; suite OFFERKIT_SUITE, else "unity-tests").
+// file (ResultsFile.cs; suite OFFERKIT_SUITE, else "unity-tests").
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
-using System.Globalization;
-using System.IO;
 using System.Linq;
-using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
 using OfferKit;
@@ -150,60 +147,10 @@ namespace OfferKit.Tests
         }
     }
 
-    /// <summary>
-    /// The results file a harness reads (format: harness/RESULTS.md): one JSON line per case,
-    /// appended to the file named by OFFERKIT_RESULTS, written and closed as each case ends so
-    /// a crash later loses nothing. Nothing is written when the variable is unset.
-    /// </summary>
-    internal static class ResultsFile
-    {
-        private static readonly UTF8Encoding Utf8 = new UTF8Encoding(false);
-
-        internal static void Write(string testCase, string outcome, double seconds, string detail)
-        {
-            string path = Environment.GetEnvironmentVariable("OFFERKIT_RESULTS");
-            if (string.IsNullOrEmpty(path)) return;
-            string suite = Environment.GetEnvironmentVariable("OFFERKIT_SUITE");
-            if (string.IsNullOrEmpty(suite)) suite = "unity-tests";
-            string line = "{\"suite\": " + Json(suite) + ", \"case\": " + Json(testCase) + ", \"outcome\": " + Json(outcome) +
-                ", \"seconds\": " + Math.Max(0, seconds).ToString("0.000", CultureInfo.InvariantCulture) +
-                ", \"detail\": " + Json(detail) + "}\n";
-            try
-            {
-                File.AppendAllText(path, line, Utf8);
-            }
-            catch (Exception e)
-            {
-                Console.Error.WriteLine("could not append a result to " + path + ": " + e.Message);
-            }
-        }
-
-        /// <summary>A JSON string: quotes, backslashes and control characters escaped; a lone surrogate as U+FFFD.</summary>
-        internal static string Json(string text)
-        {
-            var json = new StringBuilder("\"");
-            text = text ?? "";
-            for (int i = 0; i < text.Length; i++)
-            {
-                char c = text[i];
-                if (c == '"') json.Append("\\\"");
-                else if (c == '\\') json.Append("\\\\");
-                else if (c == '\n') json.Append("\\n");
-                else if (c == '\r') json.Append("\\r");
-                else if (c == '\t') json.Append("\\t");
-                else if (c < 0x20) json.Append("\\u").Append(((int)c).ToString("x4", CultureInfo.InvariantCulture));
-                else if (char.IsHighSurrogate(c) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
-                    json.Append(c).Append(text[++i]);
-                else if (char.IsSurrogate(c)) json.Append('\uFFFD');
-                else json.Append(c);
-            }
-            return json.Append('"').ToString();
-        }
-    }
-
     internal static class Program
     {
         internal static Simulator Sim;
+        private const string Suite = "unity-tests";
 
         /// <summary>
         /// Returns from Main like any program: no thread of offerkit ever ran managed code, so
@@ -227,7 +174,7 @@ namespace OfferKit.Tests
             catch (Exception e)
             {
                 Console.WriteLine("FAIL could not start the simulator: " + e.Message);
-                ResultsFile.Write("(simulator start)", "failed", 0, e.Message);
+                ResultsFile.Write(Suite, "(simulator start)", "failed", 0, e.Message);
                 Console.WriteLine("0 passed, 1 failed, 0 skipped");
                 return 1;
             }
@@ -244,19 +191,19 @@ namespace OfferKit.Tests
                     {
                         skipped++;
                         Console.WriteLine("skip {0,-58} {1,6} ms   ({2})", test.Key, clock.ElapsedMilliseconds, skip);
-                        ResultsFile.Write(test.Key, "skipped", seconds, skip);
+                        ResultsFile.Write(Suite, test.Key, "skipped", seconds, skip);
                     }
                     else if (failure == null)
                     {
                         passed++;
                         Console.WriteLine("ok   {0,-58} {1,6} ms", test.Key, clock.ElapsedMilliseconds);
-                        ResultsFile.Write(test.Key, "passed", seconds, "");
+                        ResultsFile.Write(Suite, test.Key, "passed", seconds, "");
                     }
                     else
                     {
                         failed++;
                         Console.WriteLine("FAIL {0,-58} {1,6} ms\n     {2}", test.Key, clock.ElapsedMilliseconds, failure.Replace("\n", "\n     "));
-                        ResultsFile.Write(test.Key, "failed", seconds, failure);
+                        ResultsFile.Write(Suite, test.Key, "failed", seconds, failure);
                     }
                     if (leak != null)
                     {
@@ -264,7 +211,7 @@ namespace OfferKit.Tests
                         string name = "(leak check after " + test.Key + ")";
                         failed++;
                         Console.WriteLine("FAIL {0,-58}\n     {1}", name, leak);
-                        ResultsFile.Write(name, "failed", 0, leak);
+                        ResultsFile.Write(Suite, name, "failed", 0, leak);
                     }
                 }
             }
@@ -279,7 +226,7 @@ namespace OfferKit.Tests
                 {
                     failed++;
                     Console.WriteLine("FAIL OfferKitLibrary.Shutdown at the end: " + e);
-                    ResultsFile.Write("(shutdown at exit)", "failed", stopping.Elapsed.TotalSeconds, "OfferKitLibrary.Shutdown: " + e);
+                    ResultsFile.Write(Suite, "(shutdown at exit)", "failed", stopping.Elapsed.TotalSeconds, "OfferKitLibrary.Shutdown: " + e);
                 }
                 Sim.Dispose();
             }
@@ -289,7 +236,7 @@ namespace OfferKit.Tests
                 failed++;
                 string why = "no test ran (" + skipped + " skipped" + (filter != null ? ", filter " + filter : "") + ")";
                 Console.WriteLine("FAIL " + why);
-                ResultsFile.Write("(no test ran)", "failed", 0, why);
+                ResultsFile.Write(Suite, "(no test ran)", "failed", 0, why);
             }
             Console.WriteLine("{0} passed, {1} failed, {2} skipped", passed, failed, skipped);
             return failed == 0 ? 0 : 1;

@@ -398,7 +398,7 @@ p = json.load(open("bindings/unreal/OfferKit/OfferKit.uplugin"))
 assert [m["Name"] for m in p["Modules"]] == ["OfferKit"], p["Modules"]'
 step "unreal: Build.cs compiles against a stand-in UnrealBuildTool" \
   mcs "${mcs_flags[@]}" -out:"$work/BuildRulesCheck.exe" bindings/unreal/tests/UnrealBuildToolStub.cs \
-  bindings/unreal/tests/BuildRulesCheck.cs "$plugin/OfferKit.Build.cs"
+  bindings/unreal/tests/BuildRulesCheck.cs "bindings/unity/Tests~/ResultsFile.cs" "$plugin/OfferKit.Build.cs"
 suite "unreal: Build.cs rules per platform" \
   env UBT_MODULE_DIRECTORY="$root/$plugin" timeout 60 mono "$work/BuildRulesCheck.exe"
 
