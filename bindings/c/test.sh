@@ -209,8 +209,8 @@ vg=(valgrind --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all
 build_c() {
   gcc "${cflags[@]}" "${ctests[@]}" "${lib[@]}" -o "$work/bin/c_tests" &&
     gcc "${cflags[@]}" "${san[@]}" "${ctests[@]}" "${lib[@]}" -o "$work/bin/c_tests_asan" &&
-    gcc "${cflags[@]}" bindings/c/tests/stress.c bindings/c/tests/support.c "${lib[@]}" -o "$work/bin/stress" &&
-    gcc "${cflags[@]}" "${san[@]}" bindings/c/tests/stress.c bindings/c/tests/support.c "${lib[@]}" -o "$work/bin/stress_asan" &&
+    gcc "${cflags[@]}" bindings/c/tests/stress.c bindings/c/tests/results.c bindings/c/tests/support.c "${lib[@]}" -o "$work/bin/stress" &&
+    gcc "${cflags[@]}" "${san[@]}" bindings/c/tests/stress.c bindings/c/tests/results.c bindings/c/tests/support.c "${lib[@]}" -o "$work/bin/stress_asan" &&
     gcc "${cflags[@]}" bindings/c/tests/leak_canary.c "${lib[@]}" -o "$work/bin/leak_canary" &&
     gcc "${cflags[@]}" "${san[@]}" bindings/c/tests/leak_canary.c "${lib[@]}" -o "$work/bin/leak_canary_asan"
 }
