@@ -273,9 +273,16 @@ def main(paths):
 
 # ---- self-test ---------------------------------------------------------------------------------
 def self_test():
-    """Builds libraries that must be refused and ones that must pass, and checks each verdict."""
+    """Builds libraries that must be refused and ones that must pass, and checks each verdict.
+    With OFFERKIT_RESULTS set, each case is also a line of that results file (suite
+    OFFERKIT_SUITE, else "release-lib-self-test")."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+    import results_file
+
+    suite = "release-lib-self-test"
     passed = failed = skipped = 0
     work = tempfile.mkdtemp(prefix="check-release-lib.")
+    clock = results_file.Clock()
 
     def expect(name, path, refused_for):
         """refused_for: None (must pass) or a substring the refusal must contain."""
@@ -283,6 +290,7 @@ def self_test():
         reasons = check(path)
         good = reasons == [] if refused_for is None else any(refused_for in r for r in reasons or [])
         print(f"{'ok  ' if good else 'FAIL'} {name}" + ("" if good else f": {reasons}"))
+        results_file.write(suite, name, "passed" if good else "failed", clock.lap(), "" if good else str(reasons))
         passed, failed = passed + good, failed + (not good)
 
     def build(*cmd):
@@ -291,6 +299,7 @@ def self_test():
     def skip(name, why):
         nonlocal skipped
         print(f"skip {name} ({why})")
+        results_file.write(suite, name, "skipped", clock.lap(), why)
         skipped += 1
 
     try:
@@ -354,9 +363,14 @@ def self_test():
         expect("not-a-library-refused", f"{work}/pointer.so", "not ELF")
     except subprocess.CalledProcessError as e:
         print(f"FAIL build: {' '.join(e.cmd)} failed")
+        results_file.write(suite, "(build)", "failed", clock.lap(), f"{' '.join(e.cmd)} failed")
         failed += 1
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    if passed == 0 and failed == 0:
+        print("FAIL no case ran")
+        results_file.write(suite, "(no case ran)", "failed", 0, f"{skipped} skipped")
+        failed += 1
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
 

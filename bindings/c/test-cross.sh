@@ -134,7 +134,7 @@ build_shim() {
 }
 step build-wine-bcryptprimitives-shim build_shim
 
-ctests=(bindings/c/tests/main.c bindings/c/tests/support.c bindings/c/tests/executor_mode.c bindings/c/tests/test_*.c)
+ctests=(bindings/c/tests/main.c bindings/c/tests/results.c bindings/c/tests/support.c bindings/c/tests/executor_mode.c bindings/c/tests/test_*.c)
 cflags=(-std=gnu11 -Wall -Wextra -Werror -g -Iinclude -Ibindings/c/tests -DOFFERKIT_TEST_NO_CURL)
 # mingw: C99 printf formats (%zu, %lld) instead of msvcrt's; winpthreads linked statically, so
 # the programs need only offerkit.dll and system DLLs.

@@ -191,7 +191,7 @@ lib=("-L$work/lib" -lofferkit -lpthread "-Wl,-rpath,$work/lib")
 release_lib=("-L$work/release" -lofferkit -lpthread "-Wl,-rpath,$work/release")
 cflags=(-std=gnu11 -Wall -Wextra -Werror -g -DOFFERKIT_TEST_HOOKS -Iinclude -Ibindings/c/tests)
 release_cflags=(-std=gnu11 -Wall -Wextra -Werror -g -Iinclude -Ibindings/c/tests)
-ctests=(bindings/c/tests/main.c bindings/c/tests/support.c bindings/c/tests/executor_mode.c bindings/c/tests/curl_executor.c bindings/c/tests/test_*.c -lcurl)
+ctests=(bindings/c/tests/main.c bindings/c/tests/results.c bindings/c/tests/support.c bindings/c/tests/executor_mode.c bindings/c/tests/curl_executor.c bindings/c/tests/test_*.c -lcurl)
 san=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
 # Every leak kind is an error (definitely, indirectly, possibly lost and still reachable): the
 # programs call offerkit_shutdown before exiting, which releases everything the library
@@ -203,8 +203,8 @@ vg=(valgrind --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all
 build_c() {
   gcc "${cflags[@]}" "${ctests[@]}" "${lib[@]}" -o "$work/bin/c_tests" &&
     gcc "${cflags[@]}" "${san[@]}" "${ctests[@]}" "${lib[@]}" -o "$work/bin/c_tests_asan" &&
-    gcc "${cflags[@]}" bindings/c/tests/stress.c bindings/c/tests/support.c "${lib[@]}" -o "$work/bin/stress" &&
-    gcc "${cflags[@]}" "${san[@]}" bindings/c/tests/stress.c bindings/c/tests/support.c "${lib[@]}" -o "$work/bin/stress_asan" &&
+    gcc "${cflags[@]}" bindings/c/tests/stress.c bindings/c/tests/results.c bindings/c/tests/support.c "${lib[@]}" -o "$work/bin/stress" &&
+    gcc "${cflags[@]}" "${san[@]}" bindings/c/tests/stress.c bindings/c/tests/results.c bindings/c/tests/support.c "${lib[@]}" -o "$work/bin/stress_asan" &&
     gcc "${cflags[@]}" bindings/c/tests/leak_canary.c "${lib[@]}" -o "$work/bin/leak_canary" &&
     gcc "${cflags[@]}" "${san[@]}" bindings/c/tests/leak_canary.c "${lib[@]}" -o "$work/bin/leak_canary_asan"
 }

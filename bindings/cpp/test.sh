@@ -30,8 +30,9 @@ cpp_tests() {
   local cxx="$1"
   shift
   gcc -std=gnu11 -g -Iinclude -c bindings/c/tests/support.c -o "$work/support-$cxx.o" &&
+    gcc -std=c99 -Wall -Wextra -Werror -pedantic -g -c bindings/c/tests/results.c -o "$work/results-$cxx.o" &&
     $cxx -std=c++17 -Wall -Wextra -Werror -pedantic -g "$@" -Iinclude -Ibindings/cpp -Ibindings/c/tests \
-      bindings/cpp/tests/test_wrapper.cpp "$work/support-$cxx.o" "${lib[@]}" -o "$work/bin/cpp_tests_$cxx" &&
+      bindings/cpp/tests/test_wrapper.cpp "$work/support-$cxx.o" "$work/results-$cxx.o" "${lib[@]}" -o "$work/bin/cpp_tests_$cxx" &&
     timeout 300 "$work/bin/cpp_tests_$cxx"
 }
 suite cpp-tests-g++ cpp_tests g++

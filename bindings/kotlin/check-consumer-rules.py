@@ -10,6 +10,7 @@ may keep the whole of com.offerkit (the public API is shrunk like app code).
     check-consumer-rules.py --self-test RULES GENERATED_KT
         also checks that dropping any one keep rule is caught
 """
+import os
 import re
 import sys
 
@@ -125,23 +126,39 @@ def gaps(rules, attributes, kotlin):
 def main(argv):
     self_test = argv[:1] == ["--self-test"]
     rules_path, kotlin_path = argv[1:] if self_test else argv
+    # With OFFERKIT_RESULTS set, each case is also a line of that results file (suite
+    # OFFERKIT_SUITE, else the one below; scripts/lib/results_file.py).
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
+    import results_file
+
+    suite = "kotlin-consumer-rules"
+    clock = results_file.Clock()
     text = open(rules_path).read()
     kotlin = open(kotlin_path).read()
     rules, attributes = parse_rules(text)
     found = gaps(rules, attributes, kotlin)
     for gap in found:
         print(f"consumer-rules.pro: {gap}")
+    results_file.write(suite, "rules keep what JNA reflects on, and no more of com.offerkit",
+                       "failed" if found else "passed", clock.lap(), "\n".join(found))
     if found:
         return 1
     _, needs = reflected(kotlin)
     print(f"consumer-rules.pro keeps the {len(needs)} classes JNA reflects on, and no more of com.offerkit")
     if self_test:
-        for dropped in range(len(rules)):
-            if not gaps(rules[:dropped] + rules[dropped + 1:], attributes, kotlin):
-                print(f"self-test: dropping `{rules[dropped][0]} {rules[dropped][1]}` went unnoticed")
-                return 1
-        if not gaps(rules + [("-keep", "com.offerkit.**", None, "*;")], attributes, kotlin):
+        unnoticed = [f"dropping `{rules[d][0]} {rules[d][1]}` went unnoticed"
+                     for d in range(len(rules)) if not gaps(rules[:d] + rules[d + 1:], attributes, kotlin)]
+        results_file.write(suite, "self-test: dropping any keep rule is caught",
+                           "failed" if unnoticed or not rules else "passed", clock.lap(),
+                           "\n".join(unnoticed) if rules else "no rules")
+        for problem in unnoticed:
+            print(f"self-test: {problem}")
+        whole = not gaps(rules + [("-keep", "com.offerkit.**", None, "*;")], attributes, kotlin)
+        results_file.write(suite, "self-test: keeping all of com.offerkit is caught", "failed" if whole else "passed",
+                           clock.lap(), "went unnoticed" if whole else "")
+        if whole:
             print("self-test: keeping all of com.offerkit went unnoticed")
+        if unnoticed or whole:
             return 1
         print(f"self-test: dropping any of the {len(rules)} keep rules, or keeping all of com.offerkit, is caught")
     return 0

@@ -74,7 +74,7 @@ present=Win64,Linux,LinuxArm64
 [[ -f "$third/lib/Android/arm64-v8a/libofferkit.a" ]] && present+=,Android
 build_rules() {
   mcs -nologo -warnaserror+ -r:System.dll -r:System.Core.dll -out:"$work/BuildRulesCheck.exe" \
-    "$root/bindings/unreal/tests/UnrealBuildToolStub.cs" "$root/bindings/unreal/tests/BuildRulesCheck.cs" "$module/OfferKit.Build.cs" &&
+    "$root/bindings/unreal/tests/UnrealBuildToolStub.cs" "$root/bindings/unreal/tests/BuildRulesCheck.cs" "$root/bindings/unity/Tests~/ResultsFile.cs" "$module/OfferKit.Build.cs" &&
     UBT_MODULE_DIRECTORY="$module" UBT_LIBRARIES_PRESENT="$present" timeout 60 mono "$work/BuildRulesCheck.exe"
 }
 check "Build.cs (stand-in UnrealBuildTool) names headers and libraries present in the zip ($present)" build_rules

@@ -69,12 +69,15 @@ cxx_includes=(-Iinclude -Ibindings/cpp -I"$plugin/Private")
 # The tests' libcurl executor is the C suite's (bindings/c/tests/curl_executor.c), compiled as that suite does.
 step "unreal: the test executor on libcurl compiles" \
   gcc -std=gnu11 -Wall -Wextra -Werror -Iinclude -c bindings/c/tests/curl_executor.c -o "$work/curl_executor.o"
+# The results file's writer, shared with the C runners (bindings/c/tests/results.c).
+step "unreal: the results file writer compiles" \
+  gcc -std=c99 -Wall -Wextra -Werror -pedantic -c bindings/c/tests/results.c -o "$work/results.o"
 step "unreal: bridge compiles like Unreal (C++17, -fno-exceptions)" \
   g++ -std=c++17 -Wall -Wextra -Werror -pedantic -fno-exceptions "${cxx_includes[@]}" -Ibindings/c/tests bindings/unreal/tests/test_bridge.cpp \
-  "$work/curl_executor.o" -L"$work/lib" -lofferkit -lcurl -lpthread -o "$work/test_bridge"
+  "$work/curl_executor.o" "$work/results.o" -L"$work/lib" -lofferkit -lcurl -lpthread -o "$work/test_bridge"
 step "unreal: bridge compiles with exceptions" \
   g++ -std=c++17 -Wall -Wextra -Werror -pedantic "${cxx_includes[@]}" -Ibindings/c/tests bindings/unreal/tests/test_bridge.cpp \
-  "$work/curl_executor.o" -L"$work/lib" -lofferkit -lcurl -lpthread -o "$work/test_bridge_exceptions"
+  "$work/curl_executor.o" "$work/results.o" -L"$work/lib" -lofferkit -lcurl -lpthread -o "$work/test_bridge_exceptions"
 if command -v clang++ >/dev/null; then
   step "unreal: bridge compiles with clang++" \
     clang++ -std=c++17 -Wall -Wextra -Werror -pedantic -fno-exceptions "${cxx_includes[@]}" -Ibindings/c/tests -fsyntax-only bindings/unreal/tests/test_bridge.cpp
@@ -120,7 +123,7 @@ p = json.load(open("bindings/unreal/OfferKit/OfferKit.uplugin"))
 assert [m["Name"] for m in p["Modules"]] == ["OfferKit"], p["Modules"]'
 step "unreal: Build.cs compiles against a stand-in UnrealBuildTool" \
   mcs "${mcs_flags[@]}" -out:"$work/BuildRulesCheck.exe" bindings/unreal/tests/UnrealBuildToolStub.cs \
-  bindings/unreal/tests/BuildRulesCheck.cs "$plugin/OfferKit.Build.cs"
+  bindings/unreal/tests/BuildRulesCheck.cs "bindings/unity/Tests~/ResultsFile.cs" "$plugin/OfferKit.Build.cs"
 suite unreal-build-rules \
   env UBT_MODULE_DIRECTORY="$root/$plugin" timeout 60 mono "$work/BuildRulesCheck.exe"
 

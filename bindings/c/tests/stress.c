@@ -3,12 +3,15 @@
  * of them at random moments, free some request handles at once and others later, make and free
  * short-lived clients with requests in flight, and at the end free both shared clients while
  * requests are still in flight. Every callback must run exactly once; run under valgrind or
- * ASan, nothing may leak. Requests per thread: STRESS_REQUESTS (default 200). */
+ * ASan, nothing may leak. Requests per thread: STRESS_REQUESTS (default 200). With
+ * OFFERKIT_RESULTS set, the run is one line of that results file (results.h; suite
+ * OFFERKIT_SUITE, else "c-stress"). */
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "results.h"
 #include "support.h"
 
 #define THREADS 8
@@ -234,6 +237,14 @@ int main(void) {
     bool passed = missing == 0 && atomic_load(&duplicate_calls) == 0 &&
                   atomic_load(&unexpected_status) == 0 && cancelled > 0 && ok > 0 &&
                   stopped == OFFERKIT_STATUS_OK;
+    char detail[400];
+    snprintf(detail, sizeof detail,
+             "%zu requests: %zu ok, %zu cancelled, %zu missing, %d duplicate, %d unexpected; "
+             "offerkit_shutdown: %s",
+             total, ok, cancelled, missing, atomic_load(&duplicate_calls),
+             atomic_load(&unexpected_status), offerkit_status_name(stopped));
+    results_write("c-stress", "stress", passed ? RESULT_PASSED : RESULT_FAILED,
+                  (now_ms() - started) / 1000.0, passed ? "" : detail);
     printf("%d passed, %d failed\n", passed ? 1 : 0, passed ? 0 : 1);
     return passed ? 0 : 1;
 }

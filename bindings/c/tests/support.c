@@ -14,6 +14,17 @@
 int test_failures = 0;
 const char *test_skip_reason = NULL;
 const char *test_not_applicable_reason = NULL;
+char test_first_failure[256] = "";
+static pthread_mutex_t first_failure_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void test_note_failure(const char *check, const char *file, int line, const char *what) {
+    /* Checks also run on library and executor threads: one writer at a time. */
+    pthread_mutex_lock(&first_failure_lock);
+    if (test_first_failure[0] == '\0')
+        snprintf(test_first_failure, sizeof test_first_failure, "%s failed at %s:%d: %s", check,
+                 file, line, what ? what : "");
+    pthread_mutex_unlock(&first_failure_lock);
+}
 
 void (*support_config_hook)(OfferkitConfig *config) = NULL;
 

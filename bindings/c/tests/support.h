@@ -18,6 +18,11 @@ extern "C" {
 /* ---- runner ------------------------------------------------------------------------------ */
 
 extern int test_failures; /* failures in the running test */
+/* The first failure of the running test ("CHECK failed at FILE:LINE: COND"), or empty: what the
+ * runner's results file says about a failed test. Kept by test_note_failure, which the checks
+ * below call; the runner empties it before each test. */
+extern char test_first_failure[256];
+void test_note_failure(const char *check, const char *file, int line, const char *what);
 /* Why the running test could not run in this build (set by SKIP), or NULL. */
 extern const char *test_skip_reason;
 
@@ -45,6 +50,7 @@ extern const char *test_not_applicable_reason;
     do {                                                                                 \
         if (!(cond)) {                                                                   \
             fprintf(stderr, "    CHECK failed at %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+            test_note_failure("CHECK", __FILE__, __LINE__, #cond);                       \
             test_failures++;                                                             \
         }                                                                                \
     } while (0)
@@ -57,6 +63,7 @@ extern const char *test_not_applicable_reason;
             fprintf(stderr, "    CHECK_STATUS failed at %s:%d: got %s, want %s (%s)\n",    \
                     __FILE__, __LINE__, offerkit_status_name(got_),                        \
                     offerkit_status_name(want), (err) ? offerkit_error_message(err) : ""); \
+            test_note_failure("CHECK_STATUS", __FILE__, __LINE__, offerkit_status_name(got_)); \
             test_failures++;                                                               \
         }                                                                                  \
     } while (0)
@@ -65,6 +72,7 @@ extern const char *test_not_applicable_reason;
     do {                                                                                   \
         if (!(cond)) {                                                                     \
             fprintf(stderr, "    REQUIRE failed at %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+            test_note_failure("REQUIRE", __FILE__, __LINE__, #cond);                         \
             test_failures++;                                                               \
             return;                                                                        \
         }                                                                                  \

@@ -1,7 +1,9 @@
 // Tests of the C++17 wrapper (bindings/cpp/offerkit.hpp) against the simulator: RAII handles,
 // Result<T> carrying the error kind, options as values (a set number is always sent),
 // std::function completions (thread and poll delivery, every callback on the polling thread),
-// cancellation, the pager, tokens, helpers, logging and shutdown. Ends with "N passed, N failed".
+// cancellation, the pager, tokens, helpers, logging and shutdown. Ends with "N passed, N failed";
+// with OFFERKIT_RESULTS set, each test is also a line of that results file (results.h; suite
+// OFFERKIT_SUITE, else "cpp-tests").
 //
 // -Wswitch-enum as an error: the wrapper's mapping of OfferkitStatus (and the switch below over
 // offerkit::ErrorKind) must name every value, so a status added to offerkit.h fails this build.
@@ -21,6 +23,7 @@
 #include <vector>
 
 #include "offerkit.hpp"
+#include "results.h"
 #include "support.h"
 
 using namespace std::chrono_literals;
@@ -28,11 +31,20 @@ using namespace std::chrono_literals;
 namespace {
 
 int failures = 0;
+std::string first_failure; // of the running test, for its line in the results file
+std::mutex first_failure_lock;
+
+void note_failure(const char *file, int line, const char *cond) {
+    std::lock_guard<std::mutex> hold(first_failure_lock);
+    if (first_failure.empty())
+        first_failure = std::string("EXPECT failed at ") + file + ":" + std::to_string(line) + ": " + cond;
+}
 
 #define EXPECT(cond)                                                                    \
     do {                                                                                \
         if (!(cond)) {                                                                  \
             std::fprintf(stderr, "    EXPECT failed at %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+            note_failure(__FILE__, __LINE__, #cond);                                    \
             failures++;                                                                 \
         }                                                                               \
     } while (0)
@@ -861,11 +873,17 @@ int main() {
     for (const Test &t : tests) {
         sim_fresh();
         failures = 0;
+        first_failure.clear();
+        auto started = std::chrono::steady_clock::now();
         t.run();
+        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         std::printf("%s %s\n", failures ? "FAIL" : "ok  ", t.name);
+        std::fflush(stdout);
+        std::string detail = failures ? std::to_string(failures) + " failed checks; the first: " + first_failure : "";
+        results_write("cpp-tests", t.name, failures ? RESULT_FAILED : RESULT_PASSED, seconds, detail.c_str());
         (failures ? failed : passed)++;
     }
     sim_fresh(); // leave the simulator as found
     std::printf("%d passed, %d failed, 0 skipped\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    return failed == 0 && passed > 0 ? 0 : 1;
 }

@@ -9,7 +9,9 @@
 // limits, `Rejected` and the proxy setting.
 //
 // A tiny harness (no test framework jar needed): each `test` runs in runBlocking with a 30 s
-// bound, and the run ends with the line "N passed, M failed".
+// bound, and the run ends with the line "N passed, M failed" (a run in which no test passed or
+// failed is a failure). With OFFERKIT_RESULTS set, each test is also one line of that results
+// file (`Results` below; suite OFFERKIT_SUITE, else "kotlin-tests").
 package offerkittest
 
 import com.offerkit.*
@@ -160,19 +162,69 @@ class JavaHttpExecutor : HttpExecutor {
     }
 }
 
+/**
+ * The results file a harness reads (format: harness/RESULTS.md): one JSON line per case, appended
+ * to the file named by OFFERKIT_RESULTS and closed as the case ends, so a crash later loses
+ * nothing. Nothing is written when the variable is unset.
+ */
+object Results {
+    private val path: String? = System.getenv("OFFERKIT_RESULTS")?.takeIf { it.isNotEmpty() }
+    private val suite: String = System.getenv("OFFERKIT_SUITE")?.takeIf { it.isNotEmpty() } ?: "kotlin-tests"
+
+    fun write(case: String, outcome: String, seconds: Double, detail: String) {
+        val file = path ?: return
+        val line = "{\"suite\": ${json(suite)}, \"case\": ${json(case)}, \"outcome\": ${json(outcome)}, " +
+            "\"seconds\": ${String.format(java.util.Locale.ROOT, "%.3f", maxOf(0.0, seconds))}, \"detail\": ${json(detail)}}\n"
+        try {
+            java.io.FileOutputStream(file, true).use { it.write(line.toByteArray(Charsets.UTF_8)) }
+        } catch (e: java.io.IOException) {
+            System.err.println("could not append a result to $file: $e")
+        }
+    }
+
+    /** A JSON string: quotes, backslashes and control characters escaped; a lone surrogate as U+FFFD. */
+    fun json(text: String): String {
+        val out = StringBuilder("\"")
+        var i = 0
+        while (i < text.length) {
+            val c = text[i]
+            when {
+                c == '"' -> out.append("\\\"")
+                c == '\\' -> out.append("\\\\")
+                c == '\n' -> out.append("\\n")
+                c == '\r' -> out.append("\\r")
+                c == '\t' -> out.append("\\t")
+                c < ' ' -> out.append(String.format(java.util.Locale.ROOT, "\\u%04x", c.code))
+                c.isHighSurrogate() && i + 1 < text.length && text[i + 1].isLowSurrogate() -> {
+                    out.append(c).append(text[i + 1])
+                    i++
+                }
+                c.isSurrogate() -> out.append('\uFFFD')
+                else -> out.append(c)
+            }
+            i++
+        }
+        return out.append('"').toString()
+    }
+}
+
 var passed = 0
 var failed = 0
 
 fun test(name: String, body: suspend CoroutineScope.() -> Unit) {
-    Sim.clear()
+    val started = System.nanoTime()
+    fun seconds() = (System.nanoTime() - started) / 1e9
     try {
+        Sim.clear()
         runBlocking { withTimeout(30_000) { body() } }
         passed++
         println("ok   $name")
+        Results.write(name, "passed", seconds(), "")
     } catch (e: Throwable) {
         failed++
         println("FAIL $name: $e")
         e.printStackTrace(System.out)
+        Results.write(name, "failed", seconds(), e.toString())
     }
 }
 
@@ -842,6 +894,11 @@ fun main() {
         c.close()
     }
 
+    if (passed == 0 && failed == 0) {
+        failed++
+        println("FAIL no test ran")
+        Results.write("(no test ran)", "failed", 0.0, "no test ran")
+    }
     println("$passed passed, $failed failed")
     exitProcess(if (failed == 0) 0 else 1)
 }

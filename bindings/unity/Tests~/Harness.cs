@@ -3,7 +3,10 @@
 // test that every native object and GCHandle the wrapper took was released exactly once, and
 // ends with the line "N passed, N failed, N skipped" (exit status 1 on any failure). A test that
 // needs what the library under test lacks (the test hooks of a debug build, when the shipping
-// build runs) is skipped and counted as such, never as passed.
+// build runs) is skipped and counted as such, never as passed. A run in which no test ran fails.
+// With OFFERKIT_RESULTS set, every test, and every failure that is not one test's (a leak check
+// after a test, the simulator's start, the library's shutdown), is also one line of that results
+// file (ResultsFile.cs; suite OFFERKIT_SUITE, else "unity-tests").
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -147,6 +150,7 @@ namespace OfferKit.Tests
     internal static class Program
     {
         internal static Simulator Sim;
+        private const string Suite = "unity-tests";
 
         /// <summary>
         /// Returns from Main like any program: no thread of offerkit ever ran managed code, so
@@ -170,6 +174,7 @@ namespace OfferKit.Tests
             catch (Exception e)
             {
                 Console.WriteLine("FAIL could not start the simulator: " + e.Message);
+                ResultsFile.Write(Suite, "(simulator start)", "failed", 0, e.Message);
                 Console.WriteLine("0 passed, 1 failed, 0 skipped");
                 return 1;
             }
@@ -179,27 +184,40 @@ namespace OfferKit.Tests
                 {
                     if (filter != null && !filter.Split(',').Any(f => test.Key.IndexOf(f, StringComparison.Ordinal) >= 0)) continue;
                     var clock = Stopwatch.StartNew();
-                    string skip;
-                    string failure = Run(test.Value, out skip);
+                    string skip, leak;
+                    string failure = Run(test.Value, out skip, out leak);
+                    double seconds = clock.Elapsed.TotalSeconds;
                     if (skip != null)
                     {
                         skipped++;
                         Console.WriteLine("skip {0,-58} {1,6} ms   ({2})", test.Key, clock.ElapsedMilliseconds, skip);
+                        ResultsFile.Write(Suite, test.Key, "skipped", seconds, skip);
                     }
                     else if (failure == null)
                     {
                         passed++;
                         Console.WriteLine("ok   {0,-58} {1,6} ms", test.Key, clock.ElapsedMilliseconds);
+                        ResultsFile.Write(Suite, test.Key, "passed", seconds, "");
                     }
                     else
                     {
                         failed++;
                         Console.WriteLine("FAIL {0,-58} {1,6} ms\n     {2}", test.Key, clock.ElapsedMilliseconds, failure.Replace("\n", "\n     "));
+                        ResultsFile.Write(Suite, test.Key, "failed", seconds, failure);
+                    }
+                    if (leak != null)
+                    {
+                        // Not the test's own failure: what it left behind, a case of its own.
+                        string name = "(leak check after " + test.Key + ")";
+                        failed++;
+                        Console.WriteLine("FAIL {0,-58}\n     {1}", name, leak);
+                        ResultsFile.Write(Suite, name, "failed", 0, leak);
                     }
                 }
             }
             finally
             {
+                var stopping = Stopwatch.StartNew();
                 try
                 {
                     OfferKitLibrary.Shutdown();
@@ -208,23 +226,51 @@ namespace OfferKit.Tests
                 {
                     failed++;
                     Console.WriteLine("FAIL OfferKitLibrary.Shutdown at the end: " + e);
+                    ResultsFile.Write(Suite, "(shutdown at exit)", "failed", stopping.Elapsed.TotalSeconds, "OfferKitLibrary.Shutdown: " + e);
                 }
                 Sim.Dispose();
+            }
+            if (passed == 0 && failed == 0)
+            {
+                // A filter that matched nothing, or a build that skips everything, proves nothing.
+                failed++;
+                string why = "no test ran (" + skipped + " skipped" + (filter != null ? ", filter " + filter : "") + ")";
+                Console.WriteLine("FAIL " + why);
+                ResultsFile.Write(Suite, "(no test ran)", "failed", 0, why);
             }
             Console.WriteLine("{0} passed, {1} failed, {2} skipped", passed, failed, skipped);
             return failed == 0 ? 0 : 1;
         }
 
-        /// <summary>The failure, or null; <paramref name="skip"/> says why when the test was skipped.</summary>
-        private static string Run(Action test, out string skip)
+        /// <summary>
+        /// The test's failure, or null; <paramref name="skip"/> says why when the test was skipped,
+        /// <paramref name="leak"/> what a test that passed left allocated.
+        /// </summary>
+        private static string Run(Action test, out string skip, out string leak)
         {
             skip = null;
+            leak = null;
             try
             {
                 Sim.Reset();
                 Results.FailNextConversions = 0;
                 test();
                 OfferKitClient.DisposeAll();
+            }
+            catch (Exception e)
+            {
+                OfferKitClient.DisposeAll();
+                Interlocked.Exchange(ref Tracking.NativeObjects, 0);
+                Interlocked.Exchange(ref Tracking.GcHandles, 0);
+                if (e is TestSkipped)
+                {
+                    skip = e.Message;
+                    return null;
+                }
+                return e is TestFailure ? e.Message : e.ToString();
+            }
+            try
+            {
                 // Every native object and GCHandle the wrapper took must have been released. A
                 // release may trail by a moment: a SafeHandle is released by the last thread still
                 // inside a P/Invoke with it (e.g. a token provider's continuation on the pool
@@ -240,15 +286,10 @@ namespace OfferKit.Tests
             }
             catch (Exception e)
             {
-                OfferKitClient.DisposeAll();
                 Interlocked.Exchange(ref Tracking.NativeObjects, 0);
                 Interlocked.Exchange(ref Tracking.GcHandles, 0);
-                if (e is TestSkipped)
-                {
-                    skip = e.Message;
-                    return null;
-                }
-                return e is TestFailure ? e.Message : e.ToString();
+                leak = e is TestFailure ? e.Message : e.ToString();
+                return null;
             }
         }
     }

@@ -130,23 +130,36 @@ def machine_of(path):
     return "unknown", 0
 
 
+# The results file a harness reads (scripts/lib/results_file.py): with OFFERKIT_RESULTS set, every
+# check (or self-test case) is also a line of it (suite OFFERKIT_SUITE, else the names below).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "scripts", "lib"))
+import results_file  # noqa: E402
+
+SUITE = "unity-meta"
+SELF_TEST_SUITE = "unity-meta-self-test"
+
+
 class Checker:
     def __init__(self, quiet=False):
         self.passed = 0
         self.failed = 0
-        self.quiet = quiet
+        self.quiet = quiet  # also: no results file lines (the self-test's inner runs)
+        self.clock = results_file.Clock()
 
     def check(self, name, problems):
+        seconds = self.clock.lap()
         if problems:
             self.failed += 1
             if not self.quiet:
                 print("FAIL " + name)
                 for p in problems[:20]:
                     print("     " + p)
+                results_file.write(SUITE, name, "failed", seconds, "\n".join(problems[:20]))
         else:
             self.passed += 1
             if not self.quiet:
                 print("ok   " + name)
+                results_file.write(SUITE, name, "passed", seconds)
 
 
 def check_package(root, version, checker):
@@ -324,6 +337,7 @@ def self_test(root):
         "a library with test hooks": lambda tree: open(os.path.join(tree, lin), "ab").write(b"offerkit_test_panic\0"),
     }
     caught, missed = 0, []
+    clock = results_file.Clock()
     for name, mutate in mutations.items():
         with tempfile.TemporaryDirectory() as tmp:
             tree = os.path.join(tmp, "package")
@@ -336,11 +350,13 @@ def self_test(root):
             if checker.failed:
                 caught += 1
                 print("ok   self-test: caught " + name)
+                results_file.write(SELF_TEST_SUITE, "caught " + name, "passed", clock.lap())
             else:
                 missed.append(name)
                 print("FAIL self-test: missed " + name)
+                results_file.write(SELF_TEST_SUITE, "caught " + name, "failed", clock.lap(), "no check failed")
     print("{} passed, {} failed, 0 skipped".format(caught, len(missed)))
-    return 0 if not missed else 1
+    return 0 if not missed and caught else 1
 
 
 def main():
@@ -358,7 +374,7 @@ def main():
         checker = Checker()
         check_package(root, version, checker)
         print("{} passed, {} failed, 0 skipped".format(checker.passed, checker.failed))
-        return 0 if checker.failed == 0 else 1
+        return 0 if checker.failed == 0 and checker.passed else 1
 
 
 if __name__ == "__main__":

@@ -3,20 +3,26 @@
 // offerkit.hpp (inside this repository: the committed ones), and the right library per platform.
 // With UBT_LIBRARIES_PRESENT=Win64,Linux,... (a packaged plugin, bindings/unreal/smoke.sh),
 // the library files it names for those platforms must exist, and the headers must come from the
-// plugin itself. Prints "N passed, N failed" (one test per platform).
+// plugin itself. Prints "N passed, N failed" (one test per platform); with OFFERKIT_RESULTS set,
+// each platform is also a line of that results file (bindings/unity/Tests~/ResultsFile.cs; suite
+// OFFERKIT_SUITE, else "unreal-build-rules").
 using System;
+using System.Diagnostics;
 using System.IO;
 using System.Linq;
 using UnrealBuildTool;
 
 internal static class BuildRulesCheck
 {
+    private const string Suite = "unreal-build-rules";
     private static int _problems;
+    private static string _firstProblem;
 
     private static void Check(bool condition, string what)
     {
         if (condition) return;
         _problems++;
+        if (_firstProblem == null) _firstProblem = what;
         Console.WriteLine("     " + what);
     }
 
@@ -32,6 +38,8 @@ internal static class BuildRulesCheck
         foreach (UnrealTargetPlatform platform in new[] { UnrealTargetPlatform.Win64, UnrealTargetPlatform.Mac, UnrealTargetPlatform.Linux, UnrealTargetPlatform.LinuxArm64, UnrealTargetPlatform.Android, UnrealTargetPlatform.IOS })
         {
             _problems = 0;
+            _firstProblem = null;
+            var clock = Stopwatch.StartNew();
             OfferKit rules = Rules(platform);
             Check(rules.PublicIncludePaths.Any(p => File.Exists(Path.Combine(p, "offerkit.h"))), platform + ": offerkit.h on the include path");
             Check(rules.PublicIncludePaths.Any(p => File.Exists(Path.Combine(p, "offerkit.hpp"))), platform + ": offerkit.hpp on the include path");
@@ -65,10 +73,12 @@ internal static class BuildRulesCheck
                 Check(rules.PublicIncludePaths.All(p => Path.GetFullPath(p).StartsWith(plugin)), platform + ": headers from the plugin itself");
             }
             Console.WriteLine((_problems == 0 ? "ok   " : "FAIL ") + platform);
+            ResultsFile.Write(Suite, platform.ToString(), _problems == 0 ? "passed" : "failed", clock.Elapsed.TotalSeconds,
+                _problems == 0 ? "" : _problems + " problems; the first: " + _firstProblem);
             if (_problems == 0) passed++;
             else failed++;
         }
         Console.WriteLine("{0} passed, {1} failed", passed, failed);
-        return failed == 0 ? 0 : 1;
+        return failed == 0 && passed > 0 ? 0 : 1;
     }
 }

@@ -4,7 +4,9 @@
 // token request and log line must run there, exactly once, never inside the call that started
 // the request. With OFFERKIT_BRIDGE_EXECUTOR=curl every bridge's HTTP goes through a C++
 // HttpExecutor on libcurl (curl_http_executor.h) instead of offerkit's built-in transport, and the
-// same tests must pass; the executor tests run in both modes. Prints "N passed, N failed".
+// same tests must pass; the executor tests run in both modes. Prints "N passed, N failed"; with
+// OFFERKIT_RESULTS set, each test is also a line of that results file (bindings/c/tests/results.h;
+// suite OFFERKIT_SUITE, else "unreal-bridge").
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -22,18 +24,28 @@
 
 #include "OfferKitBridge.h"
 #include "curl_http_executor.h"
+#include "results.h"
 
 using offerkit_unreal::Bridge;
 using offerkit_unreal::Outcome;
 
 namespace {
 
+constexpr const char *SUITE = "unreal-bridge";
 int failures = 0;
 int current_failures = 0;
+std::string first_failure; // of the running test, for its line in the results file
+std::mutex first_failure_lock;
+void note_failure(const char *file, int line, const char *cond) {
+    std::lock_guard<std::mutex> hold(first_failure_lock);
+    if (first_failure.empty())
+        first_failure = std::string(file) + ":" + std::to_string(line) + ": CHECK(" + cond + ") failed";
+}
 #define CHECK(cond)                                                                                \
     do {                                                                                           \
         if (!(cond)) {                                                                             \
             std::fprintf(stderr, "    %s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);     \
+            note_failure(__FILE__, __LINE__, #cond);                                               \
             current_failures++;                                                                    \
         }                                                                                          \
     } while (0)
@@ -896,12 +908,14 @@ int main() {
     const char *url = std::getenv("OFFERKIT_SIM_URL");
     if (!url) {
         std::fprintf(stderr, "OFFERKIT_SIM_URL is not set\n0 passed, 1 failed\n");
+        results_write(SUITE, "(setup)", RESULT_FAILED, 0, "OFFERKIT_SIM_URL is not set");
         return 1;
     }
     sim_url = url;
     sim_port = std::atoi(std::strrchr(url, ':') + 1);
     if (curl_executor_global_init() != 0) {
         std::fprintf(stderr, "curl_global_init failed\n0 passed, 1 failed\n");
+        results_write(SUITE, "(setup)", RESULT_FAILED, 0, "curl_global_init failed");
         return 1;
     }
     GameThread game_thread;
@@ -939,8 +953,15 @@ int main() {
     for (auto &test : tests) {
         sim_reset();
         current_failures = 0;
+        first_failure.clear();
+        auto started = std::chrono::steady_clock::now();
         test.run(); // its bridges are gone: every callback they owed has run
+        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         std::printf("%s %s\n", current_failures ? "FAIL" : "ok  ", test.name);
+        std::fflush(stdout);
+        std::string detail =
+            current_failures ? std::to_string(current_failures) + " failed checks; the first: " + first_failure : "";
+        results_write(SUITE, test.name, current_failures ? RESULT_FAILED : RESULT_PASSED, seconds, detail.c_str());
         if (current_failures) failures++;
         else passed++;
     }
@@ -950,12 +971,25 @@ int main() {
         bool carried = curl_mode->executed > 0 && curl_mode->off_thread == 0;
         std::printf("%s every request went through the curl executor from the game thread (%d)\n", carried ? "ok  " : "FAIL",
                     curl_mode->executed.load());
+        std::string detail = carried ? "" : "executed " + std::to_string(curl_mode->executed.load()) + ", off the game thread " +
+                                                std::to_string(curl_mode->off_thread.load());
+        results_write(SUITE, "(every request through the curl executor from the game thread)",
+                      carried ? RESULT_PASSED : RESULT_FAILED, 0, detail.c_str());
         if (carried) passed++;
         else failures++;
         curl_mode.reset();
     }
     curl_executor_global_cleanup();
-    offerkit_unreal::shutdown_library(); // nothing of the library left for valgrind to report
+    // Nothing of the library left for valgrind to report; a refusal is a failure of the run.
+    auto stopping = std::chrono::steady_clock::now();
+    Outcome stopped = offerkit_unreal::shutdown_library();
+    if (!stopped.ok) {
+        std::string detail = "shutdown_library: " + stopped.kind_name + " (" + stopped.message + ")";
+        std::printf("FAIL %s\n", detail.c_str());
+        results_write(SUITE, "(shutdown at exit)", RESULT_FAILED,
+                      std::chrono::duration<double>(std::chrono::steady_clock::now() - stopping).count(), detail.c_str());
+        failures++;
+    }
     std::printf("%d passed, %d failed\n", passed, failures);
-    return failures ? 1 : 0;
+    return failures == 0 && passed > 0 ? 0 : 1;
 }
