@@ -16,8 +16,6 @@ import pytest
 
 import offerkit
 
-# The results file (OFFERKIT_RESULTS): one line per test, written by results_plugin.py.
-pytest_plugins = ["results_plugin"]
 
 SIM_URL = os.environ.get("OFFERKIT_SIM_URL", "")
 SIM_PREFIXED_URL = os.environ.get("OFFERKIT_SIM_PREFIXED_URL", "")
