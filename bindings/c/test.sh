@@ -261,9 +261,9 @@ else
 fi
 
 # ---- stress ---------------------------------------------------------------------------------------
-step stress timeout 600 "$work/bin/stress"
-step stress-asan-ubsan env ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 timeout 600 "$work/bin/stress_asan"
-step stress-valgrind env STRESS_REQUESTS="${STRESS_VALGRIND_REQUESTS:-40}" timeout 1200 "${vg[@]}" "$work/bin/stress"
+suite c-stress timeout 600 "$work/bin/stress"
+suite c-stress-asan-ubsan env ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 timeout 600 "$work/bin/stress_asan"
+suite c-stress-valgrind env STRESS_REQUESTS="${STRESS_VALGRIND_REQUESTS:-40}" timeout 1200 "${vg[@]}" "$work/bin/stress"
 
 # ---- example, pkg-config, CMake (against the installed shipping library) --------------------------
 # sim METHOD PATH: one request to the simulator's control endpoint; prints the body.
