@@ -6,7 +6,9 @@
 #   pg_stop             # stops the server by its process id and deletes its files
 # Installs Debian's `postgresql` package when no server binary is found. The cluster lives in
 # a temp dir, is created by initdb as an unprivileged user (PostgreSQL refuses to run as
-# root), trusts local connections and listens on 127.0.0.1 only, on a free port.
+# root) and listens on 127.0.0.1 only, on a free port. The `postgres` role (PG_URL's) is trusted
+# without a password; every other role logs in with a password (SCRAM-SHA-256), so tests can
+# create a role with one and check password authentication, right and wrong.
 
 pg_bindir() {
   local dir
@@ -36,8 +38,15 @@ pg_start() {
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])') || return 1
   pg_as_owner "$bin/initdb" -D "$PG_DIR/data" -U postgres --auth=trust -E UTF8 --no-sync >"$PG_DIR/initdb.log" 2>&1 ||
     { cat "$PG_DIR/initdb.log"; return 1; }
+  # First match wins: the superuser is trusted, everyone else gives a password.
+  pg_as_owner tee "$PG_DIR/data/pg_hba.conf" >/dev/null <<'HBA'
+local all postgres trust
+host all postgres 127.0.0.1/32 trust
+local all all scram-sha-256
+host all all 127.0.0.1/32 scram-sha-256
+HBA
   pg_as_owner "$bin/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $PG_DIR -c max_connections=200" start >/dev/null ||
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $PG_DIR -c max_connections=200 -c password_encryption=scram-sha-256" start >/dev/null ||
     { cat "$PG_DIR/server.log"; return 1; }
   PG_PID=$(head -n1 "$PG_DIR/data/postmaster.pid")
   PG_URL="postgres://postgres@127.0.0.1:$port/postgres"

@@ -48,10 +48,15 @@ pub struct ServeArgs {
     /// Default: rebuilt from each request's Host and path.
     #[arg(long = "public-url", value_name = "URL")]
     public_url: Vec<String>,
-    /// Take the sender's address from this header set by a trusted proxy (last entry), e.g.
-    /// X-Forwarded-For. Only behind a proxy that always sets it.
+    /// Take the sender's address from this header set by trusted proxies, e.g.
+    /// X-Forwarded-For: all its lines as one list, the entry --trusted-proxies from the end.
+    /// Only behind proxies that always set it.
     #[arg(long, value_name = "HEADER")]
     client_ip_header: Option<String>,
+    /// How many trusted proxies each add one entry to --client-ip-header: the sender is the
+    /// entry this many places from the end (1: the last one).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    trusted_proxies: u16,
     /// Refuse postbacks whose timestamp is older than this (off by default: retries after an
     /// outage may be late, and the ledger makes replays harmless).
     #[arg(long, value_name = "SECS")]
@@ -81,16 +86,23 @@ pub struct VerifyArgs {
     url: Option<String>,
 }
 
+/// A secret from its flag or variable: missing, empty or only white space is refused (a key
+/// of blanks is as guessable as none, and usually a quoting mistake).
 fn secret(value: Option<String>, what: &str, variable: &str) -> Result<String> {
-    value.filter(|v| !v.is_empty()).ok_or_else(|| {
-        Error::new(
+    let flag = what.replace(' ', "-");
+    match value {
+        Some(v) if !v.trim().is_empty() => Ok(v),
+        Some(v) if !v.is_empty() => Err(Error::new(
             ErrorKind::InvalidArgument,
             format!(
-                "{what} is required: --{} or {variable}",
-                what.replace(' ', "-")
+                "{what} is blank (only white space): give the real one with --{flag} or {variable}"
             ),
-        )
-    })
+        )),
+        _ => Err(Error::new(
+            ErrorKind::InvalidArgument,
+            format!("{what} is required: --{flag} or {variable}"),
+        )),
+    }
 }
 
 fn internal(what: &str, e: impl std::fmt::Display) -> Error {
@@ -140,6 +152,7 @@ pub async fn serve(args: ServeArgs) -> Result<()> {
     config.allow_list = allow_list;
     config.public_urls = args.public_url;
     config.client_ip_header = args.client_ip_header;
+    config.trusted_proxies = usize::from(args.trusted_proxies);
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;
     };

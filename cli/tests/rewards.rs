@@ -213,9 +213,33 @@ async fn the_receivers_rules() {
     assert_eq!(balance(&addr, "Player.One").await, (7, 1));
     assert_eq!(balance(&addr, "player.one").await, (0, 0));
 
-    // Too large: 413, before the signature is even computed.
+    // Too large: 413, before the signature is even computed; a v2 query too long: 414.
     let big = v3_body("c-3", &"x".repeat(200), 1, &"r".repeat(2048));
     assert_eq!(send_v3(&addr, KEY, &big).await.0, 413);
+    let long = "r".repeat(2048);
+    let (status, body) = send_v2(
+        &addr,
+        KEY,
+        &[
+            ("player_id", "p-1"),
+            ("amount", "5"),
+            ("transaction_id", "c-long"),
+            ("request_id", &long),
+        ],
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"]["kind"].as_str()),
+        (414, Some("invalid_argument")),
+        "{body}"
+    );
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("2048"),
+        "{body}"
+    );
 
     // The admin token guards balances.
     let (status, head, _) = http(&addr, "GET", "/players/p-1/balance", &[], b"").await;
@@ -309,6 +333,13 @@ async fn storage_failure(db: &str) {
         head.to_ascii_lowercase().contains("retry-after: 5"),
         "{head}"
     );
+    // The sender gets a generic text; the database's own (naming the table) is only logged.
+    assert_eq!(
+        value["error"]["message"],
+        "the receiver's storage failed; nothing was changed; retry later",
+        "{value}"
+    );
+    assert!(!value.to_string().contains("offerkit_balances"), "{value}");
     sql(
         db,
         "ALTER TABLE offerkit_balances_away RENAME TO offerkit_balances",
@@ -325,6 +356,10 @@ async fn storage_failure(db: &str) {
     assert_eq!(balance(&addr, "p-1").await, (40, 1));
     let logs = receiver.stop();
     assert!(logs.contains("storage failure"), "{logs}");
+    assert!(
+        logs.contains("offerkit_balances"),
+        "the database's text is logged: {logs}"
+    );
 }
 
 #[tokio::test]
@@ -342,6 +377,132 @@ async fn a_storage_failure_answers_503_and_the_retry_is_credited_once_postgres()
     };
     Receiver::start(&db, &[]).stop();
     storage_failure(&db).await;
+}
+
+/// A balance holds at most 2^63 - 1 and a credit may be 2^53: the 1,024th such credit to one
+/// player is refused with 422 — and so is every resend — never an endless 503; it is logged
+/// as an error and credits nothing.
+async fn overflow(db: &str) {
+    let receiver = Receiver::start(db, &[]);
+    let addr = receiver.addr.clone();
+    let max = 1_i64 << 53;
+    let (status, body) = send_v3(&addr, KEY, &v3_body("c-0", "p-big", max, "r-0")).await;
+    assert_eq!((status, body["result"].as_str()), (200, Some("credited")));
+    // 1,023 credits of 2^53, stood in for by their sum.
+    let full = 1023 * max;
+    sql(
+        db,
+        &format!(
+            "UPDATE offerkit_balances SET balance = {full}, conversions = 1023 WHERE player_id = 'p-big'"
+        ),
+    )
+    .await;
+    for request_id in ["r-1", "r-2", "r-3"] {
+        let (status, body) =
+            send_v3(&addr, KEY, &v3_body("c-1024", "p-big", max, request_id)).await;
+        assert_eq!(
+            (status, body["result"].as_str(), body["reason"].as_str()),
+            (422, Some("refused"), Some("balance_overflow")),
+            "{body}"
+        );
+    }
+    assert_eq!(balance(&addr, "p-big").await, (full, 1023));
+    let logs = receiver.stop();
+    assert_eq!(
+        logs.matches("postback refused: the credit would take the balance past")
+            .count(),
+        3,
+        "{logs}"
+    );
+}
+
+#[tokio::test]
+async fn a_credit_the_balance_cannot_hold_answers_422_sqlite() {
+    let db = sqlite_db("overflow");
+    overflow(&db.url).await;
+}
+
+#[tokio::test]
+async fn a_credit_the_balance_cannot_hold_answers_422_postgres() {
+    let Some(db) = postgres_url("overflow").await else {
+        return;
+    };
+    overflow(&db).await;
+}
+
+/// The --db address's passwords — user-info, `password=` (percent-encoded) and
+/// `sslpassword=` — never show in the receiver's output, start-up line included.
+#[tokio::test]
+async fn database_passwords_never_show_in_the_receivers_output() {
+    let Some(db) = postgres_url("dbpw").await else {
+        return;
+    };
+    // The throw-away server trusts the `postgres` role, so any password is accepted.
+    let mut user_info = url::Url::parse(&db).unwrap();
+    user_info.set_password(Some("pw-ui-cli-73")).unwrap();
+    let in_query = format!("{db}?password=pw-q%2Fcli-71&sslpassword=pw-ssl-cli-72");
+    for (n, url) in [user_info.to_string(), in_query].iter().enumerate() {
+        let receiver = Receiver::start(url, &[]);
+        let id = format!("c-pw-{n}");
+        let (status, body) = send_v3(&receiver.addr, KEY, &v3_body(&id, "p-pw", 1, "r")).await;
+        assert_eq!((status, body["result"].as_str()), (200, Some("credited")));
+        let logs = receiver.stop();
+        assert!(logs.contains("rewards receiver ready"), "{logs}");
+        assert!(logs.contains("redacted"), "{logs}");
+        for secret in [
+            "pw-ui-cli-73",
+            "pw-q%2Fcli-71",
+            "pw-q/cli-71",
+            "pw-ssl-cli-72",
+        ] {
+            assert!(!logs.contains(secret), "{secret} shown: {logs}");
+        }
+    }
+}
+
+/// `offerkit rewards serve` with these variables, which must refuse to start: (exit code,
+/// stderr). A receiver that starts anyway is killed after 20 s and fails the test.
+fn refused_start(db: &str, key: &str, admin: &str) -> (Option<i32>, String) {
+    use std::io::Read as _;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_offerkit"))
+        .args(["rewards", "serve", "--listen", "127.0.0.1:0", "--db", db])
+        .env("OFFERKIT_POSTBACK_KEY", key)
+        .env("OFFERKIT_ADMIN_TOKEN", admin)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the receiver started with key {key:?} and admin token {admin:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    (status.code(), stderr)
+}
+
+#[test]
+fn serve_refuses_blank_secrets() {
+    let db = sqlite_db("blank");
+    let (code, stderr) = refused_start(&db.url, " \t ", ADMIN);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("postback key is blank"), "{stderr}");
+    let (code, stderr) = refused_start(&db.url, KEY, "   ");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("admin token is blank"), "{stderr}");
 }
 
 #[tokio::test]
@@ -499,10 +660,70 @@ async fn public_url_and_client_ip_header() {
         403,
         "no header: unknown sender"
     );
+    // A proxy that adds a line of its own instead of appending: every line is read, in
+    // order, so the client's forged first line never counts.
+    let two_lines = |client: &'static str, proxy: &'static str| {
+        [("X-Forwarded-For", client), ("X-Forwarded-For", proxy)]
+    };
+    assert_eq!(
+        http(
+            &addr,
+            "GET",
+            &public,
+            &two_lines("203.0.113.9", "10.9.8.7"),
+            b""
+        )
+        .await
+        .0,
+        403,
+        "a forged first line"
+    );
     let (status, _, body) = http(&addr, "GET", &public, &through_proxy, b"").await;
     assert_eq!(
         (status, body["result"].as_str()),
         (200, Some("credited")),
+        "{body}"
+    );
+    let (status, _, body) = http(
+        &addr,
+        "GET",
+        &public,
+        &two_lines("10.9.8.7", "203.0.113.9"),
+        b"",
+    )
+    .await;
+    assert_eq!(
+        (status, body["result"].as_str()),
+        (200, Some("duplicate")),
+        "the proxy's own line counts: {body}"
+    );
+    receiver.stop();
+
+    // Two trusted proxies (say a CDN, then a load balancer): the entry before the last.
+    let receiver = Receiver::start(
+        &db.url,
+        &[
+            "--public-url",
+            "https://game.example.com/postback",
+            "--client-ip-header",
+            "X-Forwarded-For",
+            "--trusted-proxies",
+            "2",
+            "--allow-ip",
+            "203.0.113.0/24",
+        ],
+    );
+    let addr = receiver.addr.clone();
+    let forged_then_cdn = [("X-Forwarded-For", "203.0.113.50, 10.1.1.1, 10.0.0.2")];
+    assert_eq!(
+        http(&addr, "GET", &public, &forged_then_cdn, b"").await.0,
+        403
+    );
+    let cdn = [("X-Forwarded-For", "10.1.1.1, 203.0.113.9, 10.0.0.2")];
+    let (status, _, body) = http(&addr, "GET", &public, &cdn, b"").await;
+    assert_eq!(
+        (status, body["result"].as_str()),
+        (200, Some("duplicate")),
         "{body}"
     );
     receiver.stop();

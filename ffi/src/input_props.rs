@@ -197,6 +197,84 @@ fn milliseconds() -> impl Strategy<Value = u64> {
     prop_oneof![0u64..=2, 86_399_999u64..=86_400_001, any::<u64>()]
 }
 
+/// One day in milliseconds: the longest time setting the C header documents.
+const DAY_MS: u64 = 86_400_000;
+
+/// Numbers given to the config setters (`None`: that setter is not called).
+#[derive(Default)]
+struct Settings {
+    timeout: Option<u64>,
+    connect: Option<u64>,
+    deadline: Option<u64>,
+    wait: Option<u64>,
+    retries: Option<u32>,
+    backoff: Option<(u64, u64)>,
+    pages: Option<u32>,
+    cache: Option<(u64, u32, u64)>,
+}
+
+/// The settings out of bounds as the C header documents them (`offerkit_client_new` names
+/// each in its `config` field entry), restated here rather than asked of core, so that a
+/// bound check deleted from core makes the property tests fail.
+fn documented_refusals(s: &Settings) -> std::collections::BTreeSet<&'static str> {
+    let mut out = std::collections::BTreeSet::new();
+    let time = [
+        ("timeout", s.timeout),
+        ("connect_timeout", s.connect),
+        ("deadline", s.deadline),
+        ("token_provider_timeout", s.wait),
+    ];
+    for (name, ms) in time {
+        if ms.is_some_and(|ms| !(1..=DAY_MS).contains(&ms)) {
+            out.insert(name);
+        }
+    }
+    if s.retries.is_some_and(|r| r > 10) {
+        out.insert("retry.max_retries");
+    }
+    if let Some((initial, max)) = s.backoff {
+        if initial > DAY_MS || initial > max {
+            out.insert("retry.initial_backoff");
+        }
+        if max > DAY_MS {
+            out.insert("retry.max_backoff");
+        }
+    }
+    if s.pages == Some(0) {
+        out.insert("max_pages");
+    }
+    if let Some((ttl, entries, stale)) = s.cache {
+        if ttl > DAY_MS {
+            out.insert("cache.ttl");
+        }
+        if entries == 0 {
+            out.insert("cache.max_entries");
+        }
+        if stale > DAY_MS {
+            out.insert("cache.max_stale");
+        }
+    }
+    out
+}
+
+/// The setting names of the `config` field entry of `fields` (empty without one).
+fn config_names(fields: &Fields) -> std::collections::BTreeSet<String> {
+    fields
+        .iter()
+        .filter(|(path, _)| path == "config")
+        .flat_map(|(_, arguments)| arguments.iter().map(|(name, _)| name.clone()))
+        .collect()
+}
+
+/// What a string setter documents: NULL is `null`, bytes that are not UTF-8 `invalid_utf8`.
+fn string_rule(text: &Option<CString>, null: OfferkitStatus) -> OfferkitStatus {
+    match text.as_ref().map(|s| s.to_str()) {
+        None => null,
+        Some(Err(_)) => OfferkitStatus::InvalidUtf8,
+        Some(Ok(_)) => OfferkitStatus::Ok,
+    }
+}
+
 impl Drop for Offline {
     fn drop(&mut self) {
         // SAFETY: made by `offerkit_client_new`, freed once.
@@ -335,13 +413,16 @@ proptest! {
 
     #[test]
     fn config_inputs_are_checked_not_trusted(
-        base_url in c_string(),
+        base_url in prop_oneof![
+            c_string(),
+            Just(Some(CString::new("http://127.0.0.1:9").expect("no NUL"))),
+        ],
         token in c_string(),
         pem in c_string(),
-        timeout in any::<u64>(),
-        retries in any::<u32>(),
-        backoff in (any::<u64>(), any::<u64>()),
-        cache in (any::<u64>(), any::<u32>(), any::<u64>()),
+        timeout in milliseconds(),
+        retries in prop_oneof![0u32..=11, any::<u32>()],
+        backoff in (milliseconds(), milliseconds()),
+        cache in (milliseconds(), prop_oneof![Just(0u32), any::<u32>()], milliseconds()),
     ) {
         let mut config = ptr::null_mut();
         let mut error = ptr::null_mut();
@@ -369,13 +450,48 @@ proptest! {
             error = ptr::null_mut();
             statuses.push((offerkit_config_set_cache(config, cache.0, cache.1, cache.2, &mut error), error));
         }
-        for (status, error) in statuses {
-            settle(status, status == OfferkitStatus::Ok, error)?;
+        // What each setter documents: numbers are stored as given; strings are checked for
+        // NULL and UTF-8; the lite library has no root certificates to add.
+        let pem_rule = if cfg!(feature = "builtin-http") {
+            string_rule(&pem, OfferkitStatus::NullArgument)
+        } else {
+            OfferkitStatus::NotAvailable
+        };
+        let expected = [
+            string_rule(&token, OfferkitStatus::Ok),
+            pem_rule,
+            OfferkitStatus::Ok,
+            OfferkitStatus::Ok,
+            OfferkitStatus::Ok,
+            OfferkitStatus::Ok,
+        ];
+        for ((status, error), expected) in statuses.into_iter().zip(expected) {
+            prop_assert_eq!(status, expected);
+            settle(status, expected == OfferkitStatus::Ok, error)?;
         }
         let mut client = ptr::null_mut();
         let mut error = ptr::null_mut();
         // SAFETY: a live config and out-pointers; the client is freed below.
         let status = unsafe { offerkit_client_new(config, &mut client, &mut error) };
+        let named = if error.is_null() { Default::default() } else { config_names(&fields_of(error)) };
+        let refused = documented_refusals(&Settings {
+            timeout: Some(timeout),
+            retries: Some(retries),
+            backoff: Some(backoff),
+            cache: Some(cache),
+            ..Settings::default()
+        });
+        // A base URL is checked before the settings; once it passes, every setting out of
+        // bounds is named, and nothing else.
+        let base_ok = base_url.as_ref().is_some_and(|u| u.as_bytes() == b"http://127.0.0.1:9");
+        if base_ok && !refused.is_empty() {
+            prop_assert_eq!(status, OfferkitStatus::InvalidArgument);
+        }
+        if base_ok || !named.is_empty() {
+            let refused: std::collections::BTreeSet<String> =
+                refused.iter().map(|s| s.to_string()).collect();
+            prop_assert_eq!(&named, &refused);
+        }
         settle(status, !client.is_null(), error)?;
         // SAFETY: each freed once (NULL is a no-op).
         unsafe {
@@ -428,6 +544,21 @@ proptest! {
                 .map(|f| (f.path.join("."), f.arguments.clone().into_iter().collect()))
                 .collect(),
         };
+        // Core refuses exactly what the C header documents (restated, not asked of core).
+        let documented: std::collections::BTreeSet<String> = documented_refusals(&Settings {
+            timeout: Some(timeout),
+            connect: cfg!(feature = "builtin-http").then_some(connect),
+            deadline: Some(deadline),
+            wait: Some(wait),
+            retries: Some(retries),
+            backoff: Some(backoff),
+            pages: Some(pages),
+            cache,
+        })
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+        prop_assert_eq!(config_names(&expected), documented);
 
         let mut config = ptr::null_mut();
         // SAFETY: a live C string and out-pointer; every call below gets the live config, which

@@ -14,10 +14,11 @@ use subtle::ConstantTimeEq;
 pub struct AdminToken(Secret);
 
 impl AdminToken {
-    /// `None` for an empty token: an endpoint guarded by "" would be open.
+    /// `None` for an empty or blank token: an endpoint guarded by "" (or by white space,
+    /// which `admits` trims away) would be open.
     pub fn new(value: impl Into<String>) -> Option<AdminToken> {
         let secret = Secret::new(value);
-        (!secret.is_empty()).then_some(AdminToken(secret))
+        (!secret.expose().trim().is_empty()).then_some(AdminToken(secret))
     }
 
     /// Whether `headers` carry `Authorization: Bearer <this token>`.
@@ -62,6 +63,7 @@ mod tests {
         assert!(!token.admits(&auth("Bearer ")));
         assert!(!token.admits(&HeaderMap::new()));
         assert!(AdminToken::new("").is_none());
+        assert!(AdminToken::new(" \t\n").is_none());
         assert!(!format!("{token:?}").contains("adm-51c0"));
     }
 }

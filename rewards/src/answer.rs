@@ -1,7 +1,9 @@
 //! The receiver's answers: what each outcome of a postback becomes on the wire. 200 for a
 //! credit or a duplicate (the sender stops), 409 for a conflict (the sender's dashboard shows
-//! it; a human decides), the error's own status for a refusal (401, 400, 403, 413/414), 503
-//! with `Retry-After` for a storage failure (the sender retries; nothing was credited).
+//! it; a human decides), 422 for a credit the balance cannot hold (permanent: the sender
+//! stops retrying; a human decides), the error's own status for a refusal (401, 400, 403,
+//! 413/414), 503 with `Retry-After` and a generic text for a storage failure (the sender
+//! retries; nothing was credited; the database's own text goes to the log, not the sender).
 
 use axum::Json;
 use axum::response::{IntoResponse, Response};
@@ -45,26 +47,38 @@ pub fn credit(conversion: &Conversion, credit: &Credit) -> Response {
             })),
         )
             .into_response(),
+        Credit::Overflow { .. } => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Json(json!({
+                "result": "refused",
+                "reason": "balance_overflow",
+                "conversion_id": conversion.conversion_id,
+                "player_id": conversion.player_id,
+                "message": "crediting this amount would take the player's balance past the largest the ledger keeps; nothing was credited",
+            })),
+        )
+            .into_response(),
     }
 }
 
-/// `{"error": {"kind", "message", "fields"}}` with the error's HTTP status (500 if none).
+/// What a sender is told of a storage failure: the database's own text (table names,
+/// driver messages, addresses) stays in the receiver's log.
+const STORAGE_FAILURE: &str = "the receiver's storage failed; nothing was changed; retry later";
+
+/// `{"error": {"kind", "message", "fields"}}` with the error's HTTP status (500 if none). A
+/// storage failure (kind `server`) or any 5xx gets a generic message and no fields: the caller
+/// logs the error itself.
 pub fn error(err: &Error) -> Response {
     let status = err
         .http_status()
         .and_then(|s| StatusCode::from_u16(s).ok())
         .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let mut response = (
-        status,
-        Json(json!({
-            "error": {
-                "kind": err.kind().as_str(),
-                "message": err.message(),
-                "fields": err.fields(),
-            }
-        })),
-    )
-        .into_response();
+    let body = if err.kind() == ErrorKind::Server || status.is_server_error() {
+        json!({"error": {"kind": err.kind().as_str(), "message": STORAGE_FAILURE, "fields": []}})
+    } else {
+        json!({"error": {"kind": err.kind().as_str(), "message": err.message(), "fields": err.fields()}})
+    };
+    let mut response = (status, Json(body)).into_response();
     if status == StatusCode::SERVICE_UNAVAILABLE {
         response
             .headers_mut()

@@ -18,9 +18,17 @@ pub struct ReceiverConfig {
     /// from each request's `Host` (or `X-Forwarded-Host`) and path, with the scheme from
     /// `X-Forwarded-Proto`, or both `https` and `http` when absent.
     pub public_urls: Vec<String>,
-    /// A header a trusted proxy sets to the sender's address (e.g. `X-Forwarded-For`; its
-    /// last entry is used). Unset: the connection's peer address.
+    /// A header trusted proxies add the sender's address to (e.g. `X-Forwarded-For`). Unset:
+    /// the connection's peer address.
     pub client_ip_header: Option<String>,
+    /// How many trusted proxies stand in front of the receiver, each adding one address to
+    /// `client_ip_header` (by appending to it or by adding a line of its own). All lines of
+    /// the header are read as one comma-separated list, in the order they arrived, and the
+    /// sender is the entry this many places from its end: with 1 (the default), the last
+    /// entry, which the proxy nearest the receiver added. Entries further left were written
+    /// by the client or by hops nobody vouches for and are never used. Fewer entries than
+    /// this: the sender is unknown.
+    pub trusted_proxies: usize,
 }
 
 impl ReceiverConfig {
@@ -32,6 +40,7 @@ impl ReceiverConfig {
             allow_list: IpAllowList::default(),
             public_urls: Vec::new(),
             client_ip_header: None,
+            trusted_proxies: 1,
         }
     }
 }

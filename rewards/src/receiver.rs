@@ -1,7 +1,7 @@
 //! The HTTP surface of a receiver (axum):
 //! - `POST /postback` (v3) and `GET /postback` (v2): allow-list (403), then the verifier (size
 //!   413/414, signature 401, fields 400, replay window 401), then the ledger (200 credited or
-//!   duplicate, 409 conflict, 503 storage failure);
+//!   duplicate, 409 conflict, 422 balance overflow, 503 storage failure);
 //! - `GET /players/{player_id}/balance` with `Authorization: Bearer <admin token>`:
 //!   `{"player_id", "balance", "conversions"}` (401 without the token);
 //!
@@ -38,20 +38,28 @@ pub fn router(config: ReceiverConfig) -> Router {
 
 type Shared = State<Arc<ReceiverConfig>>;
 
-/// The sender's address: the trusted proxy header's last entry, else the peer.
+/// The sender's address: with a proxy header configured, every line of it read as one
+/// comma-separated list in arrival order, and the entry `trusted_proxies` places from its end
+/// (see [`ReceiverConfig::trusted_proxies`]); else the peer.
 fn client_ip(config: &ReceiverConfig, request: &Request) -> Option<IpAddr> {
     if let Some(name) = &config.client_ip_header {
-        return request
-            .headers()
-            .get(name.as_str())
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.rsplit(',').next())
-            .and_then(|v| v.trim().parse::<IpAddr>().ok());
+        return forwarded_sender(request.headers(), name, config.trusted_proxies);
     }
     request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0.ip())
+}
+
+/// The entry `hop` places from the end of all `name` lines joined in order (1: the last).
+/// A line that is not text, or a chosen entry that is not an address, is an unknown sender.
+fn forwarded_sender(headers: &HeaderMap, name: &str, hop: usize) -> Option<IpAddr> {
+    let mut entries = Vec::new();
+    for line in headers.get_all(name) {
+        entries.extend(line.to_str().ok()?.split(',').map(str::trim));
+    }
+    let index = entries.len().checked_sub(hop.max(1))?;
+    entries.get(index)?.parse::<IpAddr>().ok()
 }
 
 /// 403 unless the allow-list is empty or holds the sender.
@@ -67,6 +75,19 @@ fn check_sender(config: &ReceiverConfig, request: &Request) -> Result<Option<IpA
             "the sender's address is unknown, and an IP allow-list is set",
         )),
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Postbacks handed to the verifier (which computes the HMAC) on this thread: tests
+    /// count them to show which refusals come before any hashing.
+    pub(crate) static VERIFICATIONS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts a postback handed to the verifier (tests only; nothing in a release build).
+fn verification_started() {
+    #[cfg(test)]
+    VERIFICATIONS.with(|n| n.set(n.get() + 1));
 }
 
 fn refuse(format: &str, peer: Option<IpAddr>, err: &Error) -> Response {
@@ -131,6 +152,15 @@ async fn credit(config: &ReceiverConfig, conversion: Conversion, peer: Option<Ip
                     credited_amount = recorded.amount,
                     "postback conflict: this conversion id was credited with another player or amount; nothing credited"
                 ),
+                Credit::Overflow { balance } => tracing::error!(
+                    format,
+                    peer = peer_text,
+                    conversion_id = conversion.conversion_id,
+                    player_id = conversion.player_id,
+                    amount = conversion.amount,
+                    balance = balance.balance,
+                    "postback refused: the credit would take the balance past the largest the ledger keeps; nothing credited, resends are refused too"
+                ),
             }
             answer::credit(&conversion, &outcome)
         }
@@ -160,6 +190,7 @@ async fn postback_v3(State(config): Shared, request: Request) -> Response {
             return response;
         }
     };
+    verification_started();
     match config.verifier.verify_v3(signature.as_deref(), &body) {
         Ok(conversion) => credit(&config, conversion, peer).await,
         Err(err) => refuse("v3", peer, &err),
@@ -194,6 +225,7 @@ async fn postback_v2(State(config): Shared, request: Request<Body>) -> Response 
     let query = uri.query().unwrap_or_default();
     let bases = signed_bases(&config, request.headers(), uri.path());
     let bases: Vec<&str> = bases.iter().map(String::as_str).collect();
+    verification_started();
     match config.verifier.verify_v2(&bases, query) {
         Ok(conversion) => credit(&config, conversion, peer).await,
         Err(err) => refuse("v2", peer, &err),
@@ -219,5 +251,96 @@ async fn balance(
             );
             answer::error(&err)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+
+    use axum::body::Body;
+    use http::{HeaderValue, Request};
+    use offerkit::server::ledger::Ledger;
+    use offerkit::server::postback::{PostbackKey, PostbackVerifier};
+    use tower::ServiceExt;
+
+    use super::*;
+    use crate::AdminToken;
+
+    fn forwarded(lines: &[&str]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        for line in lines {
+            headers.append("x-forwarded-for", HeaderValue::from_str(line).unwrap());
+        }
+        headers
+    }
+
+    fn ip(text: &str) -> Option<IpAddr> {
+        Some(text.parse().unwrap())
+    }
+
+    /// A proxy that adds a line of its own after the client's forged one: the lines are one
+    /// list in arrival order, so the proxy's entry is the last, whatever the client wrote.
+    #[test]
+    fn every_header_line_counts_and_the_trusted_hop_is_counted_from_the_end() {
+        let two_lines = forwarded(&["203.0.113.9", "198.51.100.7"]);
+        let sender = |h: &HeaderMap, hop| forwarded_sender(h, "x-forwarded-for", hop);
+        assert_eq!(sender(&two_lines, 1), ip("198.51.100.7"));
+        assert_eq!(sender(&two_lines, 2), ip("203.0.113.9"));
+        assert_eq!(sender(&two_lines, 3), None, "fewer entries than hops");
+        let mixed = forwarded(&["1.1.1.1, 10.0.0.1", " 2001:db8::7 ,192.0.2.4"]);
+        assert_eq!(sender(&mixed, 1), ip("192.0.2.4"));
+        assert_eq!(sender(&mixed, 2), ip("2001:db8::7"));
+        assert_eq!(sender(&mixed, 3), ip("10.0.0.1"));
+        assert_eq!(sender(&forwarded(&["1.1.1.1, junk"]), 1), None);
+        assert_eq!(sender(&HeaderMap::new(), 1), None);
+    }
+
+    async fn router_with_limit(max_bytes: usize) -> Router {
+        let dir = std::env::temp_dir().join(format!(
+            "offerkit-rewards-unit-{}-{max_bytes}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let ledger = Ledger::open(&format!("sqlite://{}", dir.join("r.db").display()))
+            .await
+            .unwrap();
+        let verifier = PostbackVerifier::new(PostbackKey::new("pbk-unit-size"))
+            .unwrap()
+            .with_max_bytes(max_bytes);
+        router(ReceiverConfig::new(
+            verifier,
+            ledger,
+            AdminToken::new("adm-unit").unwrap(),
+        ))
+    }
+
+    /// The status of a v3 postback with `body` and a well-formed but wrong signature, and
+    /// how many postbacks reached the verifier meanwhile (on this thread: the
+    /// current-thread runtime runs the handler here).
+    async fn wrongly_signed(app: &Router, body: Vec<u8>) -> (StatusCode, usize) {
+        let before = VERIFICATIONS.with(std::cell::Cell::get);
+        let request = Request::post("/postback")
+            .header(SIGNATURE_HEADER, "ab".repeat(32))
+            .body(Body::from(body))
+            .unwrap();
+        let status = app.clone().oneshot(request).await.unwrap().status();
+        (status, VERIFICATIONS.with(std::cell::Cell::get) - before)
+    }
+
+    /// The size check runs before the HMAC: an oversized body with a wrong signature is 413
+    /// and never reaches the verifier; the same signature on a body within the limit does
+    /// (401), so the count is live.
+    #[tokio::test]
+    async fn an_oversized_body_is_refused_before_the_hmac() {
+        let app = router_with_limit(64).await;
+        assert_eq!(
+            wrongly_signed(&app, vec![b'x'; 4096]).await,
+            (StatusCode::PAYLOAD_TOO_LARGE, 0)
+        );
+        assert_eq!(
+            wrongly_signed(&app, vec![b'x'; 64]).await,
+            (StatusCode::UNAUTHORIZED, 1)
+        );
     }
 }

@@ -54,6 +54,13 @@ pub async fn postgres_url(test: &str) -> Option<String> {
         .ok()
         .filter(|v| !v.is_empty());
     let Some(admin) = admin else {
+        let required = std::env::var("CI").is_ok_and(|v| !v.is_empty())
+            || std::env::var("OFFERKIT_REQUIRE_POSTGRES").is_ok_and(|v| v == "1");
+        assert!(
+            !required,
+            "rewards::{test}: OFFERKIT_TEST_POSTGRES_URL is not set, and CI or \
+             OFFERKIT_REQUIRE_POSTGRES=1 says PostgreSQL must be tested"
+        );
         let _ = writeln!(
             std::io::stderr(),
             "SKIP postgres: rewards::{test} (OFFERKIT_TEST_POSTGRES_URL is not set)"

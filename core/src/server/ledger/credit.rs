@@ -7,6 +7,11 @@
 //! receivers and retries race, one transaction credits, the others see a duplicate. Any
 //! failure rolls the whole transaction back: the conversion is not recorded, the sender's
 //! retry credits it later.
+//!
+//! A balance is a signed 64-bit integer. A credit that would take it past `i64::MAX` is
+//! refused inside the same transaction (the balance update only applies while the sum fits),
+//! the transaction is rolled back and the conversion stays unrecorded: [`Credit::Overflow`],
+//! the same answer for every resend, never a storage failure the sender would retry for ever.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -38,6 +43,12 @@ pub enum Credit {
         /// The conversion as it was first recorded, which differs from the one offered.
         recorded: Recorded,
     },
+    /// Refused: the credit would take the player's balance past `i64::MAX`. Nothing was
+    /// recorded or credited; a resend is refused the same way. Needs a human.
+    Overflow {
+        /// The player's balance as it stays.
+        balance: Balance,
+    },
 }
 
 const INSERT_CONVERSION: &str = "INSERT INTO offerkit_conversions \
@@ -45,11 +56,14 @@ const INSERT_CONVERSION: &str = "INSERT INTO offerkit_conversions \
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
     ON CONFLICT (conversion_id) DO NOTHING";
 
+/// Adds `$2` to the balance of `$1` only while the balance is at most `$3` (`i64::MAX - $2`),
+/// so the sum never leaves BIGINT: no row comes back when it would.
 const ADD_TO_BALANCE: &str = "INSERT INTO offerkit_balances (player_id, balance, conversions) \
     VALUES ($1, $2, 1) \
     ON CONFLICT (player_id) DO UPDATE SET \
     balance = offerkit_balances.balance + excluded.balance, \
     conversions = offerkit_balances.conversions + 1 \
+    WHERE offerkit_balances.balance <= $3 \
     RETURNING balance, conversions";
 
 /// The receiver's clock in Unix seconds: when a conversion is credited.
@@ -84,9 +98,16 @@ impl Ledger {
             let row = sqlx::query(ADD_TO_BALANCE)
                 .bind(conversion.player_id.as_str())
                 .bind(conversion.amount)
-                .fetch_one(&mut *tx)
+                .bind(i64::MAX.saturating_sub(conversion.amount))
+                .fetch_optional(&mut *tx)
                 .await
                 .map_err(|e| failed("updating the balance", e))?;
+            let Some(row) = row else {
+                tx.rollback().await.map_err(|e| failed("rollback", e))?;
+                return Ok(Credit::Overflow {
+                    balance: self.balance(&conversion.player_id).await?,
+                });
+            };
             let balance = Balance {
                 player_id: conversion.player_id.clone(),
                 balance: row

@@ -16,6 +16,7 @@
 //!     Credit::Credited { balance } => println!("{} now has {}", balance.player_id, balance.balance),
 //!     Credit::Duplicate { .. } => println!("already credited"),
 //!     Credit::Conflict { recorded } => eprintln!("conversion {} differs from the one credited", recorded.conversion_id),
+//!     Credit::Overflow { balance } => eprintln!("{} cannot hold more than {}", balance.player_id, balance.balance),
 //! }
 //! # Ok(()) }
 //! ```

@@ -12,7 +12,15 @@ type HmacSha256 = Hmac<Sha256>;
 /// Length of a hex-encoded HMAC-SHA256.
 pub const SIGNATURE_HEX_LEN: usize = 64;
 
+#[cfg(test)]
+thread_local! {
+    /// MACs set up on this thread: tests count them to show which refusals hash nothing.
+    pub(super) static MACS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 fn mac(key: &PostbackKey) -> HmacSha256 {
+    #[cfg(test)]
+    MACS.with(|n| n.set(n.get() + 1));
     // HMAC accepts keys of any length; `new_from_slice` cannot fail for it.
     HmacSha256::new_from_slice(key.bytes()).unwrap_or_else(|_| unreachable!("HMAC takes any key"))
 }

@@ -190,3 +190,40 @@ pub fn sign_v2_url(key: &PostbackKey, url: &str) -> String {
     let joiner = if url.contains('?') { '&' } else { '?' };
     format!("{url}{joiner}{}={verifier}", canonical::VERIFIER)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// MACs computed on this thread while `f` runs.
+    fn macs_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
+        let before = signature::MACS.with(std::cell::Cell::get);
+        let out = f();
+        (out, signature::MACS.with(std::cell::Cell::get) - before)
+    }
+
+    /// Size comes first: an oversized postback with a well-formed but wrong signature is
+    /// 413 (v2: 414) and nothing is hashed; the same wrong signature on a postback within the
+    /// limit costs one MAC and is 401.
+    #[test]
+    fn oversized_postbacks_are_refused_before_any_hmac() {
+        let verifier = PostbackVerifier::new(PostbackKey::new("pbk-size-first"))
+            .unwrap()
+            .with_max_bytes(64);
+        let wrong = "ab".repeat(32);
+        let (out, macs) = macs_during(|| verifier.verify_v3_at(Some(&wrong), &[b'x'; 65], 0));
+        let err = out.unwrap_err();
+        assert_eq!((err.http_status(), macs), (Some(413), 0));
+        let (out, macs) = macs_during(|| verifier.verify_v3_at(Some(&wrong), &[b'x'; 64], 0));
+        let err = out.unwrap_err();
+        assert_eq!(
+            (err.kind(), err.http_status(), macs),
+            (ErrorKind::Unauthorized, Some(401), 1)
+        );
+        let query = format!("player_id=p&amount=1&transaction_id=t&verifier={wrong}");
+        let long = format!("{query}&pad={}", "y".repeat(64));
+        let (out, macs) =
+            macs_during(|| verifier.verify_v2_at(&["https://g.example/pb"], &long, 0));
+        assert_eq!((out.unwrap_err().http_status(), macs), (Some(414), 0));
+    }
+}
