@@ -104,8 +104,9 @@ def pg_bindir() -> str:
 @contextlib.contextmanager
 def postgres(log_dir: str):
     """A cluster in a temp dir, owned by the postgres user when run as root (PostgreSQL refuses
-    root), trusting local connections on 127.0.0.1 only; stopped by its postmaster's pid (read
-    again at the end, in case a test restarted the server)."""
+    root), on 127.0.0.1 only, the postgres role trusted and every other one asked for a SCRAM
+    password (as scripts/postgres.sh, which the benchmarks use); stopped by its postmaster's pid
+    (read again at the end, in case a test restarted the server)."""
     bindir = pg_bindir()
     data_root = tempfile.mkdtemp(prefix="offerkit-pg.")
     os.chmod(data_root, 0o755)
@@ -124,9 +125,18 @@ def postgres(log_dir: str):
                 [*as_owner, f"{bindir}/initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"],
                 stdout=out, stderr=subprocess.STDOUT, check=True,
             )
+            # First match wins: the superuser is trusted, every other role gives a password, so
+            # tests can create a role with one and check password authentication, right and wrong.
+            hba = os.path.join(data, "pg_hba.conf")
+            with open(hba, "w") as f:
+                f.write("local all postgres trust\nhost all postgres 127.0.0.1/32 trust\n"
+                        "local all all scram-sha-256\nhost all all 127.0.0.1/32 scram-sha-256\n")
+            if as_owner:
+                os.chown(hba, owner.pw_uid, owner.pw_gid)
             subprocess.run(
                 [*as_owner, f"{bindir}/pg_ctl", "-D", data, "-l", os.path.join(data_root, "server.log"), "-w", "-t", "60",
-                 "-o", f"-c listen_addresses=127.0.0.1 -p {port} -k {data_root} -c max_connections=200", "start"],
+                 "-o", f"-c listen_addresses=127.0.0.1 -p {port} -k {data_root} -c max_connections=200"
+                 " -c password_encryption=scram-sha-256", "start"],
                 stdout=out, stderr=subprocess.STDOUT, check=True,
             )
         yield {
