@@ -28,6 +28,7 @@ use std::time::Duration;
 
 use bytes::Bytes;
 
+use crate::redaction::redacted_header;
 use crate::token::BoxFuture;
 
 /// The HTTP methods offerkit sends.
@@ -82,18 +83,13 @@ impl HttpRequest {
 }
 
 impl fmt::Debug for HttpRequest {
-    /// Shows every header's name but the value of none that can carry a credential.
+    /// Shows every header's name but the value of none that carries a credential
+    /// ([`crate::is_credential_header`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let headers: Vec<_> = self
             .headers
             .iter()
-            .map(|(name, value)| {
-                if name.eq_ignore_ascii_case("authorization") {
-                    format!("{name}: ***")
-                } else {
-                    format!("{name}: {value}")
-                }
-            })
+            .map(|(name, value)| redacted_header(name, value))
             .collect();
         f.debug_struct("HttpRequest")
             .field("method", &self.method)

@@ -40,6 +40,7 @@ mod paging;
 mod player_id;
 mod proxy;
 mod query;
+mod redaction;
 #[cfg(feature = "reqwest")]
 mod reqwest_executor;
 mod retry;
@@ -77,6 +78,7 @@ pub use options::{LinksOptions, ListingOptions, OffersOptions, PlayerOffersOptio
 pub use paging::{ListingPager, PlayerOffersPager};
 pub use player_id::{Convention, PlayerId, lint_player_id, short_player_id};
 pub use proxy::Proxy;
+pub use redaction::{REDACTED, is_credential_header, redacted_header};
 pub use retry::RetryPolicy;
 pub use skipped::SkippedItem;
 pub use token::{AccessToken, AccessTokenProvider, BoxFuture, TokenNeeded, TokenReason};

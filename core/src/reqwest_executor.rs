@@ -14,6 +14,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::executor::{
     HttpExecutor, HttpFailure, HttpFailureKind, HttpRequest, HttpResponse, Method,
 };
+use crate::redaction::is_credential_header;
 use crate::tls;
 use crate::token::BoxFuture;
 
@@ -115,7 +116,8 @@ fn header_name(name: &str) -> Result<HeaderName, HttpFailure> {
     })
 }
 
-/// A header's value; `Authorization` marked sensitive so it never shows in debug output.
+/// A header's value; a credential ([`crate::is_credential_header`]) marked sensitive so it never
+/// shows in debug output.
 fn header_value(name: &str, value: &str) -> Result<HeaderValue, HttpFailure> {
     let mut header = HeaderValue::try_from(value).map_err(|_| {
         HttpFailure::new(
@@ -123,7 +125,7 @@ fn header_value(name: &str, value: &str) -> Result<HeaderValue, HttpFailure> {
             format!("header {name} has characters not allowed in HTTP"),
         )
     })?;
-    header.set_sensitive(name.eq_ignore_ascii_case("authorization"));
+    header.set_sensitive(is_credential_header(name));
     Ok(header)
 }
 

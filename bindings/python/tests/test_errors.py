@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import pickle
+import traceback
 from datetime import timedelta
 
 import pytest
@@ -170,6 +171,38 @@ async def test_bad_config_is_invalid_argument(sim: Sim) -> None:
     ]:
         with pytest.raises(offerkit.InvalidArgumentError):
             offerkit.OfferClient(bad)
+
+
+
+def shows_only_the_offerkit_error(e: BaseException) -> None:
+    """The generated module's exception is neither the cause nor shown context."""
+    assert e.__cause__ is None and e.__suppress_context__
+    text = "".join(traceback.format_exception(type(e), e, e.__traceback__))
+    assert "During handling" not in text and "OfferError" not in text, text
+
+
+async def test_tracebacks_show_only_the_offerkit_error(sim: Sim) -> None:
+    with pytest.raises(offerkit.InvalidArgumentError) as caught:
+        offerkit.check_player_id("")
+    shows_only_the_offerkit_error(caught.value)
+    with pytest.raises(offerkit.InvalidArgumentError) as caught:
+        offerkit.OfferClient(offerkit.ClientConfig("nonsense"))
+    shows_only_the_offerkit_error(caught.value)
+    c = client(sim)
+    with pytest.raises(offerkit.InvalidCursorError) as cursor:
+        await c.player_offers("player-1", after="forged")
+    shows_only_the_offerkit_error(cursor.value)
+    with pytest.raises(offerkit.InvalidArgumentError) as caught:
+        c.player_offers_pages("player-1", select="x", selection="y")
+    shows_only_the_offerkit_error(caught.value)
+    with pytest.raises(offerkit.InvalidCursorError) as cursor:
+        async for _ in c.player_offers_pages("player-1", after="forged"):
+            pass
+    shows_only_the_offerkit_error(cursor.value)
+    with pytest.raises(offerkit.InvalidCursorError) as cursor:
+        async for _ in c.player_offers_pages("player-1", after="forged").items():
+            pass
+    shows_only_the_offerkit_error(cursor.value)
 
 
 ALL_KINDS = [

@@ -40,19 +40,13 @@ pub struct HttpRequest {
     pub max_response_bytes: i64,
 }
 
-/// Shows every header but the value of `authorization`.
+/// Shows every header but the value of a credential (`offerkit::is_credential_header`).
 impl std::fmt::Debug for HttpRequest {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let headers: Vec<String> = self
             .headers
             .iter()
-            .map(|h| {
-                if h.name.eq_ignore_ascii_case("authorization") {
-                    format!("{}: ***", h.name)
-                } else {
-                    format!("{}: {}", h.name, h.value)
-                }
-            })
+            .map(|h| offerkit::redacted_header(&h.name, &h.value))
             .collect();
         f.debug_struct("HttpRequest")
             .field("method", &self.method)

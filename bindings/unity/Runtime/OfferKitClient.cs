@@ -71,12 +71,12 @@ namespace OfferKit
                     if (options.TokenProvider != null)
                     {
                         tokenBridge = new TokenBridge(options.TokenProvider, _inFlight, TokenWaitBound(options));
-                        bridge = tokenBridge.Pin();
+                        bridge = UserData.Pin(tokenBridge);
                         Check(NativeMethods.offerkit_config_set_token_needed(config, Callbacks.TokenNeeded, bridge, ref error), error);
                     }
                     if (options.HttpExecutor != null)
                     {
-                        executorBridge = new ExecutorBridge(options.HttpExecutor).Pin();
+                        executorBridge = UserData.Pin(new ExecutorBridge(options.HttpExecutor));
                         Check(NativeMethods.offerkit_config_set_http_executor(config, Callbacks.HttpExecute, Callbacks.HttpCancel,
                             executorBridge, ref error), error);
                     }
@@ -91,8 +91,8 @@ namespace OfferKit
             finally
             {
                 Owned.FreeConfig(config);
-                if (bridge != IntPtr.Zero) TokenBridge.Unpin(bridge);
-                if (executorBridge != IntPtr.Zero) ExecutorBridge.Unpin(executorBridge);
+                if (bridge != IntPtr.Zero) UserData.Free(bridge);
+                if (executorBridge != IntPtr.Zero) UserData.Free(executorBridge);
             }
             _tokenBridge = tokenBridge;
             _self = new WeakReference(this);
@@ -434,7 +434,7 @@ namespace OfferKit
             IntPtr userData = IntPtr.Zero;
             try
             {
-                userData = call.Pin();
+                userData = UserData.Pin(call);
                 call.Track(_inFlight);
                 IntPtr request = IntPtr.Zero;
                 IntPtr error = IntPtr.Zero;
@@ -446,7 +446,7 @@ namespace OfferKit
                 }
                 else
                 {
-                    PendingCall.Unpin(userData); // the callback never runs
+                    UserData.Free(userData); // the callback never runs
                     userData = IntPtr.Zero;
                     call.Untrack();
                     OfferKitException failure = OfferKitException.Adopt(status, Tracking.Took(error));
@@ -459,7 +459,7 @@ namespace OfferKit
                 // Before the native call (a closed handle, text C cannot carry): nothing started.
                 if (userData != IntPtr.Zero)
                 {
-                    PendingCall.Unpin(userData);
+                    UserData.Free(userData);
                     call.Untrack();
                 }
                 call.FailAtStart(e is OfferKitException || e is ObjectDisposedException ? e : OfferKitException.Internal(e));

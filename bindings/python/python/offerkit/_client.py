@@ -15,7 +15,7 @@ from typing import Any
 from . import _convert, _json
 from ._native import offerkit as _ffi
 from ._config import ClientConfig, millis
-from ._convert import error
+from ._mapped import mapped
 from ._errors import ClientClosedError
 from ._pager import Pages
 from ._records import CachedOffers, ListingPage, Offer, PlayerOffer, PlayerOffersPage
@@ -69,10 +69,8 @@ class OfferClient:
         )
         self._base_url = config.base_url
         self._native: Any = None
-        try:
+        with mapped():
             self._native = _ffi.OfferClient(native_config, provider, executor)
-        except _ffi.OfferError as err:
-            raise error(err) from None
 
     def _check_open(self) -> Any:
         """The generated client; `ClientClosedError` after `aclose()`."""
@@ -162,12 +160,10 @@ class OfferClient:
         options = _ffi.OffersOptions(
             limit=limit, language=language, sort=sort, select=select, selection=selection
         )
-        try:
+        with mapped():
             # One JSON text, decoded by `json` in C: lifting the records field by field in
             # Python cost about 4 µs an offer, this 1 µs (see BENCHMARKS.md).
             text = await self._check_open().offers_json(player_id, options)
-        except _ffi.OfferError as err:
-            raise error(err) from None
         return _convert.offers_from_json(text)
 
     async def offers_cached(
@@ -186,10 +182,8 @@ class OfferClient:
         options = _ffi.OffersOptions(
             limit=limit, language=language, sort=sort, select=select, selection=selection
         )
-        try:
+        with mapped():
             native = await self._check_open().offers_cached(player_id, options)
-        except _ffi.OfferError as err:
-            raise error(err) from None
         return _convert.cached_offers(native)
 
     async def links(
@@ -198,10 +192,8 @@ class OfferClient:
         """The tracking links for `player_id`, as the service returned them. The default
         selection is `support_portal`; `select` adds fields to it (`"offerwall"` gives both),
         `selection` replaces it (`select` is then added to that)."""
-        try:
+        with mapped():
             text = await self._check_open().links(player_id, select, selection)
-        except _ffi.OfferError as err:
-            raise error(err) from None
         links: dict[str, Any] = _json.loads(text)
         return links
 
@@ -230,10 +222,8 @@ class OfferClient:
         options = _ffi.PlayerOffersOptions(
             language=language, limit=limit, after=after, select=select, selection=selection
         )
-        try:
+        with mapped():
             native = await self._check_open().player_offers(player_id, options)
-        except _ffi.OfferError as err:
-            raise error(err) from None
         return _convert.player_offers_page(native)
 
     def player_offers_pages(
@@ -252,29 +242,23 @@ class OfferClient:
         options = _ffi.PlayerOffersOptions(
             language=language, limit=limit, after=after, select=select, selection=selection
         )
-        try:
+        with mapped():
             native = self._check_open().player_offers_pager(player_id, options)
-        except _ffi.OfferError as err:
-            raise error(err) from None
         return Pages(self._check_open, native, _convert.player_offers_page, _player_offers_items)
 
     async def list_offers(self, *, per_page: int | None = None, page: int | None = None) -> ListingPage:
         """The `GET /v1/offers` listing: every offer at once, or with `per_page` (1 to 100)
         the page `page` (from 1; default 1) of `per_page` offers with its `pagination`."""
         options = _ffi.ListingOptions(per_page=per_page, page=page)
-        try:
+        with mapped():
             native = await self._check_open().list_offers(options)
-        except _ffi.OfferError as err:
-            raise error(err) from None
         return _convert.listing_page(native)
 
     def listing_pages(self, per_page: int) -> Pages[ListingPage, Offer]:
         """Every page of the listing, `per_page` offers at a time, from page 1:
         `async for page in client.listing_pages(20)`, or `.items()` for the offers."""
-        try:
+        with mapped():
             native = self._check_open().listing_pager(per_page)
-        except _ffi.OfferError as err:
-            raise error(err) from None
         return Pages(self._check_open, native, _convert.listing_page, _listing_items)
 
     async def graphql(self, query: str, variables: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -284,10 +268,8 @@ class OfferClient:
         if variables is not None and not isinstance(variables, Mapping):
             raise TypeError(f"variables must be a mapping, not {type(variables).__name__}")
         variables_json = None if variables is None else json.dumps(dict(variables))
-        try:
+        with mapped():
             text = await self._check_open().graphql(query, variables_json)
-        except _ffi.OfferError as err:
-            raise error(err) from None
         data: dict[str, Any] = _json.loads(text)
         return data
 

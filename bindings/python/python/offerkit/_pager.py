@@ -16,8 +16,7 @@ from collections.abc import AsyncIterator, Callable
 from types import TracebackType
 from typing import Any, Generic, TypeVar
 
-from ._native import offerkit as _ffi
-from ._convert import error
+from ._mapped import mapped
 
 __all__ = ["Pages"]
 
@@ -48,10 +47,8 @@ class Pages(Generic[PageT, ItemT]):
         if self._native is None:
             raise StopAsyncIteration
         self._check_open()
-        try:
+        with mapped():
             native = await self._native.next_page()
-        except _ffi.OfferError as err:
-            raise error(err) from None
         if native is None:
             self._native = None
             raise StopAsyncIteration

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import _convert
 from ._native import offerkit as _ffi
-from ._convert import error
+from ._mapped import mapped
 from ._records import ClickUrl, PlayerIdConvention
 
 __all__ = ["check_player_id", "lint_player_id", "short_player_id", "click_url"]
@@ -15,10 +15,8 @@ __all__ = ["check_player_id", "lint_player_id", "short_player_id", "click_url"]
 def check_player_id(player_id: str) -> None:
     """Checks the rule the service enforces (1 to 255 characters) without a round trip;
     raises `InvalidArgumentError` naming `player_id`, as a query would."""
-    try:
+    with mapped():
         _ffi.check_player_id(player_id)
-    except _ffi.OfferError as err:
-        raise error(err) from None
 
 
 def lint_player_id(player_id: str) -> list[PlayerIdConvention]:
@@ -40,7 +38,5 @@ def click_url(offer_click_url: str, player_id: str) -> ClickUrl:
     its `player_id` parameter is replaced, every other byte kept, so the id sent at click time
     is exactly the id the reward's postback will carry. Raises `InvalidArgumentError` for an
     empty or over-long id or a click URL that is not an absolute http(s) URL."""
-    try:
+    with mapped():
         return _convert.click_url(_ffi.click_url(offer_click_url, player_id))
-    except _ffi.OfferError as err:
-        raise error(err) from None

@@ -43,7 +43,7 @@ namespace OfferKit.Interop
             {
                 Tracking.Took(result);
                 Tracking.Took(error);
-                PendingCall.Unpin(userData).Deliver(status, result, error);
+                UserData.Take<PendingCall>(userData).Deliver(status, result, error);
             }
             catch (Exception e)
             {
@@ -56,7 +56,7 @@ namespace OfferKit.Interop
         {
             try
             {
-                TokenBridge.FromUserData(userData).Needed((TokenReason)reason);
+                UserData.Get<TokenBridge>(userData).Needed((TokenReason)reason);
             }
             catch (Exception e)
             {
@@ -69,7 +69,7 @@ namespace OfferKit.Interop
         {
             try
             {
-                ExecutorBridge.FromUserData(userData).Execute(request);
+                UserData.Get<ExecutorBridge>(userData).Execute(request);
             }
             catch (Exception e)
             {
@@ -84,7 +84,7 @@ namespace OfferKit.Interop
         {
             try
             {
-                ExecutorBridge.FromUserData(userData).Cancel(request);
+                UserData.Get<ExecutorBridge>(userData).Cancel(request);
             }
             catch (Exception e)
             {

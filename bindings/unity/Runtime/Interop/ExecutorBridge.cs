@@ -26,24 +26,6 @@ namespace OfferKit.Interop
             _executor = executor;
         }
 
-        /// <summary>The GCHandle passed as user_data; freed by ClientHandle after offerkit_client_free.</summary>
-        internal IntPtr Pin()
-        {
-            Interlocked.Increment(ref Tracking.GcHandles);
-            return GCHandle.ToIntPtr(GCHandle.Alloc(this));
-        }
-
-        internal static void Unpin(IntPtr userData)
-        {
-            GCHandle.FromIntPtr(userData).Free();
-            Interlocked.Decrement(ref Tracking.GcHandles);
-        }
-
-        internal static ExecutorBridge FromUserData(IntPtr userData)
-        {
-            return (ExecutorBridge)GCHandle.FromIntPtr(userData).Target;
-        }
-
         /// <summary>From the native execute callback; owns <paramref name="request"/> from here on.</summary>
         internal void Execute(IntPtr request)
         {

@@ -76,9 +76,9 @@ namespace OfferKit.Interop
                 // alive as ordinary references, and are freed when their tasks end).
                 NativeMethods.offerkit_client_free(handle);
                 Tracking.Freed();
-                if (_tokenBridge != IntPtr.Zero) TokenBridge.Unpin(_tokenBridge);
+                if (_tokenBridge != IntPtr.Zero) UserData.Free(_tokenBridge);
                 _tokenBridge = IntPtr.Zero;
-                if (_executorBridge != IntPtr.Zero) ExecutorBridge.Unpin(_executorBridge);
+                if (_executorBridge != IntPtr.Zero) UserData.Free(_executorBridge);
                 _executorBridge = IntPtr.Zero;
                 return true;
             }

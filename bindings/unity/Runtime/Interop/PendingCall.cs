@@ -1,9 +1,8 @@
 // PendingCall.cs: the managed side of one asynchronous request. It is what user_data points at
-// (through a GCHandle freed exactly once, in the completion), it owns the OfferkitRequest handle
+// (through UserData, freed exactly once, in the completion), it owns the OfferkitRequest handle
 // (freed exactly once, whichever of "the call returned" and "the completion ran" comes last),
 // and it links a CancellationToken to offerkit_request_cancel.
 using System;
-using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
 
@@ -22,24 +21,6 @@ namespace OfferKit.Interop
         protected PendingCall(CancellationToken token)
         {
             Token = token;
-        }
-
-        /// <summary>A GCHandle to this call, to pass as user_data (Unpin frees it).</summary>
-        internal IntPtr Pin()
-        {
-            GCHandle handle = GCHandle.Alloc(this);
-            Interlocked.Increment(ref Tracking.GcHandles);
-            return GCHandle.ToIntPtr(handle);
-        }
-
-        /// <summary>Frees the GCHandle behind user_data and returns its call.</summary>
-        internal static PendingCall Unpin(IntPtr userData)
-        {
-            GCHandle handle = GCHandle.FromIntPtr(userData);
-            var call = (PendingCall)handle.Target;
-            handle.Free();
-            Interlocked.Decrement(ref Tracking.GcHandles);
-            return call;
         }
 
         /// <summary>Counted in <paramref name="inFlight"/> until its completion runs; call before Started.</summary>

@@ -11,7 +11,6 @@
 // thread, so its registrations may touch engine objects (UnityWebRequest.Abort).
 using System;
 using System.Diagnostics;
-using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
 
@@ -69,24 +68,6 @@ namespace OfferKit.Interop
                 // A callback the game registered on the token threw (an AggregateException of them).
                 OfferKitLog.Write(LogLevel.Warn, "offerkit: a callback registered on the token provider's CancellationToken threw: " + Describe(e));
             }
-        }
-
-        /// <summary>The GCHandle passed as the callback's user_data; freed by ClientHandle after offerkit_client_free.</summary>
-        internal IntPtr Pin()
-        {
-            Interlocked.Increment(ref Tracking.GcHandles);
-            return GCHandle.ToIntPtr(GCHandle.Alloc(this));
-        }
-
-        internal static void Unpin(IntPtr userData)
-        {
-            GCHandle.FromIntPtr(userData).Free();
-            Interlocked.Decrement(ref Tracking.GcHandles);
-        }
-
-        internal static TokenBridge FromUserData(IntPtr userData)
-        {
-            return (TokenBridge)GCHandle.FromIntPtr(userData).Target;
         }
 
         internal void Attach(ClientHandle client)
