@@ -15,45 +15,10 @@ rm -rf "$work"
 mkdir -p "$logs" "$work/lib"
 export RUST_BACKTRACE=0
 
+# step, suite, skip and finish: the frame of the C-ABI test scripts (each check and suite one result
+# for the harness; logs in $logs).
 checks_suite=unreal-checks
-source "$root/harness/lib/checks.sh"
-failures=()
-log_name() { echo "$1" | tr -c 'a-zA-Z0-9\n' '-'; }
-# step NAME COMMAND...: one check, one case of the suite unreal-checks.
-step() {
-  local name="$1" log started=$SECONDS
-  shift
-  log="$logs/$(log_name "$name").log"
-  if "$@" >"$log" 2>&1; then
-    printf 'ok   %-62s %4ds\n' "$name" $((SECONDS - started))
-    record "$name" passed "" $((SECONDS - started))
-  else
-    printf 'FAIL %-62s %4ds   (log: %s)\n' "$name" $((SECONDS - started)) "${log#"$root"/}"
-    tail -n 30 "$log" | sed 's/^/     | /'
-    record "$name" failed "log: ${log#"$root"/}" $((SECONDS - started))
-    failures+=("$name")
-    return 1
-  fi
-}
-# suite NAME COMMAND...: a test program that writes its own results as suite NAME.
-suite() {
-  local name="$1" log rc started=$SECONDS
-  shift
-  log="$logs/$name.log"
-  OFFERKIT_SUITE="$name" "$@" >"$log" 2>&1
-  rc=$?
-  printf '%s %-62s %4ds   (log: %s)\n' "$([[ $rc -eq 0 ]] && echo 'ok  ' || echo 'FAIL')" "$name" $((SECONDS - started)) "${log#"$root"/}"
-  if ((rc != 0)); then
-    tail -n 20 "$log" | sed 's/^/     | /'
-    failures+=("$name")
-    suite_exit "$name" "$rc" $((SECONDS - started))
-  fi
-}
-finish() {
-  ((${#failures[@]})) && echo "failed: ${failures[*]}"
-  ((${#failures[@]} == 0))
-  exit
-}
+source "$root/scripts/lib/suite.sh"
 
 build() {
   # Copied at once: a concurrent build sharing target/ (without the hooks) may replace it.
@@ -86,7 +51,6 @@ fi
 sim_url="${OFFERKIT_SIM_URL:-}"
 if [[ -z "$sim_url" ]]; then
   record "simulator" failed "no simulator: OFFERKIT_SIM_URL is not set (scripts/test.sh --only unreal/tests)"
-  failures+=("simulator")
 else
   suite unreal-bridge \
     env OFFERKIT_SIM_URL="$sim_url" LD_LIBRARY_PATH="$work/lib" timeout 120 "$work/test_bridge"

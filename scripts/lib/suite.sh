@@ -4,7 +4,7 @@
 #   root=... logs=...   # the repository root and the directory of the per-check logs
 #   source "$root/scripts/lib/suite.sh"
 #
-# step NAME CMD...    one check, one case (ok/FAIL line, log in $logs/NAME.log);
+# step NAME CMD...    one check, one case (ok/FAIL line, log in $(log_of NAME));
 # suite NAME CMD...   a test program that writes its own results (harness/RESULTS.md) as NAME;
 # skip NAME REASON    a check that cannot run here, recorded as skipped;
 # finish              exits, non-zero if anything failed.
@@ -22,25 +22,29 @@ script_started=$SECONDS
 checks_suite="${checks_suite:-c-checks}"
 source "$root/harness/lib/checks.sh"
 
+# log_of NAME: the log file of a check or suite (its name with anything but letters, digits, '.',
+# '_' and '-' replaced, so a name may say anything).
+log_of() { echo "$logs/$(tr -c 'a-zA-Z0-9._\n-' '-' <<<"$1").log"; }
+
 fail_report() {
   local name="$1" started="$2"
-  printf 'FAIL %-40s %4ds   (log: %s)\n' "$name" $((SECONDS - started)) "${logs#"$root"/}/$name.log"
-  tail -n 25 "$logs/$name.log" | sed 's/^/     | /'
+  printf 'FAIL %-40s %4ds   (log: %s)\n' "$name" $((SECONDS - started)) "$(log_of "$name" | sed "s#^$root/##")"
+  tail -n 25 "$(log_of "$name")" | sed 's/^/     | /'
   failures+=("$name")
 }
 
-# step NAME COMMAND...: one check, one case of the script's own suite; logs to $logs/NAME.log.
+# step NAME COMMAND...: one check, one case of the script's own suite; logs to $(log_of NAME).
 step() {
   local name="$1"
   shift
   local started=$SECONDS
-  if "$@" >"$logs/$name.log" 2>&1; then
+  if "$@" >"$(log_of "$name")" 2>&1; then
     printf 'ok   %-40s %4ds\n' "$name" $((SECONDS - started))
     record "$name" passed "" $((SECONDS - started))
     passed=$((passed + 1))
   else
     fail_report "$name" "$started"
-    record "$name" failed "log: ${logs#"$root"/}/$name.log" $((SECONDS - started))
+    record "$name" failed "log: $(log_of "$name" | sed "s#^$root/##")" $((SECONDS - started))
     failed=$((failed + 1))
     return 1
   fi
@@ -53,13 +57,13 @@ suite() {
   local name="$1"
   shift
   local started=$SECONDS rc
-  OFFERKIT_SUITE="$name" "$@" >"$logs/$name.log" 2>&1
+  OFFERKIT_SUITE="$name" "$@" >"$(log_of "$name")" 2>&1
   rc=$?
   if ((rc == 0)); then
     printf 'ok   %-40s %4ds\n' "$name" $((SECONDS - started))
   else
     failed=$((failed + 1))
-    grep -E '^(FAIL|    )' "$logs/$name.log" | head -n 20 | sed 's/^/     | /'
+    grep -E '^(FAIL|    )' "$(log_of "$name")" | head -n 20 | sed 's/^/     | /'
     fail_report "$name" "$started"
     suite_exit "$name" "$rc" $((SECONDS - started))
   fi
@@ -76,7 +80,7 @@ finish() {
   echo
   if ((${#failures[@]})); then echo "failed: ${failures[*]}"; fi
   echo "(took $((SECONDS - script_started)) s)"
-  ((failed == 0))
+  ((failed == 0)) && checks_failed # checks_failed: any case recorded failed (harness/lib/checks.sh)
   exit
 }
 

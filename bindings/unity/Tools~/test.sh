@@ -33,7 +33,6 @@ rm -rf "$work"
 mkdir -p "$logs" "$work/lib" "$work/lib-shipping"
 export RUST_BACKTRACE=0
 
-failures=()
 sim_pid=""
 lifetime_sim_pid=""
 cleanup() {
@@ -42,51 +41,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# step, suite, skip and finish: the frame of the C-ABI test scripts (each check and suite one result
+# for the harness; logs in $logs).
 checks_suite=unity-checks
-source "$root/harness/lib/checks.sh"
-log_name() { echo "$1" | tr -c 'a-zA-Z0-9\n' '-'; }
-
-# step NAME COMMAND...: one check, one case of the suite unity-checks.
-step() {
-  local name="$1" log
-  shift
-  log="$logs/$(log_name "$name").log"
-  local started=$SECONDS
-  if "$@" >"$log" 2>&1; then
-    printf 'ok   %-62s %4ds\n' "$name" $((SECONDS - started))
-    record "$name" passed "" $((SECONDS - started))
-  else
-    printf 'FAIL %-62s %4ds   (log: %s)\n' "$name" $((SECONDS - started)) "${log#"$root"/}"
-    tail -n 30 "$log" | sed 's/^/     | /'
-    record "$name" failed "log: ${log#"$root"/}" $((SECONDS - started))
-    failures+=("$name")
-    return 1
-  fi
-}
-
-# suite NAME COMMAND...: a test runner that writes its own results as suite NAME
-# (harness/RESULTS.md); a non-zero exit without a failed case it reported is recorded as one.
-suite() {
-  local name="$1" log rc
-  shift
-  log="$logs/$name.log"
-  local started=$SECONDS
-  OFFERKIT_SUITE="$name" "$@" >"$log" 2>&1
-  rc=$?
-  grep -E '^(FAIL|     )' "$log" | sed 's/^/     /'
-  printf '%s %-62s %4ds   (log: %s)\n' "$([[ $rc -eq 0 ]] && echo 'ok  ' || echo 'FAIL')" "$name" $((SECONDS - started)) "${log#"$root"/}"
-  if ((rc != 0)); then
-    tail -n 20 "$log" | sed 's/^/     | /'
-    failures+=("$name")
-    suite_exit "$name" "$rc" $((SECONDS - started))
-  fi
-}
-
-finish() {
-  ((${#failures[@]})) && echo "failed: ${failures[*]}"
-  ((${#failures[@]} == 0))
-  exit
-}
+source "$root/scripts/lib/suite.sh"
 
 # ---- tools ------------------------------------------------------------------------------------
 # Mono, g++, valgrind and libcurl's headers are the harness's to install (python3 -m harness tools apt).
