@@ -31,6 +31,7 @@ has_files() {
     Sources/OfferKit/OfferError+Description.swift Sources/OfferKit/HttpRequest+Description.swift \
     Sources/OfferKit/OfferError+Fields.swift Sources/OfferKit/Pages.swift \
     Sources/OfferKit/TokenProviderClosure.swift Sources/OfferKit/URLSessionExecutor.swift \
+    Sources/OfferKit/ClientConfig+Description.swift \
     Headers/OfferKitFFI.h Headers/module.modulemap Linux/OfferKitFFI/module.modulemap; do
     [[ -f "$pkg/$f" ]] || { echo "no $f in the package" >&2; return 1; }
   done
