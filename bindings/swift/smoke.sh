@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Smoke-tests DIST/offerkit-swift-VERSION-sources.zip (bindings/swift/package.sh) as far as this
-# machine can: there is no Swift toolchain or Apple SDK here, so the package is NOT compiled.
+# Smoke-tests DIST/offerkit-swift-VERSION-sources.zip (bindings/swift/package.sh) without
+# compiling it (there is no Apple SDK here; bindings/swift/test.sh compiles the repository's copy
+# with Linux Swift in chroots, but not this zip).
 # It unpacks the zip into a temporary directory and checks that it holds the package; that its
 # generated Swift, C header and module map are byte for byte the committed ones, and that
 # those are fresh (bindings/uniffi/generate-bindings.sh --check regenerates them from the
@@ -28,7 +29,10 @@ has_files() {
   local f
   for f in Package.swift README.md build-xcframework.sh Sources/OfferKit/OfferKit.swift \
     Sources/OfferKit/OfferError+Description.swift Sources/OfferKit/HttpRequest+Description.swift \
-    Headers/OfferKitFFI.h Headers/module.modulemap; do
+    Sources/OfferKit/OfferError+Fields.swift Sources/OfferKit/Pages.swift \
+    Sources/OfferKit/TokenProviderClosure.swift Sources/OfferKit/URLSessionExecutor.swift \
+    Sources/OfferKit/ClientConfig+Description.swift \
+    Headers/OfferKitFFI.h Headers/module.modulemap Linux/OfferKitFFI/module.modulemap; do
     [[ -f "$pkg/$f" ]] || { echo "no $f in the package" >&2; return 1; }
   done
 }

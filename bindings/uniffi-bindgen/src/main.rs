@@ -1,12 +1,12 @@
 //! `uniffi-bindgen` for offerkit: uniffi's own generator (pinned to the uniffi version of
-//! `offerkit-uniffi`), plus five documented fix-ups of its output.
+//! `offerkit-uniffi`), plus seven documented fix-ups of its output.
 //!
 //! Library mode, from the unstripped library (a stripped one has no uniffi metadata):
 //! `uniffi-bindgen generate --no-format --library target/debug/libofferkit_uniffi.so
 //! --language kotlin --out-dir <dir>`. maturin finds this binary by its name and runs it too,
 //! so the wheel's Python is the same as the committed one.
 //!
-//! Five fix-ups of the generated code, each failing loudly if uniffi's output changes shape:
+//! Seven fix-ups of the generated code, each failing loudly if uniffi's output changes shape:
 //!
 //! 1. Readable error messages (Kotlin, Python). uniffi gives an error variant with fields a
 //!    message of the form `detail=…, httpStatus=…` (Kotlin `message`, Python `str()`).
@@ -44,6 +44,12 @@
 //!    to cancel the task with `call_soon` from a library thread, which does not wake a loop
 //!    that is waiting: an app HTTP executor's request ran on until the loop's next event. Now
 //!    `call_soon_threadsafe`, and a loop already closed is left alone.
+//! 6. Swift 6 language mode (Swift): the async foreign-trait glue captured non-`Sendable`
+//!    values in a `Task`, which Swift 6.2 rejects and Swift 6.0.3 crashes on (swift.rs).
+//! 7. Cancelling a Swift `Task` cancels the Rust future (Swift): uniffi's Swift had no
+//!    cancellation handler, so the call and its request ran on (swift.rs).
+
+mod swift;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -86,6 +92,7 @@ fn fix_up(dir: &Path) -> Result<(), String> {
             match path.extension().and_then(|e| e.to_str()) {
                 Some("kt") => kotlin,
                 Some("py") => python,
+                Some("swift") => swift::swift,
                 _ => continue,
             };
         let text =

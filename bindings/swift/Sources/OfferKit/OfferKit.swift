@@ -362,7 +362,7 @@ private func uniffiCheckCallStatus<E: Swift.Error>(
             }
 
         case CALL_CANCELLED:
-            fatalError("Cancellation not supported yet")
+            throw CancellationError()
 
         default:
             throw UniffiInternalError.unexpectedRustCallStatusCode
@@ -692,6 +692,7 @@ open func accessToken(reason: TokenReason)async throws  -> String  {
             pollFunc: ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
             completeFunc: ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
             freeFunc: ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            cancelFunc: ffi_offerkit_uniffi_rust_future_cancel_rust_buffer,
             liftFunc: FfiConverterString.lift,
             errorHandler: FfiConverterTypeOfferError_lift
         )
@@ -732,17 +733,18 @@ fileprivate struct UniffiCallbackInterfaceAccessTokenProvider {
             uniffiCallbackData: UInt64,
             uniffiOutDroppedCallback: UnsafeMutablePointer<UniffiForeignFutureDroppedCallbackStruct>
         ) in
+            let uniffiLiftedreason = Result { try FfiConverterTypeTokenReason_lift(reason) }
             let makeCall = {
-                () async throws -> String in
+                @Sendable () async throws -> String in
                 guard let uniffiObj = try? FfiConverterTypeAccessTokenProvider.handleMap.get(handle: uniffiHandle) else {
                     throw UniffiInternalError.unexpectedStaleHandle
                 }
                 return try await uniffiObj.accessToken(
-                     reason: try FfiConverterTypeTokenReason_lift(reason)
+                     reason: try uniffiLiftedreason.get()
                 )
             }
 
-            let uniffiHandleSuccess = { (returnValue: String) in
+            let uniffiHandleSuccess = { @Sendable (returnValue: String) in
                 uniffiFutureCallback(
                     uniffiCallbackData,
                     UniffiForeignFutureResultRustBuffer(
@@ -751,7 +753,7 @@ fileprivate struct UniffiCallbackInterfaceAccessTokenProvider {
                     )
                 )
             }
-            let uniffiHandleError = { (statusCode, errorBuf) in
+            let uniffiHandleError = { @Sendable (statusCode, errorBuf) in
                 uniffiFutureCallback(
                     uniffiCallbackData,
                     UniffiForeignFutureResultRustBuffer(
@@ -924,6 +926,7 @@ open func execute(request: HttpRequest)async throws  -> HttpResponse  {
             pollFunc: ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
             completeFunc: ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
             freeFunc: ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            cancelFunc: ffi_offerkit_uniffi_rust_future_cancel_rust_buffer,
             liftFunc: FfiConverterTypeHttpResponse_lift,
             errorHandler: FfiConverterTypeHttpExecutorError_lift
         )
@@ -964,17 +967,18 @@ fileprivate struct UniffiCallbackInterfaceHttpExecutor {
             uniffiCallbackData: UInt64,
             uniffiOutDroppedCallback: UnsafeMutablePointer<UniffiForeignFutureDroppedCallbackStruct>
         ) in
+            let uniffiLiftedrequest = Result { try FfiConverterTypeHttpRequest_lift(request) }
             let makeCall = {
-                () async throws -> HttpResponse in
+                @Sendable () async throws -> HttpResponse in
                 guard let uniffiObj = try? FfiConverterTypeHttpExecutor.handleMap.get(handle: uniffiHandle) else {
                     throw UniffiInternalError.unexpectedStaleHandle
                 }
                 return try await uniffiObj.execute(
-                     request: try FfiConverterTypeHttpRequest_lift(request)
+                     request: try uniffiLiftedrequest.get()
                 )
             }
 
-            let uniffiHandleSuccess = { (returnValue: HttpResponse) in
+            let uniffiHandleSuccess = { @Sendable (returnValue: HttpResponse) in
                 uniffiFutureCallback(
                     uniffiCallbackData,
                     UniffiForeignFutureResultRustBuffer(
@@ -983,7 +987,7 @@ fileprivate struct UniffiCallbackInterfaceHttpExecutor {
                     )
                 )
             }
-            let uniffiHandleError = { (statusCode, errorBuf) in
+            let uniffiHandleError = { @Sendable (statusCode, errorBuf) in
                 uniffiFutureCallback(
                     uniffiCallbackData,
                     UniffiForeignFutureResultRustBuffer(
@@ -1160,6 +1164,7 @@ open func nextPage()async throws  -> ListingPage?  {
             pollFunc: ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
             completeFunc: ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
             freeFunc: ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            cancelFunc: ffi_offerkit_uniffi_rust_future_cancel_rust_buffer,
             liftFunc: FfiConverterOptionTypeListingPage.lift,
             errorHandler: FfiConverterTypeOfferError_lift
         )
@@ -1645,6 +1650,7 @@ open func graphql(query: String, variablesJson: String? = nil)async throws  -> S
             pollFunc: ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
             completeFunc: ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
             freeFunc: ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            cancelFunc: ffi_offerkit_uniffi_rust_future_cancel_rust_buffer,
             liftFunc: FfiConverterString.lift,
             errorHandler: FfiConverterTypeOfferError_lift
         )
@@ -1678,6 +1684,7 @@ open func links(playerId: String, select: String? = nil, selection: String? = ni
             pollFunc: ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
             completeFunc: ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
             freeFunc: ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            cancelFunc: ffi_offerkit_uniffi_rust_future_cancel_rust_buffer,
             liftFunc: FfiConverterString.lift,
             errorHandler: FfiConverterTypeOfferError_lift
         )
@@ -1698,6 +1705,7 @@ open func listOffers(options: ListingOptions? = nil)async throws  -> ListingPage
             pollFunc: ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
             completeFunc: ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
             freeFunc: ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            cancelFunc: ffi_offerkit_uniffi_rust_future_cancel_rust_buffer,
             liftFunc: FfiConverterTypeListingPage_lift,
             errorHandler: FfiConverterTypeOfferError_lift
         )
@@ -1732,6 +1740,7 @@ open func offers(playerId: String, options: OffersOptions? = nil)async throws  -
             pollFunc: ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
             completeFunc: ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
             freeFunc: ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            cancelFunc: ffi_offerkit_uniffi_rust_future_cancel_rust_buffer,
             liftFunc: FfiConverterSequenceTypeOffer.lift,
             errorHandler: FfiConverterTypeOfferError_lift
         )
@@ -1753,6 +1762,7 @@ open func offersCached(playerId: String, options: OffersOptions? = nil)async thr
             pollFunc: ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
             completeFunc: ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
             freeFunc: ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            cancelFunc: ffi_offerkit_uniffi_rust_future_cancel_rust_buffer,
             liftFunc: FfiConverterTypeCachedOffers_lift,
             errorHandler: FfiConverterTypeOfferError_lift
         )
@@ -1773,6 +1783,7 @@ open func playerOffers(playerId: String, options: PlayerOffersOptions? = nil)asy
             pollFunc: ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
             completeFunc: ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
             freeFunc: ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            cancelFunc: ffi_offerkit_uniffi_rust_future_cancel_rust_buffer,
             liftFunc: FfiConverterTypePlayerOffersPage_lift,
             errorHandler: FfiConverterTypeOfferError_lift
         )
@@ -1823,6 +1834,7 @@ open func offersJson(playerId: String, options: OffersOptions? = nil)async throw
             pollFunc: ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
             completeFunc: ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
             freeFunc: ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            cancelFunc: ffi_offerkit_uniffi_rust_future_cancel_rust_buffer,
             liftFunc: FfiConverterString.lift,
             errorHandler: FfiConverterTypeOfferError_lift
         )
@@ -1959,6 +1971,7 @@ open func nextPage()async throws  -> PlayerOffersPage?  {
             pollFunc: ffi_offerkit_uniffi_rust_future_poll_rust_buffer,
             completeFunc: ffi_offerkit_uniffi_rust_future_complete_rust_buffer,
             freeFunc: ffi_offerkit_uniffi_rust_future_free_rust_buffer,
+            cancelFunc: ffi_offerkit_uniffi_rust_future_cancel_rust_buffer,
             liftFunc: FfiConverterOptionTypePlayerOffersPage.lift,
             errorHandler: FfiConverterTypeOfferError_lift
         )
@@ -5064,6 +5077,7 @@ fileprivate func uniffiRustCallAsync<F, T>(
     pollFunc: (UInt64, @escaping UniffiRustFutureContinuationCallback, UInt64) -> (),
     completeFunc: (UInt64, UnsafeMutablePointer<RustCallStatus>) -> F,
     freeFunc: (UInt64) -> (),
+    cancelFunc: @escaping @Sendable (UInt64) -> (),
     liftFunc: (F) throws -> T,
     errorHandler: ((RustBuffer) throws -> Swift.Error)?
 ) async throws -> T {
@@ -5074,18 +5088,24 @@ fileprivate func uniffiRustCallAsync<F, T>(
     defer {
         freeFunc(rustFuture)
     }
-    var pollResult: Int8;
-    repeat {
-        pollResult = await withUnsafeContinuation {
-            pollFunc(
-                rustFuture,
-                { handle, pollResult in
-                    uniffiFutureContinuationCallback(handle: handle, pollResult: pollResult)
-                },
-                uniffiContinuationHandleMap.insert(obj: $0)
-            )
-        }
-    } while pollResult != UNIFFI_RUST_FUTURE_POLL_READY
+    // offerkit: a cancelled task cancels the Rust future, which then completes as cancelled
+    // (CALL_CANCELLED: CancellationError) and is dropped with its request.
+    await withTaskCancellationHandler {
+        var pollResult: Int8
+        repeat {
+            pollResult = await withUnsafeContinuation {
+                pollFunc(
+                    rustFuture,
+                    { handle, pollResult in
+                        uniffiFutureContinuationCallback(handle: handle, pollResult: pollResult)
+                    },
+                    uniffiContinuationHandleMap.insert(obj: $0)
+                )
+            }
+        } while pollResult != UNIFFI_RUST_FUTURE_POLL_READY
+    } onCancel: {
+        cancelFunc(rustFuture)
+    }
 
     return try liftFunc(makeRustCall(
         { completeFunc(rustFuture, $0) },
@@ -5103,9 +5123,9 @@ fileprivate func uniffiFutureContinuationCallback(handle: UInt64, pollResult: In
     }
 }
 private func uniffiTraitInterfaceCallAsync<T>(
-    makeCall: @escaping () async throws -> T,
-    handleSuccess: @escaping (T) -> (),
-    handleError: @escaping (Int8, RustBuffer) -> (),
+    makeCall: @escaping @Sendable () async throws -> T,
+    handleSuccess: @escaping @Sendable (T) -> (),
+    handleError: @escaping @Sendable (Int8, RustBuffer) -> (),
     droppedCallback: UnsafeMutablePointer<UniffiForeignFutureDroppedCallbackStruct>
 ) {
     let task = Task {
@@ -5134,10 +5154,10 @@ private func uniffiTraitInterfaceCallAsync<T>(
 }
 
 private func uniffiTraitInterfaceCallAsyncWithError<T, E>(
-    makeCall: @escaping () async throws -> T,
-    handleSuccess: @escaping (T) -> (),
-    handleError: @escaping (Int8, RustBuffer) -> (),
-    lowerError: @escaping (E) -> RustBuffer,
+    makeCall: @escaping @Sendable () async throws -> T,
+    handleSuccess: @escaping @Sendable (T) -> (),
+    handleError: @escaping @Sendable (Int8, RustBuffer) -> (),
+    lowerError: @escaping @Sendable (E) -> RustBuffer,
     droppedCallback: UnsafeMutablePointer<UniffiForeignFutureDroppedCallbackStruct>
 ) {
     let task = Task {
