@@ -29,6 +29,14 @@ namespace OfferKit.Tests
         internal TestSkipped(string message) : base(message) { }
     }
 
+    /// <summary>Thrown by a test that cannot exist in this build (it needs the test hooks a
+    /// shipping library lacks): reported n/a, and listed for that run in Tests~/na/, or the
+    /// harness fails the run.</summary>
+    internal sealed class TestNotApplicable : Exception
+    {
+        internal TestNotApplicable(string message) : base(message) { }
+    }
+
     internal static class Check
     {
         internal static void True(bool condition, string what)
@@ -185,9 +193,15 @@ namespace OfferKit.Tests
                     if (filter != null && !filter.Split(',').Any(f => test.Key.IndexOf(f, StringComparison.Ordinal) >= 0)) continue;
                     var clock = Stopwatch.StartNew();
                     string skip, leak;
-                    string failure = Run(test.Value, out skip, out leak);
+                    bool notApplicable;
+                    string failure = Run(test.Value, out skip, out notApplicable, out leak);
                     double seconds = clock.Elapsed.TotalSeconds;
-                    if (skip != null)
+                    if (skip != null && notApplicable)
+                    {
+                        Console.WriteLine("n/a  {0,-58} {1,6} ms   ({2})", test.Key, clock.ElapsedMilliseconds, skip);
+                        ResultsFile.Write(Suite, test.Key, "na", seconds, skip);
+                    }
+                    else if (skip != null)
                     {
                         skipped++;
                         Console.WriteLine("skip {0,-58} {1,6} ms   ({2})", test.Key, clock.ElapsedMilliseconds, skip);
@@ -243,12 +257,14 @@ namespace OfferKit.Tests
         }
 
         /// <summary>
-        /// The test's failure, or null; <paramref name="skip"/> says why when the test was skipped,
+        /// The test's failure, or null; <paramref name="skip"/> says why when the test was skipped
+        /// or is not applicable (<paramref name="notApplicable"/>),
         /// <paramref name="leak"/> what a test that passed left allocated.
         /// </summary>
-        private static string Run(Action test, out string skip, out string leak)
+        private static string Run(Action test, out string skip, out bool notApplicable, out string leak)
         {
             skip = null;
+            notApplicable = false;
             leak = null;
             try
             {
@@ -262,9 +278,10 @@ namespace OfferKit.Tests
                 OfferKitClient.DisposeAll();
                 Interlocked.Exchange(ref Tracking.NativeObjects, 0);
                 Interlocked.Exchange(ref Tracking.GcHandles, 0);
-                if (e is TestSkipped)
+                if (e is TestSkipped || e is TestNotApplicable)
                 {
                     skip = e.Message;
+                    notApplicable = e is TestNotApplicable;
                     return null;
                 }
                 return e is TestFailure ? e.Message : e.ToString();
