@@ -113,7 +113,7 @@ if [[ -f "$work/release/libofferkit.so" ]]; then
 else
   skip release-exports-no-test-hooks "no release build"
 fi
-suite rust-unit-tests cargo test -p offerkit-ffi --features test-hooks --lib
+suite ffi-unit-tests harness/lib/nextest.sh ffi-unit-tests -p offerkit-ffi --features test-hooks --lib
 
 no_server_secrets() {
   # The exported surface: offerkit_* only, and nothing about refresh tokens or reporting keys.
