@@ -8,12 +8,19 @@ suite="$1"
 shift
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 target="$(cd "$root" && cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
-junit="$target/nextest/harness/junit.xml"
+# A JUnit file of this run's own (the profile's file, renamed per process), so two runs sharing a
+# target directory never read each other's.
+config="$(mktemp)"
+trap 'rm -f "$config"' EXIT
+sed "s/^path = \"junit.xml\"$/path = \"junit-$$.xml\"/" "$root/.config/nextest.toml" >"$config"
+grep -q "junit-$$.xml" "$config" || { echo "nextest.sh: no junit path in .config/nextest.toml" >&2; exit 1; }
+junit="$target/nextest/harness/junit-$$.xml"
 rm -f "$junit"
-cargo nextest run --profile harness --no-fail-fast "$@"
+cargo nextest run --config-file "$config" --profile harness --no-fail-fast "$@"
 status=$?
 if [[ -f "$junit" && -n "${OFFERKIT_RESULTS_DIR:-}" ]]; then
   # nextest names the JUnit suites after the test binaries; the file's name is the harness's suite.
   cp "$junit" "$OFFERKIT_RESULTS_DIR/$suite.xml"
 fi
+rm -f "$junit"
 exit $status
