@@ -288,6 +288,7 @@ async fn raw(url: &str) -> sqlx::AnyConnection {
     } else {
         url.to_owned()
     };
+    sqlx::any::install_default_drivers();
     sqlx::AnyConnection::connect(&connect).await.unwrap()
 }
 
@@ -340,6 +341,8 @@ async fn password_authentication_never_shows_the_password() {
     let role = format!("offerkit_pw_{}_{n}", std::process::id());
     // Characters that need percent-encoding in a URL, so every spelling is exercised.
     let password = format!("Pw@{n}+S3cret/{}", std::process::id());
+    // Each test may run in a process of its own (nextest): the drivers are installed here too.
+    sqlx::any::install_default_drivers();
     let mut conn = sqlx::AnyConnection::connect(&admin).await.unwrap();
     sqlx::query(&format!("CREATE ROLE {role} LOGIN PASSWORD '{password}'"))
         .execute(&mut conn)
