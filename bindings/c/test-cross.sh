@@ -169,9 +169,11 @@ step simulator-starts start_sims || { echo "nothing can run without the simulato
 # on_wine EXE ARGS...: runs a Windows program under Wine (stdout and stderr together, Windows
 # line ends made Unix ones, so the counting sees the summary line); its exit status.
 on_wine() {
-  local exe="$1"
+  local exe="$1" results="${OFFERKIT_RESULTS:-}"
   shift
-  WINEPREFIX="$wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" \
+  # The results file as a Windows path on Wine's Z: drive (the Unix root), whatever the cwd.
+  [[ -n "$results" ]] && results="Z:${results//\//\\}"
+  OFFERKIT_RESULTS="$results" WINEPREFIX="$wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" \
     timeout 900 "$wine" "$exe" "$@" 2>&1 | tr -d '\r'
   return "${PIPESTATUS[0]}"
 }
@@ -208,8 +210,6 @@ exports_of() {
   esac
 }
 
-# Every test of tests.def passed in the run's logs (isolated_ ones in the threads log), or is
-# listed n/a with its reason: none went missing, whatever the platform.
 # That every test of tests.def ran (passed or listed n/a), and that the shipping library's run
 # ran the same tests as the hooks build's, is the harness's comparison (bindings/c/binding.toml).
 
