@@ -43,6 +43,11 @@ def skipped(name):
     return name.startswith(".") or name.endswith("~")
 
 
+# The repository's files at the package's root that never ship in it (Tools~/package.sh leaves
+# them out of the tarball): the binding's manifest for the test harness.
+REPOSITORY_ONLY = {"binding.toml"}
+
+
 def assets():
     for rel in NATIVE:
         yield os.path.normpath(rel), "native"
@@ -52,7 +57,7 @@ def assets():
         for d in dirs:
             yield os.path.normpath(os.path.join(rel_root, d)), "folder"
         for f in sorted(files):
-            if skipped(f) or f.endswith(".meta"):
+            if skipped(f) or f.endswith(".meta") or (rel_root == "." and f in REPOSITORY_ONLY):
                 continue
             rel = os.path.normpath(os.path.join(rel_root, f))
             if rel in (os.path.normpath(n) for n in NATIVE):

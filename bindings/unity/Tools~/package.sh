@@ -19,9 +19,9 @@
 #   Plugins/iOS/libofferkit.a                       <- ios/ (device)
 #   Plugins/Android/ABI/libofferkit.so              <- android/ABI/ (arm64-v8a, armeabi-v7a, x86_64)
 # The .meta of a library that is not there is left out (Unity warns about a .meta without its file). Left out of the tarball: Tools~/ (the maintainers'
-# .meta generator, which writes into the package's source folder; useless in an installed,
-# read-only package). The tarball is reproducible: sorted entries, fixed owner, the last commit's
-# time on every file, gzip without a timestamp. Checked by check-unity-meta.py before it is written.
+# scripts: the .meta generator, the tests, packaging and smoke test), Tests~/ and Example~/, and
+# binding.toml (the harness's manifest). The tarball is reproducible: sorted entries, fixed owner, the last commit's
+# time on every file, gzip without a timestamp. Checked by Tools~/check-meta.py before it is written.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
 source "$root/scripts/lib/package-common.sh"
@@ -49,7 +49,7 @@ make_work
 stage="$work"
 # The package's committed files only (nothing a developer left in the folder), without Tools~;
 # outside a git checkout, no library a developer built into Plugins/ either.
-copy_tracked "$package" "$stage/package" 'Tools~' 'Tests~' 'Example~' || exit 1
+copy_tracked "$package" "$stage/package" 'Tools~' 'Tests~' 'Example~' binding.toml || exit 1
 git -C "$root" rev-parse --git-dir >/dev/null 2>&1 ||
   find "$stage/package/Plugins" \( -name '*.so' -o -name '*.dll' -o -name '*.dylib' -o -name '*.a' \) -delete
 for entry in "${plugins[@]}"; do
