@@ -6,6 +6,7 @@ policy from its result files, and ends with the step table and "N passed, N fail
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -151,8 +152,6 @@ def run_steps(root: str, steps: list[Step], strict: bool) -> int:
         v = policy.Verdict()
         if status == 0:
             target = subprocess.run(["cargo", "metadata", "--format-version", "1", "--no-deps"], cwd=root, capture_output=True, text=True)
-            import json
-
             built = os.path.join(json.loads(target.stdout)["target_directory"], "debug", "offerkit-sim")
             sim_binary = os.path.join(run_dir, "offerkit-sim")
             shutil.copy2(built, sim_binary)
