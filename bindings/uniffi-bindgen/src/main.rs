@@ -49,7 +49,10 @@
 //! 7. Cancelling a Swift `Task` cancels the Rust future (Swift): uniffi's Swift had no
 //!    cancellation handler, so the call and its request ran on (swift.rs).
 
+mod replace;
 mod swift;
+
+use replace::replace_exactly;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -305,25 +308,6 @@ fn braces(line: &str, in_comment: &mut bool) -> i64 {
 /// uniffi's Kotlin trait-interface glue (two sync helpers, two async ones) catches only this.
 const KOTLIN_CATCH_RAW: &str = "catch(e: kotlin.Exception) {";
 const KOTLIN_CATCH_FIXED: &str = "catch(e: kotlin.Throwable) {";
-
-/// `text` with each of exactly `count` occurrences of `raw` replaced by `fixed`; an error if
-/// uniffi's output has another number of them (its template changed: revisit the fix-up).
-fn replace_exactly(
-    text: &str,
-    raw: &str,
-    fixed: &str,
-    count: usize,
-    what: &str,
-) -> Result<String, String> {
-    let found = text.matches(raw).count();
-    if found != count {
-        return Err(format!(
-            "expected {count} of `{}` in the {what}, found {found}: did uniffi's template change?",
-            raw.lines().next().unwrap_or(raw).trim()
-        ));
-    }
-    Ok(text.replace(raw, fixed))
-}
 
 /// `super().__init__(", ".join(["detail={!r}".format(detail), …]))` → `super().__init__(detail)`.
 fn python(text: &str) -> Result<Option<String>, String> {

@@ -20,7 +20,7 @@
 //!    the handler is installed and freed after it is removed, so the handler never sees a
 //!    freed future.
 
-use crate::replace_exactly;
+use crate::replace::replace_exactly;
 
 /// Fixes the generated Swift; `None` for a file that is not offerkit's Swift module.
 pub(crate) fn swift(text: &str) -> Result<Option<String>, String> {
