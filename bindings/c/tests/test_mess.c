@@ -320,7 +320,7 @@ void test_mess_listing_stall_ends_with_decode(void) {
 
 void test_mess_retry_after_storm_fails_fast_within_the_deadline(void) {
     OfferkitConfig *config = test_config_with_token();
-    CHECK(offerkit_config_set_deadline_ms(config, 2000, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_deadline_ms(config, 10000, NULL) == OFFERKIT_STATUS_OK);
     OfferkitClient *client = client_of(config);
     sim_mess("{\"retry_after_storm\":30}");
     OfferkitOfferList *list = NULL;
@@ -328,7 +328,7 @@ void test_mess_retry_after_storm_fails_fast_within_the_deadline(void) {
     long started = now_ms();
     CHECK_STATUS(offerkit_client_offers(client, "demo", NULL, &list, &error), OFFERKIT_STATUS_SERVER,
                  error);
-    CHECK(now_ms() - started < 2000);
+    CHECK(now_ms() - started < 5000);
     CHECK(offerkit_error_http_status(error) == 503);
     CHECK(offerkit_error_retry_after_ms(error) == 30000);
     offerkit_error_free(error);
@@ -339,8 +339,8 @@ void test_mess_retry_after_storm_fails_fast_within_the_deadline(void) {
     started = now_ms();
     REQUIRE(offerkit_client_player_offers_async(client, "demo", NULL, on_page, &r, NULL, NULL) ==
             OFFERKIT_STATUS_OK);
-    CHECK(recorder_wait(&r, 1, 10000) == 1);
-    CHECK(now_ms() - started < 2000);
+    CHECK(recorder_wait(&r, 1, 20000) == 1);
+    CHECK(now_ms() - started < 5000);
     CHECK(r.status == OFFERKIT_STATUS_SERVER && offerkit_error_retry_after_ms(r.error) == 30000);
     recorder_clear(&r);
     CHECK(sim_stat("requests") == 2);

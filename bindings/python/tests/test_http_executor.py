@@ -99,11 +99,12 @@ async def test_a_503_is_retried_through_the_executor(sim: Sim) -> None:
 
 
 async def test_the_executors_timeout_is_a_timeout_error(sim: Sim) -> None:
-    sim.fault(kind="latency", ms=3000)
+    sim.fault(kind="latency", ms=20000)
     started = time.monotonic()
     with pytest.raises(offerkit.TimeoutError):
         await executor_client(sim, StdlibExecutor(), timeout=0.3).offers("player-1", limit=1)
-    assert time.monotonic() - started < 2.5, "the attempt's timeout bounds the call"
+    # Well short of the 20 s the answer would have taken.
+    assert time.monotonic() - started < 10, "the attempt's timeout bounds the call"
 
 
 async def test_cancelling_the_call_cancels_the_executors_coroutine(sim: Sim) -> None:
