@@ -1,2 +1,3 @@
 //! Helpers shared by the CLI's integration tests.
+pub mod pg_server;
 pub mod rewards;

@@ -54,17 +54,7 @@ pub async fn postgres_url(test: &str) -> Option<String> {
         .ok()
         .filter(|v| !v.is_empty());
     let Some(admin) = admin else {
-        let required = std::env::var("CI").is_ok_and(|v| !v.is_empty())
-            || std::env::var("OFFERKIT_REQUIRE_POSTGRES").is_ok_and(|v| v == "1");
-        assert!(
-            !required,
-            "rewards::{test}: OFFERKIT_TEST_POSTGRES_URL is not set, and CI or \
-             OFFERKIT_REQUIRE_POSTGRES=1 says PostgreSQL must be tested"
-        );
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIP postgres: rewards::{test} (OFFERKIT_TEST_POSTGRES_URL is not set)"
-        );
+        skip_postgres(test, "OFFERKIT_TEST_POSTGRES_URL is not set");
         return None;
     };
     sqlx::any::install_default_drivers();
@@ -78,6 +68,31 @@ pub async fn postgres_url(test: &str) -> Option<String> {
     let mut url = url::Url::parse(&admin).unwrap();
     url.set_path(&name);
     Some(url.to_string())
+}
+
+/// Without PostgreSQL: a failure when CI or `OFFERKIT_REQUIRE_POSTGRES=1` says it must be
+/// tested, else the "SKIP postgres" line.
+pub fn skip_postgres(test: &str, why: &str) {
+    let required = std::env::var("CI").is_ok_and(|v| !v.is_empty())
+        || std::env::var("OFFERKIT_REQUIRE_POSTGRES").is_ok_and(|v| v == "1");
+    assert!(
+        !required,
+        "rewards::{test}: {why}, and CI or OFFERKIT_REQUIRE_POSTGRES=1 says PostgreSQL must be tested"
+    );
+    let _ = writeln!(std::io::stderr(), "SKIP postgres: rewards::{test} ({why})");
+}
+
+/// The one integer that `query` selects from `db` (a count, a sum), read beside the receiver.
+pub async fn sql_i64(db: &str, query: &str) -> i64 {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let mut conn = sqlx::AnyConnection::connect(db).await.unwrap();
+    let value: i64 = sqlx::query_scalar(query)
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    value
 }
 
 /// Runs one SQL statement on `db` (for breaking and repairing the ledger in tests).
@@ -178,7 +193,20 @@ pub async fn http(
     headers: &[(&str, &str)],
     body: &[u8],
 ) -> (u16, String, Value) {
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    try_http(addr, method, target, headers, body)
+        .await
+        .unwrap_or_else(|e| panic!("{method} {target} to {addr}: {e}"))
+}
+
+/// [`http`], or the I/O error of a receiver that is down or died mid-request (no status line).
+pub async fn try_http(
+    addr: &str,
+    method: &str,
+    target: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> std::io::Result<(u16, String, Value)> {
+    let mut stream = tokio::net::TcpStream::connect(addr).await?;
     let mut head = format!(
         "{method} {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
         body.len()
@@ -187,22 +215,23 @@ pub async fn http(
         head.push_str(&format!("{name}: {value}\r\n"));
     }
     head.push_str("\r\n");
-    stream.write_all(head.as_bytes()).await.unwrap();
-    stream.write_all(body).await.unwrap();
+    stream.write_all(head.as_bytes()).await?;
+    stream.write_all(body).await?;
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).await.unwrap();
+    stream.read_to_end(&mut raw).await?;
     let text = String::from_utf8_lossy(&raw).into_owned();
     let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    (
+    let Some(status) = head.split(' ').nth(1).and_then(|s| s.parse().ok()) else {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::UnexpectedEof,
+            "the connection closed before a status line",
+        ));
+    };
+    Ok((
         status,
         head.to_owned(),
         serde_json::from_str(body).unwrap_or(Value::Null),
-    )
+    ))
 }
 
 /// A v3 body for one conversion.
@@ -226,8 +255,15 @@ pub fn v3_body(conversion_id: &str, player_id: &str, amount: i64, request_id: &s
 
 /// `POST /postback` signed with `key`.
 pub async fn send_v3(addr: &str, key: &str, body: &[u8]) -> (u16, Value) {
+    try_send_v3(addr, key, body)
+        .await
+        .unwrap_or_else(|e| panic!("POST /postback to {addr}: {e}"))
+}
+
+/// [`send_v3`], or the I/O error of a receiver that is down or died mid-request.
+pub async fn try_send_v3(addr: &str, key: &str, body: &[u8]) -> std::io::Result<(u16, Value)> {
     let signature = sign_v3(&PostbackKey::new(key), body);
-    let (status, _, value) = http(
+    let (status, _, value) = try_http(
         addr,
         "POST",
         "/postback",
@@ -237,8 +273,8 @@ pub async fn send_v3(addr: &str, key: &str, body: &[u8]) -> (u16, Value) {
         ],
         body,
     )
-    .await;
-    (status, value)
+    .await?;
+    Ok((status, value))
 }
 
 /// `GET /postback?…&verifier=…`, signed over `http://ADDR/postback?…` with `key`.
