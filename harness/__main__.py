@@ -1,6 +1,6 @@
 """The test command's entry point (scripts/test.sh runs it):
 
-  python3 -m harness [--list] [--only STEP|GROUP|PATTERN]... [--binding NAME]...
+  python3 -m harness [--list] [--only STEP|GROUP|PATTERN]... [--binding NAME]... [--jobs N]
   python3 -m harness tools NAME...            install tools (apt, venv, kotlin, cbindgen, rust-targets)
   python3 -m harness chroot SUITE [--packages A,B] -- CMD...   run CMD in a cached Debian chroot
   python3 -m harness packages                 the bindings that package: NAME FOLDER SCRIPT SMOKE
@@ -86,6 +86,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--list", action="store_true", help="list the steps and exit")
     p.add_argument("--only", action="append", default=[], help="a step, a group (the part before /), or a glob; repeatable")
     p.add_argument("--binding", action="append", default=[], help="every step of one binding; repeatable")
+    p.add_argument("--jobs", type=int, default=int(os.environ.get("OFFERKIT_JOBS", "2")),
+                   help="lanes of binding steps run side by side (default 2, or OFFERKIT_JOBS); 1 runs every step alone")
     a = p.parse_args(argv)
     steps = plan.select(plan.all_steps(ROOT), a.only, a.binding)
     if a.list:
@@ -97,7 +99,7 @@ def main(argv: list[str]) -> int:
         print("no step matches", file=sys.stderr)
         return 2
     shared_target()
-    return runner.run_steps(ROOT, steps, strict())
+    return runner.run_steps(ROOT, steps, strict(), max(1, a.jobs))
 
 
 if __name__ == "__main__":

@@ -72,25 +72,31 @@ def run(suite: str, packages: list[str], command: list[str], binds: list[str], c
 
 
 def provision(suite: str, packages: list[str]) -> str:
-    """The cached chroot for SUITE with PACKAGES, made when missing."""
+    """The cached chroot for SUITE with PACKAGES, made when missing: the suite's bare chroot
+    (debootstrap, itself cached) is copied and the packages installed into the copy, so every
+    toolchain of one suite shares one debootstrap."""
     final = chroot_dir(suite, packages)
     with tools.Lock(f"chroot-{os.path.basename(final)}"):
         if os.path.exists(os.path.join(final, ".offerkit-ready")):
             return final
-        tools.apt(["debootstrap"])
-        os.makedirs(CHROOTS, exist_ok=True)
         work = final + ".new"
         shutil.rmtree(work, ignore_errors=True)
-        tools.run(["debootstrap", "--variant=minbase", suite, work, archive()], stdout=subprocess.DEVNULL)
-        with open(os.path.join(work, "etc/apt/apt.conf.d/99offerkit"), "w") as f:
-            f.write(APT_CONF)
         if packages:
+            base = provision(suite, [])
+            tools.run(["cp", "-a", "--reflink=auto", base, work])
+            os.remove(os.path.join(work, ".offerkit-ready"))
             install = "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq " + " ".join(
                 shlex.quote(p) for p in packages
             )
             script = mount_script(work, [], ["bash", "-c", install], "/")
-            subprocess.run(["unshare", "--mount", "--", "bash", "-c", "env_args() { :; }\n" + script], check=True)
-        subprocess.run(["bash", "-c", f"chroot {shlex.quote(work)} apt-get clean"], check=False)
+            tools.run(["unshare", "--mount", "--", "bash", "-c", "env_args() { :; }\n" + script])
+            tools.run(["chroot", work, "apt-get", "clean"])
+        else:
+            tools.apt(["debootstrap"])
+            os.makedirs(CHROOTS, exist_ok=True)
+            tools.run(["debootstrap", "--variant=minbase", suite, work, archive()], stdout=subprocess.DEVNULL)
+            with open(os.path.join(work, "etc/apt/apt.conf.d/99offerkit"), "w") as f:
+                f.write(APT_CONF)
         open(os.path.join(work, ".offerkit-ready"), "w").close()
         shutil.rmtree(final, ignore_errors=True)
         os.rename(work, final)

@@ -13,8 +13,11 @@ from dataclasses import dataclass, field
 from .policy import SuiteRule, read_na_list
 
 BUILDS_ON = {"c-abi", "uniffi", "rust", "wasm"}
-TOP_KEYS = {"name", "description", "builds-on", "version", "docs", "steps", "package", "smoke"}
-STEP_KEYS = {"name", "run", "services", "tools", "timeout", "suites", "chroot", "kind", "env"}
+TOP_KEYS = {"name", "description", "builds-on", "lane", "version", "docs", "steps", "package", "smoke"}
+# Bindings over one shared library (its debug build with test hooks, its release build) use the
+# same build outputs: their steps run in one lane, one after another. Other lanes run beside it.
+SHARED_LIBRARY_LANES = {"c-abi", "uniffi"}
+STEP_KEYS = {"name", "run", "services", "tools", "timeout", "suites", "chroot", "chroots", "kind", "env", "lane"}
 SUITE_KEYS = {"na", "same-as", "same-as-filter", "optional", "expect", "expect-pattern", "expect-exclude"}
 CHROOT_KEYS = {"suite", "packages"}
 KINDS = {"results", "check"}
@@ -36,6 +39,12 @@ class StepSpec:
     chroot: dict | None = None
     kind: str = "results"
     env: dict[str, str] = field(default_factory=dict)
+    # The chroots its scripts enter (python3 -m harness chroot SUITE --packages ...): made in the
+    # background from the start of the run, like the tools. Its own `chroot` is among them.
+    chroots: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    # A lane of its own for a step that shares no build output with the binding's other steps
+    # (empty: the binding's lane).
+    lane: str = ""
 
 
 VERSION_KEYS = {"file", "pattern", "of"}
@@ -70,6 +79,7 @@ class Binding:
     folder: str
     description: str
     builds_on: str
+    lane: str
     version: Version
     docs: str
     steps: list[StepSpec]
@@ -130,12 +140,25 @@ def _step(root: str, binding: str, folder: str, where: str, table: dict, service
         if r.same_as and r.same_as not in suites:
             raise ManifestError(f"{where}.suites.{name}: same-as names {r.same_as!r}, which is not a suite of this step")
     chroot = table.get("chroot")
-    if chroot is not None:
-        _check_keys(f"{where}.chroot", chroot, CHROOT_KEYS)
+    chroots = []
+    for i, c in enumerate([*table.get("chroots", []), *([chroot] if chroot is not None else [])]):
+        _check_keys(f"{where}.chroots[{i}]", c, CHROOT_KEYS)
+        if not isinstance(c.get("suite"), str) or not c["suite"]:
+            raise ManifestError(f"{where}.chroots[{i}]: `suite` (a Debian suite: trixie, sid) is required")
+        packages = tuple(c.get("packages", []))
+        if (c["suite"], packages) not in chroots:
+            chroots.append((c["suite"], packages))
     return StepSpec(
         binding, table["name"], run, list(table.get("services", [])), list(table.get("tools", [])),
-        int(table.get("timeout", 1800)), suites, chroot, kind, dict(table.get("env", {})),
+        int(table.get("timeout", 1800)), suites, chroot, kind, dict(table.get("env", {})), chroots,
+        _lane(where, table.get("lane", "")),
     )
+
+
+def _lane(where: str, lane) -> str:
+    if not isinstance(lane, str) or (lane and not re.fullmatch(r"[a-z0-9-]+", lane)):
+        raise ManifestError(f"{where}: lane must be a name of lowercase letters, digits and dashes")
+    return lane
 
 
 def load(root: str, folder: str, services: set[str], tools: set[str]) -> Binding:
@@ -153,6 +176,7 @@ def load(root: str, folder: str, services: set[str], tools: set[str]) -> Binding
     builds_on = data.get("builds-on")
     if builds_on not in BUILDS_ON:
         raise ManifestError(f"{where}: builds-on must be one of {', '.join(sorted(BUILDS_ON))}")
+    lane = _lane(where, data.get("lane", builds_on if builds_on in SHARED_LIBRARY_LANES else name))
     if "docs" in data and not os.path.exists(os.path.join(root, data["docs"])):
         raise ManifestError(f"{where}: docs names {data['docs']}, which does not exist")
     raw = data.get("version", "Cargo.toml")
@@ -185,7 +209,7 @@ def load(root: str, folder: str, services: set[str], tools: set[str]) -> Binding
         package = _step(root, name, folder, f"{where} package", {"name": "package", "kind": "check", **data["package"]}, services, tools)
     if "smoke" in data:
         smoke = _step(root, name, folder, f"{where} smoke", {"name": "smoke", **data["smoke"]}, services, tools)
-    return Binding(name, folder, data.get("description", ""), builds_on, version, data.get("docs", ""), steps, package, smoke)
+    return Binding(name, folder, data.get("description", ""), builds_on, lane, version, data.get("docs", ""), steps, package, smoke)
 
 
 def discover(root: str, services: set[str], tools: set[str]) -> list[Binding]:

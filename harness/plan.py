@@ -26,6 +26,19 @@ class Step:
     chroot: dict | None = None
     env: dict[str, str] = field(default_factory=dict)
     binding: str = ""
+    # Consecutive steps with a lane run side by side, one lane per worker (runner.run_steps);
+    # a step without one runs alone, after everything before it and before everything after.
+    lane: str = ""
+    chroots: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+
+    def needs(self) -> list[str]:
+        """What the background installer must have done first: its tools and its chroots."""
+        return [*self.tools, *(chroot_job(suite, packages) for suite, packages in self.chroots)]
+
+
+def chroot_job(suite: str, packages: tuple[str, ...]) -> str:
+    """The installer's name for provisioning one chroot."""
+    return f"chroot {suite} {','.join(packages)}".rstrip()
 
 
 def rust_steps() -> list[Step]:
@@ -54,22 +67,23 @@ def rust_steps() -> list[Step]:
         Step("cli/main-job", ["cargo", "run", "-q", "-p", "offerkit-cli", "--", "offers", "--player-id", "demo", "--limit", "3"]),
         Step("core/soak", ["scripts/soak.sh", "20", "--debug"]),
         Step("core/examples", ["scripts/test-core-examples.sh"], kind="results", services=["sim"]),
-        Step("harness/chroot", ["python3", "-m", "harness", "chroot-probe"], services=["sim"], tools=["apt"], timeout=900),
+        Step("harness/chroot", ["python3", "-m", "harness", "chroot-probe"], services=["sim"], tools=["apt"], timeout=900,
+             chroots=[("trixie", ())]),
     ]
 
 
 def tail_steps() -> list[Step]:
     return [
-        Step("server/end-to-end", ["scripts/test-server.sh"], kind="results", tools=["apt", "venv"], timeout=1800),
+        Step("server/end-to-end", ["scripts/test-server.sh"], kind="results", tools=["apt", "venv"], timeout=1800, lane="server"),
         Step("packages/checks", ["scripts/test-packages.sh", "--checks-only"], kind="results", tools=["apt"]),
         Step("packages/build", ["scripts/package.sh"], tools=["apt", "rust-targets", "kotlin", "venv"], timeout=3600),
     ]
 
 
-def from_spec(spec: manifest.StepSpec) -> Step:
+def from_spec(spec: manifest.StepSpec, lane: str) -> Step:
     return Step(
         f"{spec.binding}/{spec.name}", spec.run, spec.kind, spec.services, spec.tools, spec.timeout,
-        spec.suites, spec.chroot, spec.env, spec.binding,
+        spec.suites, spec.chroot, spec.env, spec.binding, spec.lane or lane, spec.chroots,
     )
 
 
@@ -81,15 +95,27 @@ def all_steps(root: str) -> list[Step]:
     found = bindings(root)
     steps = rust_steps()
     for b in found:
-        steps += [from_spec(s) for s in b.steps]
+        steps += [from_spec(s, b.lane) for s in b.steps]
     steps += tail_steps()
     # Each smoke test installs from dist/, which packages/build made.
     for b in found:
         if b.smoke:
-            smoke = from_spec(b.smoke)
+            smoke = from_spec(b.smoke, b.lane)
             smoke.run = [*smoke.run, "dist"]
             steps.append(smoke)
     return steps
+
+
+def blocks(steps: list[Step]) -> list[dict[str, list[Step]]]:
+    """The run's blocks, in order: a step without a lane is a block of its own; consecutive
+    steps with lanes form one block, their lanes in order of first appearance."""
+    out: list[dict[str, list[Step]]] = []
+    for s in steps:
+        if s.lane and out and "" not in out[-1]:
+            out[-1].setdefault(s.lane, []).append(s)
+        else:
+            out.append({s.lane: [s]})
+    return out
 
 
 def select(steps: list[Step], only: list[str], binding: list[str]) -> list[Step]:

@@ -1,10 +1,16 @@
-"""Runs the selected steps one after another: installs their tools (started in the background at
-the first step), starts their services, runs each in its own session with a timeout (its whole
-process group is killed when it ends, times out, or the harness is interrupted), judges it by the
-policy from its result files, and ends with the step table and "N passed, N failed, N skipped"."""
+"""Runs the selected steps: installs their tools (started in the background at the first step),
+starts their services, runs each in its own session with a timeout (its whole process group is
+killed when it ends, times out, or the harness is interrupted), judges it by the policy from its
+result files, and ends with the step table and "N passed, N failed, N skipped".
+
+Steps run in plan order, except that consecutive steps with lanes (the bindings' steps: one lane
+per shared library or binding) run side by side, `jobs` lanes at a time, each lane's steps one
+after another. A step that runs alone streams its output; a step beside others writes it to its
+log, which is printed whole when the step ends, so outputs never interleave."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -16,7 +22,7 @@ import tempfile
 import threading
 import time
 
-from . import chroot, policy, results, services, tools
+from . import chroot, plan, policy, results, services, tools
 from .plan import Step
 
 
@@ -27,7 +33,8 @@ class ToolInstaller:
     ORDER = ["apt", "venv", "kotlin", "cbindgen", "rust-targets"]
 
     def __init__(self, needed: set[str], log_path: str):
-        self.needed = [t for t in self.ORDER if t in needed]
+        # The tools, then the chroots (debootstrap is an apt package), in a fixed order.
+        self.needed = [t for t in self.ORDER if t in needed] + sorted(t for t in needed if t.startswith("chroot "))
         self.done = {t: threading.Event() for t in self.needed}
         self.errors: dict[str, str] = {}
         self.seconds: dict[str, float] = {}
@@ -43,7 +50,11 @@ class ToolInstaller:
                 started = time.monotonic()
                 tools.LOG = log
                 try:
-                    tools.install([name])
+                    if name.startswith("chroot "):
+                        _, suite, *packages = name.split(" ")
+                        chroot.provision(suite, packages[0].split(",") if packages else [])
+                    else:
+                        tools.install([name])
                 except Exception as e:  # reported to every step that needs the tool
                     self.errors[name] = f"{type(e).__name__}: {e}"
                 self.seconds[name] = time.monotonic() - started
@@ -62,6 +73,9 @@ class ToolInstaller:
 @contextlib.contextmanager
 def step_services(step: Step, sim_binary: str | None, log_dir: str):
     env: dict[str, str] = {}
+    # Each step's services log into a folder of their own: steps side by side start their own.
+    log_dir = os.path.join(log_dir, "services", step.id.replace("/", "__"))
+    os.makedirs(log_dir, exist_ok=True)
     with contextlib.ExitStack() as stack:
         for name in step.services:
             if name == "sim":
@@ -77,47 +91,61 @@ class Interrupted(Exception):
     pass
 
 
-def run_process(argv: list[str], env: dict[str, str], cwd: str, log_path: str, timeout: int) -> tuple[int | None, bool]:
-    """Runs argv in a session of its own, streaming its output to stdout and the log; returns
-    (exit status, timed out). Its process group is killed when it ends."""
+# The process groups of the steps running now, killed when the run is interrupted.
+RUNNING: set[int] = set()
+RUNNING_LOCK = threading.Lock()
+# One step's block of output at a time.
+PRINT_LOCK = threading.Lock()
+
+
+def kill_group(pgid: int) -> None:
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pgid, sig)
+        if sig == signal.SIGTERM:
+            time.sleep(1.0)
+
+
+def kill_running() -> None:
+    with RUNNING_LOCK:
+        groups = list(RUNNING)
+    for pgid in groups:
+        kill_group(pgid)
+
+
+def run_process(argv: list[str], env: dict[str, str], cwd: str, log_path: str, timeout: int, echo: bool = True) -> tuple[int | None, bool]:
+    """Runs argv in a session of its own, writing its output to the log (and to stdout when
+    `echo`); returns (exit status, timed out). Its process group is killed when it ends."""
     with open(log_path, "ab") as log:
         proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
-        timed_out = False
-
-        def kill_group() -> None:
-            for sig in (signal.SIGTERM, signal.SIGKILL):
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.killpg(proc.pid, sig)
-                if sig == signal.SIGTERM:
-                    time.sleep(1.0)
-
-        timer = threading.Timer(timeout, lambda: (setattr_timed_out(), kill_group()))
-
-        def setattr_timed_out() -> None:
-            nonlocal timed_out
-            timed_out = True
-
+        with RUNNING_LOCK:
+            RUNNING.add(proc.pid)
+        expired = threading.Event()
+        timer = threading.Timer(timeout, lambda: (expired.set(), kill_group(proc.pid)))
         timer.start()
         try:
             assert proc.stdout is not None
             for chunk in iter(lambda: proc.stdout.readline(), b""):
-                sys.stdout.buffer.write(chunk)
-                sys.stdout.flush()
+                if echo:
+                    sys.stdout.buffer.write(chunk)
+                    sys.stdout.flush()
                 log.write(chunk)
             status = proc.wait()
         except BaseException:
-            kill_group()
+            kill_group(proc.pid)
             proc.wait()
             raise
         finally:
             timer.cancel()
+            with RUNNING_LOCK:
+                RUNNING.discard(proc.pid)
         # Whatever the step left running in its group (a server it forgot) ends with it.
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
-        return status, timed_out
+        return status, expired.is_set()
 
 
-def run_steps(root: str, steps: list[Step], strict: bool) -> int:
+def run_steps(root: str, steps: list[Step], strict: bool, jobs: int = 2) -> int:
     run_dir = tempfile.mkdtemp(prefix="offerkit-run.")
     log_dir = os.path.join(run_dir, "logs")
     os.makedirs(log_dir)
@@ -128,22 +156,25 @@ def run_steps(root: str, steps: list[Step], strict: bool) -> int:
 
     signal.signal(signal.SIGTERM, on_signal)
 
-    installer = ToolInstaller({t for s in steps for t in s.tools}, os.path.join(log_dir, "tools.log"))
+    installer = ToolInstaller({t for s in steps for t in s.needs()}, os.path.join(log_dir, "tools.log"))
     installer.start()
     base_env = dict(os.environ, **tools.environment())
     base_env.setdefault("RUST_BACKTRACE", "0")
-    rows = []
+    rows: dict[str, tuple[policy.Verdict, float]] = {}
+    order = ["build/simulator", *(s.id for s in steps)]
     totals = policy.Verdict()
+    rows_lock = threading.Lock()
     sim_binary = None
 
     def add_row(name, verdict: policy.Verdict, seconds: float, counted: bool = True):
-        rows.append((name, verdict, seconds))
-        if counted:
-            totals.passed += verdict.passed
-            totals.skipped += verdict.skipped
-            totals.na += verdict.na
-        totals.failed += verdict.failed
-        totals.problems += [f"{name}: {p}" for p in verdict.problems]
+        with rows_lock:
+            rows[name] = (verdict, seconds)
+            if counted:
+                totals.passed += verdict.passed
+                totals.skipped += verdict.skipped
+                totals.na += verdict.na
+            totals.failed += verdict.failed
+            totals.problems += [f"{name}: {p}" for p in verdict.problems]
 
     if any("sim" in s.services for s in steps):
         t = time.monotonic()
@@ -159,66 +190,106 @@ def run_steps(root: str, steps: list[Step], strict: bool) -> int:
             v.failed, v.problems = 1, ["the simulator did not build: every step that needs it fails"]
         add_row("build/simulator", v, time.monotonic() - t, counted=False)
 
-    try:
-        for step in steps:
-            t = time.monotonic()
+    def run_one(step: Step, alone: bool) -> None:
+        """Runs one step and records its row; `alone`: its output streams as it comes."""
+        t = time.monotonic()
+        if alone:
             print(f"\n==> {step.id}", flush=True)
-            step_dir = os.path.join(run_dir, "results", step.id.replace("/", "__"))
-            os.makedirs(step_dir)
-            log_path = os.path.join(log_dir, step.id.replace("/", "__") + ".log")
-            problems = installer.wait(step.tools)
-            status, timed_out = None, False
-            if not problems:
-                env = dict(base_env, **step.env)
-                env.update(
-                    OFFERKIT_RESULTS_DIR=step_dir,
-                    OFFERKIT_RESULTS=os.path.join(step_dir, "results.jsonl"),
-                    OFFERKIT_STEP=step.id,
-                    OFFERKIT_HARNESS="1",
-                )
-                try:
-                    with step_services(step, sim_binary, log_dir) as service_env:
-                        env.update(service_env)
-                        argv = step.run
-                        if step.chroot:
-                            argv = [sys.executable, "-m", "harness", "chroot", step.chroot["suite"],
-                                    "--packages", ",".join(step.chroot.get("packages", [])), "--", *argv]
-                        status, timed_out = run_process(argv, env, root, log_path, step.timeout)
-                except (RuntimeError, subprocess.CalledProcessError, OSError) as e:
-                    problems.append(f"services did not start: {e}")
-            if step.kind == "check":
-                ok = status == 0 and not timed_out and not problems
-                cases = [results.Case(step.id, step.id, "passed" if ok else "failed")]
-                verdict = policy.judge(cases, 0, {}, strict)
-                if timed_out:
-                    verdict.problems.append("timed out")
-                elif status not in (0, None):
-                    verdict.problems.append(f"exit status {status}")
-            else:
-                cases = results.read_dir(step_dir)
-                verdict = policy.judge(cases, status, step.suites, strict, timed_out) if not problems else policy.Verdict()
-            for p in problems:
-                verdict.failed += 1
-                verdict.problems.append(p)
-            seconds = time.monotonic() - t
-            add_row(step.id, verdict, seconds)
-            mark = "ok" if verdict.ok else "FAIL"
+        step_dir = os.path.join(run_dir, "results", step.id.replace("/", "__"))
+        os.makedirs(step_dir)
+        log_path = os.path.join(log_dir, step.id.replace("/", "__") + ".log")
+        problems = installer.wait(step.needs())
+        status, timed_out = None, False
+        if not problems:
+            env = dict(base_env, **step.env)
+            env.update(
+                OFFERKIT_RESULTS_DIR=step_dir,
+                OFFERKIT_RESULTS=os.path.join(step_dir, "results.jsonl"),
+                OFFERKIT_STEP=step.id,
+                OFFERKIT_HARNESS="1",
+            )
+            try:
+                with step_services(step, sim_binary, log_dir) as service_env:
+                    env.update(service_env)
+                    argv = step.run
+                    if step.chroot:
+                        argv = [sys.executable, "-m", "harness", "chroot", step.chroot["suite"],
+                                "--packages", ",".join(step.chroot.get("packages", [])), "--", *argv]
+                    status, timed_out = run_process(argv, env, root, log_path, step.timeout, echo=alone)
+            except (RuntimeError, subprocess.CalledProcessError, OSError) as e:
+                problems.append(f"services did not start: {e}")
+        if step.kind == "check":
+            ok = status == 0 and not timed_out and not problems
+            cases = [results.Case(step.id, step.id, "passed" if ok else "failed")]
+            verdict = policy.judge(cases, 0, {}, strict)
+            if timed_out:
+                verdict.problems.append("timed out")
+            elif status not in (0, None):
+                verdict.problems.append(f"exit status {status}")
+        else:
+            cases = results.read_dir(step_dir)
+            verdict = policy.judge(cases, status, step.suites, strict, timed_out) if not problems else policy.Verdict()
+        for p in problems:
+            verdict.failed += 1
+            verdict.problems.append(p)
+        seconds = time.monotonic() - t
+        add_row(step.id, verdict, seconds)
+        mark = "ok" if verdict.ok else "FAIL"
+        with PRINT_LOCK:
+            if not alone:
+                print(f"\n==> {step.id} (ran beside other steps; its output:)", flush=True)
+                with contextlib.suppress(OSError), open(log_path, "rb") as f:
+                    sys.stdout.buffer.write(f.read())
+                    sys.stdout.flush()
             print(f"==> {mark} {step.id}: {verdict.passed} passed, {verdict.failed} failed, {verdict.skipped} skipped, "
                   f"{verdict.na} n/a ({seconds:.0f} s; log {log_path})", flush=True)
             for p in verdict.problems[:40]:
                 print(f"    {p}", flush=True)
+
+    stopping = threading.Event()
+
+    def run_lane(lane: list[Step], alone: bool) -> None:
+        for step in lane:
+            if stopping.is_set():
+                return
+            run_one(step, alone)
+
+    try:
+        for block in plan.blocks(steps):
+            lanes = list(block.values())
+            if jobs <= 1 or len(lanes) == 1:
+                for lane in lanes:
+                    run_lane(lane, alone=True)
+                continue
+            with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+                futures = [pool.submit(run_lane, lane, False) for lane in lanes]
+                try:
+                    for f in futures:
+                        f.result()
+                except BaseException:
+                    stopping.set()
+                    for f in futures:
+                        f.cancel()
+                    kill_running()
+                    raise
     except (KeyboardInterrupt, Interrupted) as e:
-        print(f"\ninterrupted ({e}): the running step and its services were stopped", flush=True)
+        stopping.set()
+        kill_running()
+        print(f"\ninterrupted ({e}): the running steps and their services were stopped", flush=True)
         totals.failed += 1
         totals.problems.append("the run was interrupted")
 
     print("\nstep                                      result    passed  failed skipped   n/a   seconds")
-    for name, v, seconds in rows:
+    for name in order:
+        if name not in rows:
+            continue
+        v, seconds = rows[name]
         print(f"{name:<42}{'ok' if v.ok else 'FAIL':<8}{v.passed:>8}{v.failed:>8}{v.skipped:>8}{v.na:>6}{seconds:>10.0f}")
     for name in installer.needed:
         if installer.done[name].is_set():
             state = "FAIL" if name in installer.errors else "ok"
-            print(f"{'tools/' + name + ' (background)':<42}{state:<8}{'':>38}{installer.seconds.get(name, 0):>10.0f}")
+            label = name.replace(" ", "/", 1).replace(" ", ":")
+            print(f"{'tools/' + label + ' (background)':<42}{state:<8}{'':>38}{installer.seconds.get(name, 0):>10.0f}")
     print(f"{'total':<42}{'':<8}{'':>38}{time.monotonic() - started_all:>10.0f}")
     if totals.problems:
         print("\nfailures:")

@@ -40,7 +40,7 @@ def run_fixture(body: str, na: str = "") -> int:
         f.write(f"#!/usr/bin/env bash\nchecks_suite=fx-tests\nsource {CHECKS}\n{body}\n")
     os.chmod(script, 0o755)
     [b] = manifest.discover(root, set(services.SERVICES), set(tools.RECIPES))
-    steps = [plan.from_spec(s) for s in b.steps]
+    steps = [plan.from_spec(s, b.lane) for s in b.steps]
     out = io.BytesIO()
     fake_stdout = io.TextIOWrapper(out, encoding="utf-8")
     with contextlib.redirect_stdout(fake_stdout):

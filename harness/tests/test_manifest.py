@@ -79,6 +79,17 @@ class ManifestTest(unittest.TestCase):
         self.refused(GOOD.replace("tests/na/x.txt", "tests/na/none.txt"), "does not exist")
         self.refused(GOOD.replace('same-as = "main"', 'same-as = "nope"'), "not a suite of this step")
 
+    def test_chroots_are_the_declared_ones_and_the_steps_own(self):
+        text = GOOD.replace('tools = ["apt"]', 'tools = ["apt"]\n'
+                            'chroots = [{ suite = "sid", packages = ["b", "a"] }, { suite = "trixie" }]\n'
+                            'chroot = { suite = "sid", packages = ["godot"] }')
+        [b] = manifest.discover(fixture(text), *KNOWN)
+        step = plan.from_spec(b.steps[0], b.lane)
+        self.assertEqual(step.chroots, [("sid", ("b", "a")), ("trixie", ()), ("sid", ("godot",))])
+        self.assertEqual(step.needs(), ["apt", "chroot sid b,a", "chroot trixie", "chroot sid godot"])
+        self.refused(GOOD.replace('tools = ["apt"]', 'tools = ["apt"]\nchroots = [{ packages = ["x"] }]'), "`suite`")
+        self.refused(GOOD.replace('tools = ["apt"]', 'tools = ["apt"]\nchroots = [{ suite = "sid", pkgs = ["x"] }]'), "unknown key")
+
 
 if __name__ == "__main__":
     unittest.main()
