@@ -18,8 +18,8 @@
 # 3. checks, per platform, that every test of bindings/c/tests/tests.def (all of which pass natively with
 #    the hooks, bindings/c/test.sh) passed or is listed n/a with its reason;
 # 4. runs the same tests against the SHIPPING release libraries of
-#    ${OFFERKIT_NATIVE_DIR:-target/native}/PLATFORM (scripts/build-native.sh builds them when
-#    absent) without the hooks, on both platforms: the tests that need the hooks are not
+#    ${OFFERKIT_NATIVE_DIR:-target/native}/PLATFORM (scripts/build-native.sh builds target/native's
+#    each time: cargo rebuilds what changed) without the hooks, on both platforms: the tests that need the hooks are not
 #    applicable there (not skips), and a check proves no other test went missing; and checks
 #    those libraries export no offerkit_test_* symbol.
 #
@@ -101,7 +101,9 @@ step build-windows-hooks build_windows_hooks
 step build-arm64-hooks build_arm64_hooks
 
 # The shipping libraries (release, no hooks), as scripts/build-native.sh makes them: from
-# $native, else from target/native, built there when neither has them.
+# OFFERKIT_NATIVE_DIR when it is set (a release's own), else built now into target/native — every
+# time, since a library left there by an earlier run is of an earlier commit (cargo rebuilds only
+# what changed; packages/build then finds them fresh).
 shipping_dir() { # PLATFORM FILE: the directory holding FILE of PLATFORM's shipping build
   local dir
   for dir in "$native/$1" "$root/target/native/$1"; do
@@ -119,7 +121,8 @@ declare -A library=([windows]=offerkit.dll [arm64]=libofferkit.so)
 declare -A link_files=([windows]="offerkit.dll libofferkit.dll.a" [arm64]=libofferkit.so)
 declare -A shipping=()
 for platform in windows arm64; do
-  if ! shipping_dir "${native_platform[$platform]}" "${library[$platform]}" >/dev/null && [[ -x scripts/build-native.sh ]]; then
+  if [[ -z "${OFFERKIT_NATIVE_DIR:-}" ]] ||
+    ! shipping_dir "${native_platform[$platform]}" "${library[$platform]}" >/dev/null; then
     step "build-native-${native_platform[$platform]}" build_native "${native_platform[$platform]}"
   fi
   shipping[$platform]="$(shipping_dir "${native_platform[$platform]}" "${library[$platform]}")" || shipping[$platform]=""
