@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # Builds the offerkit Python distributions into DIST, so a Python user runs one `pip install`:
 #
-#   DIST/offerkit-VERSION-py3-none-manylinux_X_Y_x86_64.whl   maturin --release; auditwheel
-#                                                              must find it consistent with
-#                                                              exactly that manylinux tag
-#   DIST/offerkit-VERSION-py3-none-manylinux_X_Y_aarch64.whl  the same wheel with the arm64
-#   DIST/offerkit-VERSION-py3-none-win_amd64.whl               and Windows x64 libraries of
-#                                                              scripts/build-native.sh in place
-#                                                              of the x86_64 one
+#   DIST/offerkit-VERSION-py3-none-manylinux_X_Y_x86_64.whl   maturin's wheel with the release
+#   DIST/offerkit-VERSION-py3-none-manylinux_X_Y_aarch64.whl  x86_64, arm64 and Windows x64
+#   DIST/offerkit-VERSION-py3-none-win_amd64.whl               libraries of scripts/build-native.sh
+#                                                              in place of its own; each Linux
+#                                                              wheel tagged with the manylinux
+#                                                              tag auditwheel finds for it
 #   DIST/offerkit-VERSION-py3-none-macosx_10_15_universal2.whl the same, when a Mac built
 #                                                              target/native/macos-universal
 #   DIST/offerkit-VERSION.tar.gz                               the sdist (maturin sdist): the
@@ -17,22 +16,24 @@
 #   bindings/python/package.sh DIST
 #
 # The package loads the library with ctypes (no CPython extension), so one wheel per platform
-# serves every Python 3 (`py3-none`). The arm64 and Windows wheels are not cross-built with
-# maturin: that would compile and link the crate twice more (about 3 min each here) for a
-# wheel whose only platform-specific file is the library build-native.sh already made
-# (bindings/python/wheel-for-platform.py swaps it and rewrites WHEEL and RECORD). Their
-# manylinux tag is auditwheel's verdict on the arm64 library itself.
+# serves every Python 3 (`py3-none`). No wheel's library is built by maturin: a release build
+# there would compile and link the crate once more per platform (about 3 min each here) for a
+# wheel whose only platform-specific file is the library build-native.sh already made for
+# every other package (bindings/python/wheel-for-platform.py swaps it into maturin's debug
+# wheel and rewrites WHEEL and RECORD). A Linux wheel's manylinux tag is auditwheel's verdict
+# on its library.
 #
 # VERSION is the crate's (scripts/version.sh; maturin reads the same Cargo.toml). Libraries
 # come from ${OFFERKIT_NATIVE_DIR:-target/native}/PLATFORM (build-native.sh is run for a
 # missing one when OFFERKIT_NATIVE_DIR is not set). maturin and auditwheel live in the tool
-# venv (scripts/install-uniffi-tools.sh). About 25 s when the crate's release build is cached,
-# 6 min from a clean target (the release build and the debug uniffi-bindgen maturin runs).
+# venv (scripts/install-uniffi-tools.sh). About 20 s when the debug build is cached (the
+# Python tests make it).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 source "$root/scripts/lib/package-common.sh"
 package_args --create "$@"
 
+need_native linux-x86_64 libofferkit_uniffi.so
 need_native linux-aarch64 libofferkit_uniffi.so
 need_native windows-x86_64 offerkit_uniffi.dll
 
@@ -51,19 +52,23 @@ auditwheel_tag() {
     sed -n 's/.*consistent with *the following platform tag: *"\([^"]*\)".*/\1/p'
 }
 
-echo "python: maturin build --release (linux x86_64)"
-(cd "$root/bindings/python" && CARGO_INCREMENTAL=0 "$VENV/bin/maturin" build --release --out "$work/x86_64" \
+# The wheel's frame from maturin (a debug build: the package, the generated module, the
+# metadata), then every platform's wheel from it with that platform's release library of
+# build-native.sh swapped in — x86_64 included, so the release crate is compiled once, by
+# build-native.sh, for every package, never again by maturin.
+echo "python: maturin build (the wheel's frame)"
+(cd "$root/bindings/python" && "$VENV/bin/maturin" build --out "$work/frame" \
   >"$work/maturin-build.log" 2>&1) || { tail -30 "$work/maturin-build.log" >&2; exit 1; }
-wheel=("$work/x86_64/offerkit-$version-py3-none-"*_x86_64.whl)
-[[ -f "${wheel[0]}" ]] || { echo "python: maturin wrote no offerkit-$version-py3-none-*_x86_64.whl" >&2; exit 1; }
-wheel="${wheel[0]}"
-tag="$(basename "$wheel" .whl)"
-tag="${tag#offerkit-"$version"-py3-none-}"
-audited="$(auditwheel_tag "$wheel")"
-[[ "$tag" == manylinux_*_x86_64 && "$audited" == "$tag" ]] ||
-  { echo "python: wheel tagged '$tag', auditwheel says '$audited'" >&2; "$VENV/bin/auditwheel" show "$wheel" >&2; exit 1; }
+frame=("$work/frame/offerkit-$version-py3-none-"*_x86_64.whl)
+[[ -f "${frame[0]}" ]] || { echo "python: maturin wrote no offerkit-$version-py3-none-*_x86_64.whl" >&2; exit 1; }
+x86="$(python3 "$root/bindings/python/wheel-for-platform.py" "${frame[0]}" \
+  "$native/linux-x86_64/libofferkit_uniffi.so" linux_x86_64 "$work/x86_64")"
+audited="$(auditwheel_tag "$x86")"
+[[ "$audited" == manylinux_*_x86_64 ]] ||
+  { echo "python: auditwheel gives the x86_64 wheel no manylinux tag ('$audited')" >&2; "$VENV/bin/auditwheel" show "$x86" >&2; exit 1; }
+wheel="$(python3 "$root/bindings/python/wheel-for-platform.py" "${frame[0]}" \
+  "$native/linux-x86_64/libofferkit_uniffi.so" "$audited" "$dist")"
 echo "python: auditwheel: $(basename "$wheel") is consistent with $audited"
-cp "$wheel" "$dist/"
 
 # arm64: swapped in under a provisional tag, then tagged with what auditwheel says of it.
 arm="$(python3 "$root/bindings/python/wheel-for-platform.py" "$wheel" \
