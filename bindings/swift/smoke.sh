@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Smoke-tests DIST/offerkit-swift-VERSION-sources.zip (bindings/swift/package.sh) without
-# compiling it (there is no Apple SDK here; bindings/swift/test.sh compiles the repository's copy
-# with Linux Swift in chroots, but not this zip).
-# It unpacks the zip into a temporary directory and checks that it holds the package; that its
+# Smoke-tests DIST/offerkit-swift-VERSION-sources.zip (bindings/swift/package.sh) as a user
+# gets it. It unpacks the zip into a temporary directory and, with Swift 6.2 in its cached
+# chroot (python3 -m harness chroot sid), builds the unpacked package in Swift 6 mode against
+# the release libofferkit_uniffi.so (target/native/linux-x86_64, what scripts/package.sh built)
+# and builds and runs the unpacked example against the simulator: 5 offers. (No Apple SDK
+# here: the XCFramework half is checked by its layout only.) It checks that the zip holds the
+# package; that its
 # generated Swift, C header and module map are byte for byte the committed ones, and that
 # those are fresh (bindings/uniffi/generate-bindings.sh --check regenerates them from the
 # crate); that Package.swift's binary target is where build-xcframework.sh writes the
@@ -12,8 +15,8 @@
 #   bindings/swift/smoke.sh DIST
 #
 # Prints "ok   NAME" / "FAIL NAME" per check and ends "N passed, N failed, 0 skipped"; exit 0
-# only if nothing failed. A few seconds when the debug offerkit-uniffi and its bindgen are
-# built (bindings/uniffi/test.sh builds them), about 2 min on a clean target.
+# only if nothing failed. About a minute with the chroot cached (bindings/swift/test.sh makes it),
+# plus 2 min on a clean target for the bindgen's freshness check.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 source "$root/scripts/lib/package-common.sh"
@@ -66,6 +69,20 @@ check "Package.swift's binaryTarget path ($target_path) is where build-xcframewo
 check "module map, Swift import and binaryTarget all name $target_name" eval \
   '[[ -n "$target_name" ]] && grep -qx "module $target_name {" "$pkg/Headers/module.modulemap" &&
    grep -qx "import $target_name" "$pkg/Sources/OfferKit/OfferKit.swift"'
+# Compiled as shipped: the unpacked package (not the repository's folder) and its example, with
+# the release library. run-tests.sh is not in the zip (a test tool); a copy runs from the package.
+lib="$native/linux-x86_64"
+need_native linux-x86_64 libofferkit_uniffi.so
+start_sim || true
+cp "$root/bindings/swift/run-tests.sh" "$pkg/run-tests.sh"
+unpacked_swift() { # ACTION: run-tests.sh ACTION smoke, in the unpacked package, in the 6.2 chroot
+  (cd "$root" && OFFERKIT_SWIFT_LIB_DIR="$lib" OFFERKIT_SIM_URL="$sim_url" \
+    python3 -m harness chroot sid --packages swiftlang,libc6-dev -- "$pkg/run-tests.sh" "$1" smoke)
+}
+check "the unpacked package builds in Swift 6 mode (Swift 6.2), no warnings from its own sources" \
+  unpacked_swift build
+check "the unpacked example builds against it and prints 5 offers from the simulator" \
+  unpacked_swift example
 check "build-xcframework.sh in the unpacked package asks for OFFERKIT_SOURCE_DIR" \
   eval '! (cd "$work" && env -u OFFERKIT_SOURCE_DIR bash "$pkg/build-xcframework.sh" >"$work/xc.out" 2>&1) &&
         grep -q "set OFFERKIT_SOURCE_DIR" "$work/xc.out"'
