@@ -22,7 +22,7 @@ import tempfile
 import threading
 import time
 
-from . import chroot, plan, policy, results, services, tools
+from . import chroot, durations, plan, policy, results, services, tools
 from .plan import Step
 
 
@@ -254,9 +254,11 @@ def run_steps(root: str, steps: list[Step], strict: bool, jobs: int = 2) -> int:
                 return
             run_one(step, alone)
 
+    expected = durations.expected()
     try:
         for block in plan.blocks(steps):
-            lanes = list(block.values())
+            # Longest lane first, so that the last lane to start is a short one.
+            lanes = sorted(block.values(), key=lambda lane: -sum(expected.get(s.id, 0) for s in lane))
             if jobs <= 1 or len(lanes) == 1:
                 for lane in lanes:
                     run_lane(lane, alone=True)
@@ -279,6 +281,7 @@ def run_steps(root: str, steps: list[Step], strict: bool, jobs: int = 2) -> int:
         totals.failed += 1
         totals.problems.append("the run was interrupted")
 
+    durations.remember({name: seconds for name, (v, seconds) in rows.items() if v.ok})
     print("\nstep                                      result    passed  failed skipped   n/a   seconds")
     for name in order:
         if name not in rows:

@@ -9,7 +9,9 @@ import sys
 import tempfile
 import unittest
 
-from harness import manifest, plan, runner, services, tools
+from unittest import mock
+
+from harness import durations, manifest, plan, runner, services, tools
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CHECKS = os.path.join(ROOT, "harness", "lib", "checks.sh")
@@ -43,7 +45,8 @@ def run_fixture(body: str, na: str = "") -> int:
     steps = [plan.from_spec(s, b.lane) for s in b.steps]
     out = io.BytesIO()
     fake_stdout = io.TextIOWrapper(out, encoding="utf-8")
-    with contextlib.redirect_stdout(fake_stdout):
+    with contextlib.redirect_stdout(fake_stdout), \
+            mock.patch.object(durations, "REMEMBERED", os.path.join(root, "remembered.json")):
         status = runner.run_steps(root, steps, strict=True)
     fake_stdout.flush()
     run_fixture.output = out.getvalue().decode()

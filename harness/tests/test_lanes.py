@@ -5,13 +5,16 @@ and --jobs 1 runs everything alone."""
 
 import contextlib
 import io
+import json
 import os
 import re
 import tempfile
 import time
 import unittest
 
-from harness import manifest, plan, runner, services, tools
+from unittest import mock
+
+from harness import durations, manifest, plan, runner, services, tools
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CHECKS = os.path.join(ROOT, "harness", "lib", "checks.sh")
@@ -43,10 +46,15 @@ def steps_of(root: str) -> list[plan.Step]:
     return [plan.from_spec(s, b.lane) for b in found for s in b.steps]
 
 
-def run(root: str, jobs: int) -> tuple[int, str]:
+def run(root: str, jobs: int, expected: dict[str, float] | None = None) -> tuple[int, str]:
     out = io.BytesIO()
     fake_stdout = io.TextIOWrapper(out, encoding="utf-8")
-    with contextlib.redirect_stdout(fake_stdout):
+    with contextlib.redirect_stdout(fake_stdout), \
+            mock.patch.object(durations, "REMEMBERED", os.path.join(root, "remembered.json")), \
+            mock.patch.object(durations, "MEASURED", os.path.join(root, "measured.json")):
+        if expected is not None:
+            with open(durations.MEASURED, "w") as f:
+                json.dump(expected, f)
         status = runner.run_steps(root, steps_of(root), strict=True, jobs=jobs)
     fake_stdout.flush()
     return status, out.getvalue().decode()
@@ -135,6 +143,18 @@ class LanesTest(unittest.TestCase):
         self.assertFalse(overlap(t["ca-one"], t["ub-one"]), t)
         self.assertGreaterEqual(time.monotonic() - started, 2.0)
         self.assertNotIn("ran beside other steps", output)
+
+    def test_the_longest_lane_starts_first_and_passing_steps_are_remembered(self):
+        root = fixture_root()
+        log = os.path.join(root, "times.log")
+        binding(root, "ca", "c-abi", {"one": stamp(log, "ca-one")})
+        binding(root, "ub", "uniffi", {"one": stamp(log, "ub-one")})
+        status, output = run(root, jobs=1, expected={"ca/one": 5, "ub/one": 50})
+        self.assertEqual(status, 0, output)
+        t = spans(log)
+        self.assertLess(t["ub-one"][0], t["ca-one"][0], "the longer lane (ub) first")
+        with open(os.path.join(root, "remembered.json")) as f:
+            self.assertEqual(set(json.load(f)), {"ca/one", "ub/one"})
 
 
 if __name__ == "__main__":
