@@ -24,16 +24,25 @@ def strict() -> bool:
     return not (os.environ.get("ALLOW_SKIPS") == "1" and not os.environ.get("CI"))
 
 
-def shared_target() -> None:
+def shared_target() -> tools.Lock | None:
     """A fresh clone (CI's) builds into the cache's target directory, so a machine that ran the
-    tests before rebuilds only what changed. OFFERKIT_SHARED_TARGET=0 opts out."""
+    tests before rebuilds only what changed. OFFERKIT_SHARED_TARGET=0 opts out. Two checkouts of
+    different commits would replace each other's libraries there mid-test (the final artifacts
+    have one name per target directory), so a run that builds into it holds the cache's
+    `target` lock until it ends: a second run waits for the first."""
     target = os.path.join(ROOT, "target")
-    if os.environ.get("OFFERKIT_SHARED_TARGET", "1") == "0" or os.path.lexists(target):
-        return
     shared = os.path.join(tools.CACHE, "target")
-    os.makedirs(shared, exist_ok=True)
-    os.symlink(shared, target)
-    print(f"target -> {shared} (the cache's build directory)")
+    if os.environ.get("OFFERKIT_SHARED_TARGET", "1") != "0" and not os.path.lexists(target):
+        os.makedirs(shared, exist_ok=True)
+        os.symlink(shared, target)
+        print(f"target -> {shared} (the cache's build directory)")
+    if os.path.realpath(target) != os.path.realpath(shared):
+        return None
+    lock = tools.Lock("target")
+    if not lock.try_acquire():
+        print("waiting for another run that builds into the cache's build directory ...", flush=True)
+        lock.__enter__()
+    return lock
 
 
 def chroot_probe() -> int:
@@ -98,8 +107,12 @@ def main(argv: list[str]) -> int:
     if not steps:
         print("no step matches", file=sys.stderr)
         return 2
-    shared_target()
-    return runner.run_steps(ROOT, steps, strict(), max(1, a.jobs))
+    held = shared_target()
+    try:
+        return runner.run_steps(ROOT, steps, strict(), max(1, a.jobs))
+    finally:
+        if held:
+            held.__exit__(None, None, None)
 
 
 if __name__ == "__main__":

@@ -63,6 +63,17 @@ class Lock:
         fcntl.flock(self.f, fcntl.LOCK_EX)
         return self
 
+    def try_acquire(self) -> bool:
+        """Takes the lock if nobody holds it; False (and nothing held) otherwise."""
+        f = open(self.path, "w")
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            f.close()
+            return False
+        self.f = f
+        return True
+
     def __exit__(self, *exc):
         fcntl.flock(self.f, fcntl.LOCK_UN)
         self.f.close()
