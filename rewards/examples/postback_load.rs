@@ -1,5 +1,6 @@
 //! Load generator for the rewards benchmark (scripts/bench-rewards.sh): sends `--count`
-//! signed v3 postbacks for distinct conversions (each a credit, i.e. a write) to a receiver
+//! signed v3 postbacks for distinct conversions (each a credit, i.e. a write) to a receiver —
+//! or to several sharing one ledger, `--addr A,B`, the connections spread over them in turn —
 //! from `--concurrency` keep-alive connections, then prints one JSON line:
 //! `{"postbacks", "seconds", "per_second", "credited", "other", "p50_ms", "p99_ms"}`.
 //! Conversion ids start with `--prefix`, so rounds against one ledger never collide.
@@ -13,7 +14,7 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 
 struct Args {
-    addr: String,
+    addrs: Vec<String>,
     key: String,
     count: usize,
     concurrency: usize,
@@ -22,7 +23,7 @@ struct Args {
 
 fn args() -> Result<Args, String> {
     let mut out = Args {
-        addr: String::new(),
+        addrs: Vec::new(),
         key: String::new(),
         count: 2000,
         concurrency: 16,
@@ -32,7 +33,7 @@ fn args() -> Result<Args, String> {
     while let Some(flag) = it.next() {
         let value = it.next().ok_or(format!("{flag} needs a value"))?;
         match flag.as_str() {
-            "--addr" => out.addr = value,
+            "--addr" => out.addrs = value.split(',').map(str::to_owned).collect(),
             "--key" => out.key = value,
             "--count" => out.count = value.parse().map_err(|_| "--count")?,
             "--concurrency" => out.concurrency = value.parse().map_err(|_| "--concurrency")?,
@@ -40,8 +41,8 @@ fn args() -> Result<Args, String> {
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
-    if out.addr.is_empty() || out.key.is_empty() {
-        return Err("usage: postback_load --addr HOST:PORT --key KEY [--count N] [--concurrency C] [--prefix P]".into());
+    if out.addrs.iter().all(String::is_empty) || out.key.is_empty() {
+        return Err("usage: postback_load --addr HOST:PORT[,HOST:PORT…] --key KEY [--count N] [--concurrency C] [--prefix P]".into());
     }
     Ok(out)
 }
@@ -108,7 +109,7 @@ async fn main() -> Result<(), String> {
     let credited = Arc::new(AtomicUsize::new(0));
     let started = Instant::now();
     let mut tasks = Vec::new();
-    for _ in 0..args.concurrency {
+    for connection in 0..args.concurrency {
         let (args, requests, next, credited) = (
             args.clone(),
             requests.clone(),
@@ -117,9 +118,8 @@ async fn main() -> Result<(), String> {
         );
         tasks.push(tokio::spawn(async move {
             let mut latencies = Vec::new();
-            let stream = TcpStream::connect(&args.addr)
-                .await
-                .map_err(|e| e.to_string())?;
+            let addr = &args.addrs[connection % args.addrs.len()];
+            let stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
             stream.set_nodelay(true).map_err(|e| e.to_string())?;
             let mut conn = BufReader::new(stream);
             loop {
@@ -128,7 +128,7 @@ async fn main() -> Result<(), String> {
                     break;
                 };
                 let sent = Instant::now();
-                let (status, answer) = post(&mut conn, &args.addr, signature, body)
+                let (status, answer) = post(&mut conn, addr, signature, body)
                     .await
                     .map_err(|e| e.to_string())?;
                 latencies.push(sent.elapsed());
