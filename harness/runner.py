@@ -291,8 +291,10 @@ def run_steps(root: str, steps: list[Step], strict: bool, jobs: int = 2) -> int:
     for name in installer.needed:
         if installer.done[name].is_set():
             state = "FAIL" if name in installer.errors else "ok"
-            label = name.replace(" ", "/", 1).replace(" ", ":")
-            print(f"{'tools/' + label + ' (background)':<42}{state:<8}{'':>38}{installer.seconds.get(name, 0):>10.0f}")
+            label = f"tools/{name.replace(' ', '/', 1).replace(' ', ':')} (background)"
+            if len(label) > 41:
+                label = label[:38] + "..."
+            print(f"{label:<42}{state:<8}{'':>38}{installer.seconds.get(name, 0):>10.0f}")
     print(f"{'total':<42}{'':<8}{'':>38}{time.monotonic() - started_all:>10.0f}")
     if totals.problems:
         print("\nfailures:")

@@ -39,7 +39,8 @@ receiver() { # db n: starts one receiver process; sets started_addr to its HOST:
   OFFERKIT_POSTBACK_KEY=$key OFFERKIT_ADMIN_TOKEN=bench-admin OFFERKIT_LOG=warn \
     "$target_dir/release/offerkit" rewards serve --listen 127.0.0.1:0 --db "$db" >"$out/receiver-$n.out" 2>"$out/receiver-$n.err" &
   receiver_pids+=($!)
-  for _ in $(seq 1 200); do grep -q '^listening on ' "$out/receiver-$n.out" 2>/dev/null && break; sleep 0.05; done
+  # Up to a minute: a receiver on a loaded machine takes its time to migrate and listen.
+  for _ in $(seq 1 1200); do grep -q '^listening on ' "$out/receiver-$n.out" 2>/dev/null && break; sleep 0.05; done
   started_addr=$(sed -n 's|^listening on http://||p' "$out/receiver-$n.out")
 }
 
