@@ -337,12 +337,8 @@ impl SmallDisk {
             .unwrap();
         if !mounted.status.success() {
             let why = String::from_utf8_lossy(&mounted.stderr).trim().to_owned();
-            let root = std::process::Command::new("id")
-                .arg("-u")
-                .output()
-                .is_ok_and(|out| out.stdout.trim_ascii() == b"0");
             assert!(
-                !root,
+                !running_as_root(),
                 "rewards::{test}: root cannot mount a small tmpfs: {why}"
             );
             let _ = std::fs::remove_dir(&dir);

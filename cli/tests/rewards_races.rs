@@ -37,15 +37,9 @@ async fn held_copy(addr: String, request_id: String, barrier: Arc<Barrier>) -> (
     stream.write_all(last).await.unwrap();
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).await.unwrap();
-    let text = String::from_utf8_lossy(&raw);
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let value: serde_json::Value = serde_json::from_str(body).unwrap_or_default();
-    (status, value["result"].as_str().unwrap_or(body).to_owned())
+    let (status, _, value) = parse_answer(&raw).unwrap();
+    let result = value["result"].as_str().map(str::to_owned);
+    (status, result.unwrap_or_else(|| value.to_string()))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::rewards::skip_postgres;
+use super::rewards::{running_as_root, skip_postgres};
 
 pub struct PgServer {
     bindir: PathBuf,
@@ -35,7 +35,7 @@ impl PgServer {
             super::rewards::unique()
         ));
         std::fs::create_dir_all(&dir).unwrap();
-        let as_owner = if output("id", &["-u"]) == "0" {
+        let as_owner = if running_as_root() {
             let uid: u32 = output("id", &["-u", "postgres"]).parse().unwrap();
             let gid: u32 = output("id", &["-g", "postgres"]).parse().unwrap();
             std::os::unix::fs::chown(&dir, Some(uid), Some(gid)).unwrap();

@@ -219,7 +219,13 @@ pub async fn try_http(
     stream.write_all(body).await?;
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).await?;
-    let text = String::from_utf8_lossy(&raw).into_owned();
+    parse_answer(&raw)
+}
+
+/// A whole HTTP/1.1 answer read to the connection's end: (status, headers text, JSON body or
+/// Null); an error when it has no status line.
+pub fn parse_answer(raw: &[u8]) -> std::io::Result<(u16, String, Value)> {
+    let text = String::from_utf8_lossy(raw);
     let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
     let Some(status) = head.split(' ').nth(1).and_then(|s| s.parse().ok()) else {
         return Err(std::io::Error::new(
@@ -232,6 +238,14 @@ pub async fn try_http(
         head.to_owned(),
         serde_json::from_str(body).unwrap_or(Value::Null),
     ))
+}
+
+/// Whether the test runs as root (the test command does; a mount or a `runuser` needs it).
+pub fn running_as_root() -> bool {
+    std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|out| out.stdout.trim_ascii() == b"0")
 }
 
 /// A v3 body for one conversion.
