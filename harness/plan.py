@@ -49,6 +49,9 @@ def rust_steps() -> list[Step]:
         Step("rust/format", ["cargo", "fmt", "--all", "--", "--check"]),
         Step("rust/module-cycles", ["python3", "scripts/check-module-cycles.py"], kind="results"),
         Step("rust/module-cycles-self-test", ["python3", "scripts/check-module-cycles.py", "--self-test"], kind="results"),
+        # Each published artifact's public surface against its CHANGELOG (no build needed).
+        Step("docs/changelogs", ["python3", "scripts/check-changelogs.py"], kind="results"),
+        Step("docs/changelogs-self-test", ["python3", "scripts/check-changelogs.py", "--self-test"], kind="results"),
         # Each crate with -p, so features never unify with the bindgen binary's.
         Step("rust/clippy", [*clippy, "-p", "offerkit", "-p", "offerkit-sim", "-p", "offerkit-cli", "-p", "offerkit-rewards", "-p", "offerkit-bench", *deny], timeout=2400),
         Step("rust/clippy-core-server", [*clippy, "-p", "offerkit", "--features", "server", *deny]),

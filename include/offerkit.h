@@ -66,14 +66,17 @@
  *             copies it: reuse one for many calls, or free it as soon as the call returns.
  *             Config setters follow the same rule (see Config).
  *
- * Absent      A typed field of a view is NULL when it is absent: not asked for by the selection,
- *             or sent unusable (the payout is then NaN with has_total_payout_usd false).
+ * Absent      A typed field of a view is NULL when the answer has no usable value for it: the
+ *             service did not send it (a selection that leaves it out usually means that) or
+ *             sent it unusable (the payout is then NaN with has_total_payout_usd false). A
+ *             typed field the selection left out but the service sent anyway, usable, is shown.
  *             Present but empty is "", never NULL. *_field_json / *_field_text on a path that
  *             names nothing fail with OFFERKIT_STATUS_NOT_FOUND (the out-pointer untouched, the
  *             error naming the path); *_item_json gives every field as sent.
  *
  * Skipped     An item the service sent malformed (not an object, or a typed field the selection
- *             asked for null, missing or of the wrong type) is left out of its list or page and
+ *             asked for null, missing or of the wrong type; an integer id reads as its digits and
+ *             a payout in numeric text as its number) is left out of its list or page and
  *             reported by *_skipped_count / *_skipped_get (position, id or NULL, reason). Only
  *             an answer whose items are all malformed fails, with OFFERKIT_STATUS_DECODE.
  *
@@ -105,8 +108,9 @@
  *             Everything else (accessors, frees of results) never blocks.
  *
  * Pages       A walk over pages ends with OFFERKIT_STATUS_DECODE when a cursor repeats, a
- *             listing page does not advance, or after max_pages pages (default 1000,
- *             offerkit_config_set_max_pages); the walk is then over.
+ *             listing page does not advance (both with the HTTP status of the page that showed
+ *             it), or after max_pages pages (default 1000, offerkit_config_set_max_pages; HTTP
+ *             status 0: the page past the cap is never requested); the walk is then over.
  *
  * Config      offerkit_config_set_* store what they are given (only an unknown enum value, as
  *             in offerkit_config_set_delivery, is refused at once); every bound they document is
@@ -121,7 +125,8 @@
  *
  * Rejected    OFFERKIT_STATUS_REJECTED (16): a 4xx the spec does not name, or a redirect (never
  *             followed); usually a wrong base URL or path prefix. Never retried or cached.
- *             Errors of calls that got a response carry its HTTP status (a DECODE of a 200 too).
+ *             Errors of calls that got a response carry its HTTP status (a DECODE of a 200, a
+ *             GraphQL error on a 200 or a 4xx, a NETWORK or TIMEOUT after the status line too).
  *
  * Async       *_async functions return at once. On OFFERKIT_STATUS_OK the request is under way
  *             and its callback runs EXACTLY ONCE with (user_data, request, status, result,
@@ -698,7 +703,9 @@ bool offerkit_has_builtin_http(void);
 /**
  * The tracking URL of an offer for `player_id`. `click_url` is the offer's `links.click_url`
  * (select `links { click_url }`; `offerkit_offer_list_field_text(list, i, "links.click_url", …)`), with or
- * without a player id: any `player_id` parameter it has is replaced, every other byte kept.
+ * without a player id: every `player_id` parameter it has is removed and `player_id=<the id>`
+ * (form-encoded) is appended at the end of its query; the other parameters keep their order and
+ * bytes (empty ones, `&&`, are dropped), and so does the fragment.
  *
  * `OFFERKIT_STATUS_INVALID_ARGUMENT` for an empty or over-long (255 characters) player id —
  * a click without a player id lands on the service's 404 page — or a click URL that is not
@@ -867,7 +874,8 @@ enum OfferkitStatus offerkit_client_list_all_offers_async(const struct OfferkitC
 
 /**
  * Blocking raw GraphQL: `document` with `variables_json` (a JSON object text, or NULL). On
- * success `*out_data_json` owns the response's `data` as JSON text. A response with `errors`
+ * success `*out_data_json` owns the response's `data` as the JSON text the service sent, byte
+ * for byte: any depth, every number as written (never parsed and re-written). A response with `errors`
  * fails with the mapped kind (`validation`, `query`, `invalid_cursor`); the whole response is
  * then in `offerkit_error_response_json`.
  */
@@ -1582,14 +1590,23 @@ void offerkit_request_free(struct OfferkitRequest *request);
  * runs (it would wait for itself). Request handles, results and errors outlive it: free them
  * as usual, before or after. Call it from one thread, at the end of the host's use of offerkit
  * (e.g. before unloading the library, or before exit).
+ *
+ * What stays allocated: once a log callback has been set (`offerkit_set_log_callback`), 112
+ * bytes in two blocks stay, still reachable, until the process ends — the logging library's
+ * global dispatcher (16 bytes) and its list of dispatchers (96 bytes). That library (tracing
+ * 0.1) has no way to free either, so no shutdown can release them; they are made once per
+ * process and reused by every later start, so they never grow. Everything else the library
+ * allocated is released. A leak checker that wants zero bytes in use at exit suppresses
+ * exactly these two stacks: `bindings/c/tests/tracing-core.supp` (valgrind) names them.
  */
 enum OfferkitStatus offerkit_shutdown(struct OfferkitError **out_error);
 
 /**
  * The stable snake_case name of a status: `"ok"`; for 1–16 core's kind names
  * (`"invalid_argument"`, `"rate_limited"`, …, the names every other binding uses); then
- * `"null_argument"`, `"invalid_utf8"`, `"out_of_range"`, `"would_deadlock"`, `"not_found"`,
- * `"busy"`. `"unknown"` for a number that is not an `OfferkitStatus`. Static storage: never
+ * `"null_argument"` (100), `"invalid_utf8"`, `"out_of_range"`, `"would_deadlock"`,
+ * `"not_found"`, `"busy"`, `"already_answered"` (106), `"not_available"` (107). `"unknown"` for
+ * a number that is not an `OfferkitStatus`. Static storage: never
  * free it. Thread-safe.
  */
 const char *offerkit_status_name(uint32_t status);

@@ -20,9 +20,10 @@ struct ClickUrl {
 };
 
 /// The tracking URL of an offer for `player_id`. `offer_click_url` is the offer's
-/// `links.click_url` (select `links { click_url }`), with or without a player id: its
-/// `player_id` parameter is replaced, every other byte kept. Error kind `InvalidArgument` for
-/// an empty or over-long id, or a URL that is not an absolute http(s) URL.
+/// `links.click_url` (select `links { click_url }`), with or without a player id: every
+/// `player_id` parameter is removed and `player_id=<the id>` appended at the end of its query
+/// (the other parameters keep their order and bytes; empty ones are dropped). Error kind
+/// `InvalidArgument` for an empty or over-long id, or a URL that is not an absolute http(s) URL.
 inline Result<ClickUrl> click_url(std::string_view offer_click_url, std::string_view player_id) {
     std::string url(offer_click_url);
     std::string id(player_id);

@@ -58,16 +58,20 @@ pub struct Fetched<T> {
     pub age: Duration,
     /// The failure that made a stale answer necessary.
     pub refresh_error: Option<Error>,
+    /// The HTTP status the answer arrived with (a cached one: the status it had then), so that
+    /// a pager that refuses the answer can say which response it refused.
+    pub(crate) http_status: u16,
 }
 
 impl<T> Fetched<T> {
-    pub(crate) fn network(value: T) -> Self {
+    pub(crate) fn network(value: T, http_status: u16) -> Self {
         Fetched {
             value,
             from_cache: false,
             stale: false,
             age: Duration::ZERO,
             refresh_error: None,
+            http_status,
         }
     }
 }
@@ -79,6 +83,7 @@ type SharedBody = Shared<BoxFuture<'static, Result<Answer>>>;
 
 struct Entry {
     player_id: String,
+    status: u16,
     body: Bytes,
     stored: Instant,
     used: u64,
@@ -133,33 +138,35 @@ impl Cache {
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<Answer>> + Send + 'static,
     {
-        if let Some((body, age)) = self.lookup(&key, self.config.ttl) {
+        if let Some((status, body, age)) = self.lookup(&key, self.config.ttl) {
             return Ok(Fetched {
-                value: decode(&body)?,
+                value: decode(&body).map_err(|e| e.or_status(status))?,
                 from_cache: true,
                 stale: false,
                 age,
                 refresh_error: None,
+                http_status: status,
             });
         }
         let outcome = self.shared(&key, fetch).await;
         let error = match outcome {
             Ok((status, body)) => {
                 let value = decode(&body).map_err(|e| e.or_status(status))?;
-                self.store(key, player_id, body);
-                return Ok(Fetched::network(value));
+                self.store(key, player_id, status, body);
+                return Ok(Fetched::network(value, status));
             }
             Err(error) => error,
         };
         if worth_serving_stale(error.kind()) && !self.config.max_stale.is_zero() {
-            if let Some((body, age)) = self.lookup(&key, self.config.max_stale) {
+            if let Some((status, body, age)) = self.lookup(&key, self.config.max_stale) {
                 tracing::warn!(error = %error, age_secs = age.as_secs(), "serving a stale cached answer");
                 return Ok(Fetched {
-                    value: decode(&body)?,
+                    value: decode(&body).map_err(|e| e.or_status(status))?,
                     from_cache: true,
                     stale: true,
                     age,
                     refresh_error: Some(error),
+                    http_status: status,
                 });
             }
         }
@@ -197,7 +204,7 @@ impl Cache {
         outcome
     }
 
-    fn lookup(&self, key: &str, max_age: Duration) -> Option<(Bytes, Duration)> {
+    fn lookup(&self, key: &str, max_age: Duration) -> Option<(u16, Bytes, Duration)> {
         let mut entries = lock(&self.entries);
         entries.clock += 1;
         let clock = entries.clock;
@@ -207,10 +214,10 @@ impl Cache {
             return None;
         }
         entry.used = clock;
-        Some((entry.body.clone(), age))
+        Some((entry.status, entry.body.clone(), age))
     }
 
-    fn store(&self, key: String, player_id: &str, body: Bytes) {
+    fn store(&self, key: String, player_id: &str, status: u16, body: Bytes) {
         if self.config.max_entries == 0 {
             return;
         }
@@ -221,6 +228,7 @@ impl Cache {
             key,
             Entry {
                 player_id: player_id.to_string(),
+                status,
                 body,
                 stored: Instant::now(),
                 used,

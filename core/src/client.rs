@@ -164,6 +164,15 @@ impl OfferClient {
         player_id: &str,
         options: &PlayerOffersOptions,
     ) -> Result<PlayerOffersPage> {
+        Ok(self.player_offers_answer(player_id, options).await?.0)
+    }
+
+    /// [`OfferClient::player_offers`] with the HTTP status its page arrived with.
+    async fn player_offers_answer(
+        &self,
+        player_id: &str,
+        options: &PlayerOffersOptions,
+    ) -> Result<(PlayerOffersPage, u16)> {
         validate::player_offers(player_id, options.language.as_deref(), options.limit)?;
         let selection = query::player_offers_selection(
             options.selection.as_deref(),
@@ -179,7 +188,9 @@ impl OfferClient {
             ],
         );
         let response = self.post_graphql_body(&document, variables).await?;
-        decode::player_offers(&response.body).map_err(|e| e.or_status(response.status))
+        let page =
+            decode::player_offers(&response.body).map_err(|e| e.or_status(response.status))?;
+        Ok((page, response.status))
     }
 
     /// A pager over every page of `playerOffers`, starting at `options.after` (or the first page).
@@ -309,7 +320,7 @@ impl OfferClient {
             let payload = body.as_ref().map_or(Payload::None, Payload::Json);
             let response = self.authorized(method, &url, &payload).await?;
             let value = decode(&response.body).map_err(|e| e.or_status(response.status))?;
-            return Ok(Fetched::network(value));
+            return Ok(Fetched::network(value, response.status));
         };
         let key = match &body {
             Some(body) => format!("{method} {url} {body}"),
@@ -366,12 +377,15 @@ impl PageSource for OfferClient {
         &'a self,
         player_id: &'a str,
         options: &'a PlayerOffersOptions,
-    ) -> BoxFuture<'a, Result<PlayerOffersPage>> {
-        Box::pin(self.player_offers(player_id, options))
+    ) -> BoxFuture<'a, Result<(PlayerOffersPage, u16)>> {
+        Box::pin(self.player_offers_answer(player_id, options))
     }
 
-    fn listing_page(&self, options: ListingOptions) -> BoxFuture<'_, Result<ListingPage>> {
-        Box::pin(self.list_offers(options))
+    fn listing_page(&self, options: ListingOptions) -> BoxFuture<'_, Result<(ListingPage, u16)>> {
+        Box::pin(async move {
+            let fetched = self.list_offers_fetched(options).await?;
+            Ok((fetched.value, fetched.http_status))
+        })
     }
 }
 

@@ -3,7 +3,9 @@
 //!
 //! Every front end (the C ABI, the uniffi bindings, the CLI) converts its values to a
 //! `ClientConfig` and nothing more; the client refuses what is out of bounds here, naming every
-//! failing setting at once, so a limit can never differ between languages.
+//! failing setting at once, so a limit can never differ between languages. A front end whose
+//! settings have names of their own (Python's `cache_ttl` for core's `cache.ttl`) checks with
+//! [`ClientConfig::validate_named`], so its users read the names they wrote.
 
 use std::time::Duration;
 
@@ -18,21 +20,49 @@ pub const MAX_RETRIES: u32 = 10;
 /// The path of every field entry of a config error: the setting is named as the argument.
 const PATH: &str = "config";
 
+/// Every name [`ClientConfig::validate`] may report, one per setting with a bound.
+pub const SETTING_NAMES: [&str; 14] = [
+    "timeout",
+    "connect_timeout",
+    "deadline",
+    "token_provider_timeout",
+    "token_refresh_skew",
+    "retry.initial_backoff",
+    "retry.max_backoff",
+    "retry.max_retry_after",
+    "retry.max_retries",
+    "cache.ttl",
+    "cache.max_stale",
+    "cache.max_entries",
+    "max_pages",
+    "max_body_bytes",
+];
+
 impl ClientConfig {
     /// Checks every setting against its bounds (times of 1 ms to 24 h, at most
     /// [`MAX_RETRIES`] retries, at least one page and one body byte, …):
     /// one `invalid_argument` error whose field entries (path `["config"]`) name each setting
-    /// out of bounds. [`crate::OfferClient::new`] runs it; front ends need not check anything
-    /// themselves.
+    /// out of bounds by the names of [`SETTING_NAMES`]. [`crate::OfferClient::new`] runs it;
+    /// front ends need not check anything themselves.
     pub fn validate(&self) -> Result<()> {
-        check(self)
+        check(self, &|name| name.to_owned())
+    }
+
+    /// [`ClientConfig::validate`] in a front end's words: `name` turns each of
+    /// [`SETTING_NAMES`] into the front end's own name for that setting, which the error's
+    /// field entries and message then use (a message that mentions another setting too).
+    pub fn validate_named(&self, name: &dyn Fn(&str) -> String) -> Result<()> {
+        check(self, name)
     }
 }
 
 /// Every setting of `config` that is out of bounds, as one `invalid_argument` error whose field
-/// entries (path `["config"]`) name each setting.
-pub(crate) fn check(config: &ClientConfig) -> Result<()> {
-    let mut field = FieldError::new(&[PATH]);
+/// entries (path `["config"]`) name each setting as `name` calls it.
+fn check(config: &ClientConfig, name: &dyn Fn(&str) -> String) -> Result<()> {
+    let mut field = Named {
+        field: FieldError::new(&[PATH]),
+        name,
+    };
     let positive = [
         ("timeout", Some(config.timeout)),
         ("connect_timeout", Some(config.connect_timeout)),
@@ -69,14 +99,13 @@ pub(crate) fn check(config: &ClientConfig) -> Result<()> {
         }
     }
     if retry.initial_backoff > retry.max_backoff {
-        field.add(
-            "retry.initial_backoff",
-            format!(
-                "{} is more than retry.max_backoff ({})",
-                shown(retry.initial_backoff),
-                shown(retry.max_backoff)
-            ),
+        let message = format!(
+            "{} is more than {} ({})",
+            shown(retry.initial_backoff),
+            name("retry.max_backoff"),
+            shown(retry.max_backoff)
         );
+        field.add("retry.initial_backoff", message);
     }
     if retry.max_retries > MAX_RETRIES {
         field.add(
@@ -90,10 +119,23 @@ pub(crate) fn check(config: &ClientConfig) -> Result<()> {
     if config.max_body_bytes == 0 {
         field.add("max_body_bytes", "0 is not at least 1");
     }
-    if field.is_empty() {
+    if field.field.is_empty() {
         Ok(())
     } else {
-        Err(Error::invalid_arguments(vec![field]))
+        Err(Error::invalid_arguments(vec![field.field]))
+    }
+}
+
+/// A config error's field entry whose arguments are named by the front end's `name`.
+struct Named<'a> {
+    field: FieldError,
+    name: &'a dyn Fn(&str) -> String,
+}
+
+impl Named<'_> {
+    fn add(&mut self, setting: &str, message: impl Into<String>) {
+        debug_assert!(SETTING_NAMES.contains(&setting), "{setting} is not listed");
+        self.field.add(&(self.name)(setting), message);
     }
 }
 
@@ -114,7 +156,7 @@ mod tests {
 
     /// The messages per setting of the error `config` gives.
     fn refused(config: &ClientConfig) -> Vec<(String, Vec<String>)> {
-        let error = check(config).expect_err("refused");
+        let error = config.validate().expect_err("refused");
         assert_eq!(error.kind(), ErrorKind::InvalidArgument);
         assert_eq!(error.fields().len(), 1);
         assert_eq!(error.fields()[0].path, vec!["config".to_string()]);
@@ -127,7 +169,7 @@ mod tests {
 
     #[test]
     fn the_defaults_and_the_bounds_themselves_are_accepted() {
-        check(&base()).expect("defaults");
+        base().validate().expect("defaults");
         let mut edge = base();
         edge.timeout = Duration::from_millis(1);
         edge.connect_timeout = MAX_DURATION;
@@ -143,7 +185,7 @@ mod tests {
             max_entries: 1,
             max_stale: MAX_DURATION,
         });
-        check(&edge).expect("every value on a bound");
+        edge.validate().expect("every value on a bound");
     }
 
     #[test]
@@ -185,7 +227,7 @@ mod tests {
                 "retry.max_retries",
             ]
         );
-        let error = check(&config).expect_err("refused");
+        let error = config.validate().expect_err("refused");
         assert!(
             error
                 .message()
@@ -199,6 +241,68 @@ mod tests {
             ),
             "{}",
             error.message()
+        );
+    }
+
+    #[test]
+    fn a_front_end_names_the_settings_in_its_own_words() {
+        let mut config = base();
+        config.timeout = Duration::ZERO;
+        config.retry.initial_backoff = Duration::from_secs(6);
+        config.cache = Some(CacheConfig {
+            ttl: Duration::from_secs(90_000),
+            ..CacheConfig::default()
+        });
+        let ours = |name: &str| match name {
+            "timeout" => "timeoutMs".to_owned(),
+            "cache.ttl" => "cacheTtlMs".to_owned(),
+            "retry.initial_backoff" => "initialBackoffMs".to_owned(),
+            "retry.max_backoff" => "maxBackoffMs".to_owned(),
+            other => other.to_owned(),
+        };
+        let error = config.validate_named(&ours).expect_err("refused");
+        let names: Vec<&String> = error.fields()[0].arguments.keys().collect();
+        assert_eq!(names, ["cacheTtlMs", "initialBackoffMs", "timeoutMs"]);
+        assert!(
+            error
+                .message()
+                .contains("initialBackoffMs: 6000 ms is more than maxBackoffMs (5000 ms)"),
+            "{}",
+            error.message()
+        );
+        assert!(
+            !error.message().contains("cache.ttl"),
+            "{}",
+            error.message()
+        );
+    }
+
+    #[test]
+    fn every_setting_out_of_bounds_is_one_of_the_listed_names() {
+        let mut config = base();
+        config.timeout = Duration::ZERO;
+        config.connect_timeout = Duration::ZERO;
+        config.deadline = Duration::ZERO;
+        config.token_provider_timeout = Some(Duration::ZERO);
+        config.token_refresh_skew = MAX_DURATION * 2;
+        config.retry.initial_backoff = MAX_DURATION * 3;
+        config.retry.max_backoff = MAX_DURATION * 2;
+        config.retry.max_retry_after = MAX_DURATION * 2;
+        config.retry.max_retries = MAX_RETRIES + 1;
+        config.max_pages = 0;
+        config.max_body_bytes = 0;
+        config.cache = Some(CacheConfig {
+            ttl: MAX_DURATION * 2,
+            max_entries: 0,
+            max_stale: MAX_DURATION * 2,
+        });
+        let mut names: Vec<String> = refused(&config).into_iter().map(|(name, _)| name).collect();
+        let mut listed: Vec<String> = SETTING_NAMES.iter().map(|s| s.to_string()).collect();
+        names.sort();
+        listed.sort();
+        assert_eq!(
+            names, listed,
+            "every listed name can be reported, and only those"
         );
     }
 }

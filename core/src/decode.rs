@@ -170,7 +170,8 @@ impl<'de: 'a, 'a> Deserialize<'de> for PageFields<'a> {
     }
 }
 
-/// Any GraphQL response body: `data` as JSON, a non-empty `errors` array as the mapped error.
+/// Any GraphQL response body: `data` as the JSON text sent, a non-empty `errors` array as the
+/// mapped error.
 pub fn graphql_response(body: &[u8]) -> Result<GraphqlResponse> {
     graphql::raw(body)
 }

@@ -13,14 +13,40 @@ use serde_json::value::RawValue;
 
 use crate::error::{Error, ErrorKind, FieldError, Result};
 
-/// A GraphQL result with no errors: `data` as JSON (and the empty `errors` array, kept so
-/// callers can print the envelope as the service sent it).
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+/// A GraphQL result with no errors: `data` exactly as the service sent it (and the empty
+/// `errors` array, kept so callers can print the envelope as the service sent it).
+///
+/// `data` stays the JSON text of the response, byte for byte: a raw call hands back what the
+/// service sent, however deep (a tree would stop at serde_json's 128 levels) and whatever its
+/// numbers (`12345678901234567890123` stays those digits, where a `Value` would hold a float).
+/// [`GraphqlResponse::data_value`] parses it when a tree is wanted.
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct GraphqlResponse {
-    /// The response's `data` member as the service sent it.
-    pub data: Value,
+    /// The response's `data` member, an object, as the JSON text the service sent.
+    pub data: Box<RawValue>,
     /// Always empty: a response with errors is returned as an [`Error`] instead.
     pub errors: Vec<Value>,
+}
+
+impl GraphqlResponse {
+    /// `data` as the JSON text the service sent.
+    pub fn data_json(&self) -> &str {
+        self.data.get()
+    }
+
+    /// `data` parsed into a [`Value`], with serde_json's limits: `decode` beyond 128 levels of
+    /// nesting, and integers beyond 64 bits become floats. [`GraphqlResponse::data_json`] has
+    /// neither limit.
+    pub fn data_value(&self) -> Result<Value> {
+        serde_json::from_str(self.data.get()).map_err(decode_error)
+    }
+}
+
+/// Two responses are equal when the service sent the same text.
+impl PartialEq for GraphqlResponse {
+    fn eq(&self, other: &Self) -> bool {
+        self.data.get() == other.data.get() && self.errors == other.errors
+    }
 }
 
 #[derive(Deserialize)]
@@ -136,11 +162,25 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for ObjectOnly<T> {
     }
 }
 
-/// The raw form: `data` as JSON, errors mapped the same way.
+/// The raw form: `data` as the text the service sent (never parsed into a tree, so no depth or
+/// number is too much for it), errors mapped the same way.
 pub(crate) fn raw(body: &[u8]) -> Result<GraphqlResponse> {
-    let data: Value = data(body)?;
+    let envelope: Envelope<'_> = serde_json::from_slice(body).map_err(decode_error)?;
+    if let Some(errors) = entries(envelope.errors)? {
+        return Err(map_errors(errors, body, 200));
+    }
+    let data = envelope
+        .data
+        .filter(|raw| raw.get() != "null")
+        .ok_or_else(|| Error::new(ErrorKind::Decode, "response has neither data nor errors"))?;
+    if !data.get().starts_with('{') {
+        return Err(Error::new(
+            ErrorKind::Decode,
+            "response is not the expected JSON: its data is not an object",
+        ));
+    }
     Ok(GraphqlResponse {
-        data,
+        data: data.to_owned(),
         errors: Vec::new(),
     })
 }

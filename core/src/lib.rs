@@ -64,7 +64,7 @@ pub use config::{
     ClientConfig, DEFAULT_DEADLINE, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT,
     DEFAULT_TOKEN_SKEW,
 };
-pub use config_limits::{MAX_DURATION, MAX_RETRIES};
+pub use config_limits::{MAX_DURATION, MAX_RETRIES, SETTING_NAMES};
 pub use error::{Error, ErrorKind, FieldError, Result};
 pub use executor::{HttpExecutor, HttpFailure, HttpFailureKind, HttpRequest, HttpResponse, Method};
 pub use extra::Extra;

@@ -4,7 +4,9 @@
 //! A service that does not advance can never make a walk run away: a cursor seen before in the
 //! same walk (A→B→A as well as A→A), a page number that does not grow, or more pages than the
 //! client's `max_pages` (default 1,000; this also stops endless empty pages with fresh
-//! cursors) ends the walk with a `decode` error that says which.
+//! cursors) ends the walk with a `decode` error that says which. A cycle or a page number
+//! that does not follow is found in an answer that arrived, so its error carries that answer's
+//! HTTP status; the page cap refuses a page before it is requested, so that error has none.
 //!
 //! A pager only decides which page comes next; each page is one request of a [`PageSource`]
 //! (the client), made exactly as the caller would make it.
@@ -19,17 +21,17 @@ use crate::skipped::SkippedItem;
 use crate::token::BoxFuture;
 
 /// Where a pager's pages come from: one request per call, validated, retried and mapped like
-/// any other.
+/// any other. Each page comes with the HTTP status it arrived with.
 pub(crate) trait PageSource: Send + Sync + 'static {
     /// One page of `playerOffers` for `player_id`.
     fn player_offers_page<'a>(
         &'a self,
         player_id: &'a str,
         options: &'a PlayerOffersOptions,
-    ) -> BoxFuture<'a, Result<PlayerOffersPage>>;
+    ) -> BoxFuture<'a, Result<(PlayerOffersPage, u16)>>;
 
     /// One response of the listing.
-    fn listing_page(&self, options: ListingOptions) -> BoxFuture<'_, Result<ListingPage>>;
+    fn listing_page(&self, options: ListingOptions) -> BoxFuture<'_, Result<(ListingPage, u16)>>;
 }
 
 /// Pages of `playerOffers`, following `next_cursor` until it is null.
@@ -72,7 +74,7 @@ impl PlayerOffersPager {
             self.done = true;
             return Err(too_many_pages(self.max_pages));
         }
-        let page = self
+        let (page, status) = self
             .source
             .player_offers_page(&self.player_id, &self.options)
             .await?;
@@ -88,7 +90,8 @@ impl PlayerOffersPager {
                          (after {} page(s)): its cursors go round in a cycle",
                         self.pages
                     ),
-                ));
+                )
+                .with_status(status));
             }
             Some(next) => self.options.after = Some(next.clone()),
         }
@@ -170,13 +173,14 @@ impl ListingPager {
             per_page: Some(self.per_page),
             page: Some(page),
         };
-        let listing = self.source.listing_page(options).await?;
+        let (listing, status) = self.source.listing_page(options).await?;
         self.pages += 1;
         let pagination = listing.pagination.as_ref().ok_or_else(|| {
             Error::new(
                 ErrorKind::Decode,
                 "paginated listing response has no pagination object",
             )
+            .with_status(status)
         })?;
         self.next = if pagination.has_more_pages {
             let next = pagination.next_page.unwrap_or(page.saturating_add(1));
@@ -185,7 +189,8 @@ impl ListingPager {
                 return Err(Error::new(
                     ErrorKind::Decode,
                     format!("the listing's next_page {next} does not follow page {page}"),
-                ));
+                )
+                .with_status(status));
             }
             Some(next)
         } else {

@@ -76,18 +76,14 @@ async fn collect(mut response: reqwest::Response, max: usize) -> Result<HttpResp
             Some((name.as_str().to_owned(), value.to_str().ok()?.to_owned()))
         })
         .collect();
-    let too_large = || {
-        HttpFailure::new(
-            HttpFailureKind::TooLarge,
-            format!("response body exceeds the {max} byte limit"),
-        )
-        .with_status(status)
-    };
-    if response
+    // The transport names the limit; these say what this stack saw.
+    let too_large =
+        |saw: String| HttpFailure::new(HttpFailureKind::TooLarge, saw).with_status(status);
+    if let Some(length) = response
         .content_length()
-        .is_some_and(|length| length > max as u64)
+        .filter(|&length| length > max as u64)
     {
-        return Err(too_large());
+        return Err(too_large(format!("Content-Length is {length}")));
     }
     let mut body = BytesMut::new();
     while let Some(chunk) = response
@@ -96,7 +92,7 @@ async fn collect(mut response: reqwest::Response, max: usize) -> Result<HttpResp
         .map_err(|e| failure(e).with_status(status))?
     {
         if body.len() + chunk.len() > max {
-            return Err(too_large());
+            return Err(too_large(format!("more than {max} bytes arrived")));
         }
         body.extend_from_slice(&chunk);
     }

@@ -256,17 +256,23 @@ impl Transport {
         })
     }
 
-    /// An executor's failure as `network`, `timeout` or (too large) `decode`, with the status
-    /// that had arrived, if any.
+    /// An executor's failure as `network`, `timeout` or (too large) `decode`, in the stack's
+    /// words (a too-large body's also naming the limit), with the status that had arrived, if
+    /// any: none is made up, and a number no HTTP status can be (outside 100–599, such as 0 or
+    /// 600) is no status at all.
     fn failure(&self, failure: HttpFailure) -> Error {
         let error = match failure.kind {
             HttpFailureKind::Network => Error::new(ErrorKind::Network, failure.message),
             HttpFailureKind::Timeout => Error::new(ErrorKind::Timeout, failure.message),
-            HttpFailureKind::TooLarge => {
-                return self.too_large(failure.status.unwrap_or_default());
-            }
+            HttpFailureKind::TooLarge => Error::new(
+                ErrorKind::Decode,
+                format!(
+                    "response body exceeds the {} byte limit: {}",
+                    self.max_body, failure.message
+                ),
+            ),
         };
-        match failure.status {
+        match failure.status.filter(|status| (100..=599).contains(status)) {
             Some(status) => error.with_status(status),
             None => error,
         }

@@ -226,6 +226,8 @@ async fn failure_kinds_map_to_error_kinds_and_keep_the_status() {
             ErrorKind::Decode,
             false,
         ),
+        // Before any status: none is made up (it was reported as 0).
+        (HttpFailureKind::TooLarge, None, ErrorKind::Decode, false),
     ] {
         let h = harness(Answer::Fail(kind, status), |_| {});
         let err = offers(&h.client).await.unwrap_err();
@@ -233,12 +235,29 @@ async fn failure_kinds_map_to_error_kinds_and_keep_the_status() {
         assert_eq!(err.http_status(), status, "{kind:?}: {err}");
         let attempts = h.seen.lock().unwrap().len();
         assert_eq!(attempts, if retried { 3 } else { 1 }, "{kind:?}");
+        // The stack's own words are shown for every kind; a too-large body's name the limit too.
+        assert!(err.message().contains("the host's stack said no"), "{err}");
         if kind == HttpFailureKind::TooLarge {
             assert!(err.message().contains("byte limit"), "{err}");
-        } else {
-            assert!(err.message().contains("the host's stack said no"), "{err}");
         }
     }
+}
+
+#[tokio::test]
+async fn a_failure_status_no_response_has_is_no_status() {
+    for bad in [0, 99, 600, 999] {
+        let h = harness(Answer::Fail(HttpFailureKind::Network, Some(bad)), |_| {});
+        let err = offers(&h.client).await.unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Network, "{bad}: {err}");
+        assert_eq!(err.http_status(), None, "{bad} is no HTTP status");
+    }
+    let h = harness(Answer::Fail(HttpFailureKind::Timeout, Some(100)), |_| {});
+    let err = offers(&h.client).await.unwrap_err();
+    assert_eq!(
+        err.http_status(),
+        Some(100),
+        "100 is the first status there is"
+    );
 }
 
 #[tokio::test]

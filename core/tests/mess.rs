@@ -176,6 +176,28 @@ async fn odd_extra_fields_are_kept_as_sent_and_never_fail_a_call() {
 }
 
 #[tokio::test]
+async fn raw_graphql_hands_back_odd_values_as_the_service_sent_them() {
+    let sim = sim_with(Mess {
+        odd_extra: true,
+        ..Mess::default()
+    })
+    .await;
+    let client = common::client(&sim);
+    let response = client
+        .graphql("{ offers(player_id: \"demo\", limit: 1) { id } }", None)
+        .await
+        .unwrap();
+    let deep = format!("{}{}", "[".repeat(1000), "]".repeat(1000));
+    let data = response.data_json();
+    assert!(data.contains(&format!(r#""x_deep":{deep}"#)), "any depth");
+    assert!(
+        data.contains(r#""x_bigint":123456789012345678901234567890"#),
+        "{data}"
+    );
+    assert!(data.contains(r#""x_huge":1e400"#), "{data}");
+}
+
+#[tokio::test]
 async fn a_cycle_of_cursors_ends_the_walk_with_a_decode_error() {
     let sim = sim_with(Mess {
         cursor_cycle: true,
@@ -192,6 +214,11 @@ async fn a_cycle_of_cursors_ends_the_walk_with_a_decode_error() {
     let err = pager.next_page().await.unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Decode);
     assert!(err.message().contains("cycle"), "{err}");
+    assert_eq!(
+        err.http_status(),
+        Some(200),
+        "the page that repeated arrived with 200"
+    );
     assert!(
         pager.next_page().await.unwrap().is_none(),
         "the walk is over"
@@ -215,6 +242,11 @@ async fn endless_empty_pages_stop_at_the_page_cap() {
         .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Decode);
     assert!(err.message().contains("25 pages"), "{err}");
+    assert_eq!(
+        err.http_status(),
+        None,
+        "the page past the cap is never requested"
+    );
     assert_eq!(sim.stats().graphql, 25);
 }
 
@@ -234,6 +266,11 @@ async fn a_listing_whose_page_never_grows_ends_at_once() {
         .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Decode);
     assert!(err.message().contains("does not follow page 1"), "{err}");
+    assert_eq!(
+        err.http_status(),
+        Some(200),
+        "the stalled page arrived with 200"
+    );
     assert_eq!(sim.stats().listing, 1);
 }
 

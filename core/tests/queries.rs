@@ -257,13 +257,14 @@ async fn raw_graphql_returns_data_and_introspection_works() {
         )
         .await
         .unwrap();
-    assert_eq!(response.data["offers"].as_array().unwrap().len(), 2);
+    let data = response.data_value().unwrap();
+    assert_eq!(data["offers"].as_array().unwrap().len(), 2);
     assert!(response.errors.is_empty());
     let schema = client
         .graphql("{ __schema { queryType { name } } }", None)
         .await
         .unwrap();
-    assert!(lookup(&schema.data, "__schema.queryType.name").is_some());
+    assert!(lookup(&schema.data_value().unwrap(), "__schema.queryType.name").is_some());
     let err = client.graphql("{ x }", Some(json!([1]))).await.unwrap_err();
     assert_eq!(err.kind(), ErrorKind::InvalidArgument);
     let err = client.graphql("  ", None).await.unwrap_err();

@@ -14,7 +14,9 @@ use crate::strings;
 
 /// The tracking URL of an offer for `player_id`. `click_url` is the offer's `links.click_url`
 /// (select `links { click_url }`; `offerkit_offer_list_field_text(list, i, "links.click_url", …)`), with or
-/// without a player id: any `player_id` parameter it has is replaced, every other byte kept.
+/// without a player id: every `player_id` parameter it has is removed and `player_id=<the id>`
+/// (form-encoded) is appended at the end of its query; the other parameters keep their order and
+/// bytes (empty ones, `&&`, are dropped), and so does the fragment.
 ///
 /// `OFFERKIT_STATUS_INVALID_ARGUMENT` for an empty or over-long (255 characters) player id —
 /// a click without a player id lands on the service's 404 page — or a click URL that is not

@@ -379,13 +379,20 @@ fn graphql(
         .transpose()?;
     let core = client.shared.core.clone();
     Ok(Query::new(
-        async move { Ok(core.graphql(&document, variables).await?.data.to_string()) },
+        async move {
+            Ok(core
+                .graphql(&document, variables)
+                .await?
+                .data_json()
+                .to_owned())
+        },
         strings::into_owned,
     ))
 }
 
 /// Blocking raw GraphQL: `document` with `variables_json` (a JSON object text, or NULL). On
-/// success `*out_data_json` owns the response's `data` as JSON text. A response with `errors`
+/// success `*out_data_json` owns the response's `data` as the JSON text the service sent, byte
+/// for byte: any depth, every number as written (never parsed and re-written). A response with `errors`
 /// fails with the mapped kind (`validation`, `query`, `invalid_cursor`); the whole response is
 /// then in `offerkit_error_response_json`.
 #[unsafe(no_mangle)]

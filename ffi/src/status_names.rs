@@ -7,8 +7,9 @@ use crate::status::OfferkitStatus;
 
 /// The stable snake_case name of a status: `"ok"`; for 1–16 core's kind names
 /// (`"invalid_argument"`, `"rate_limited"`, …, the names every other binding uses); then
-/// `"null_argument"`, `"invalid_utf8"`, `"out_of_range"`, `"would_deadlock"`, `"not_found"`,
-/// `"busy"`. `"unknown"` for a number that is not an `OfferkitStatus`. Static storage: never
+/// `"null_argument"` (100), `"invalid_utf8"`, `"out_of_range"`, `"would_deadlock"`,
+/// `"not_found"`, `"busy"`, `"already_answered"` (106), `"not_available"` (107). `"unknown"` for
+/// a number that is not an `OfferkitStatus`. Static storage: never
 /// free it. Thread-safe.
 #[unsafe(no_mangle)]
 pub extern "C" fn offerkit_status_name(status: u32) -> *const std::ffi::c_char {

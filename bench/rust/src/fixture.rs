@@ -29,7 +29,5 @@ pub async fn offers_body(n: usize, fields: &str) -> Result<Vec<u8>, Box<dyn Erro
     let client = OfferClient::new(ClientConfig::new(sim.base_url()).with_access_token(token))?;
     let document = format!("{{ offers(player_id: \"bench\", limit: {n}) {{ {fields} }} }}");
     let response = client.graphql(&document, None).await?;
-    Ok(serde_json::to_vec(
-        &serde_json::json!({"data": response.data}),
-    )?)
+    Ok(format!(r#"{{"data":{}}}"#, response.data_json()).into_bytes())
 }

@@ -14,6 +14,13 @@ void test_click_url(void) {
                                     &warnings, &error),
                  OFFERKIT_STATUS_OK, error);
     CHECK(url && strcmp(url, "https://t.example/click/7?sub=1&player_id=p-1") == 0);
+    offerkit_string_free(url);
+    url = NULL;
+    /* Every player_id goes, wherever it was; the id is appended last, the rest keeps its order. */
+    CHECK_STATUS(offerkit_click_url("https://t.example/c?a=1&player_id=x&&b=2&player_id=y#top", "p-1", &url,
+                                    &warnings, &error),
+                 OFFERKIT_STATUS_OK, error);
+    CHECK(url && strcmp(url, "https://t.example/c?a=1&b=2&player_id=p-1#top") == 0);
     CHECK(warnings == 0);
     offerkit_string_free(url);
     url = NULL;

@@ -275,6 +275,32 @@ static size_t walk(OfferkitClient *client, OfferkitStatus *end, OfferkitError **
     return pages;
 }
 
+/* Raw GraphQL hands back `data` byte for byte: a value 1000 arrays deep and an integer no
+ * double holds arrive as the service wrote them. */
+void test_mess_graphql_data_is_handed_on_as_sent(void) {
+    OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
+    sim_mess("{\"odd_extra\":true}");
+    char *data = NULL;
+    OfferkitError *error = NULL;
+    CHECK_STATUS(offerkit_client_graphql(client, "{ offers(player_id: \"demo\", limit: 1) { id } }", NULL, &data,
+                                         &error),
+                 OFFERKIT_STATUS_OK, error);
+    offerkit_error_free(error);
+    REQUIRE(data != NULL);
+    char member[2200];
+    memset(member, 0, sizeof member);
+    strcpy(member, "\"x_deep\":");
+    size_t at = strlen(member);
+    memset(member + at, '[', 1000);
+    memset(member + at + 1000, ']', 1000);
+    CHECK(contains(data, member));
+    CHECK(contains(data, "\"x_bigint\":123456789012345678901234567890,"));
+    CHECK(contains(data, "\"x_huge\":1e400,"));
+    CHECK(strncmp(data, "{\"offers\":[{\"id\":", 17) == 0);
+    offerkit_string_free(data);
+    offerkit_client_free(client);
+}
+
 void test_mess_cursor_cycle_ends_the_walk(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
     sim_mess("{\"cursor_cycle\":true}");
@@ -284,6 +310,8 @@ void test_mess_cursor_cycle_ends_the_walk(void) {
     CHECK(walk(client, &end, &error) == 2);
     CHECK_STATUS(end, OFFERKIT_STATUS_DECODE, error);
     CHECK(contains(offerkit_error_message(error), "cycle"));
+    /* The page that repeated a cursor arrived with 200, and the error says so. */
+    CHECK(offerkit_error_http_status(error) == 200);
     offerkit_error_free(error);
     CHECK(sim_stat("graphql") == 3);
     offerkit_client_free(client);
@@ -299,6 +327,8 @@ void test_mess_endless_empty_pages_end_at_max_pages(void) {
     CHECK(walk(client, &end, &error) == 20);
     CHECK_STATUS(end, OFFERKIT_STATUS_DECODE, error);
     CHECK(contains(offerkit_error_message(error), "max_pages"));
+    /* The page past the cap is never requested: no response, no status. */
+    CHECK(offerkit_error_http_status(error) == 0);
     offerkit_error_free(error);
     CHECK(sim_stat("graphql") == 20);
     offerkit_client_free(client);
@@ -313,6 +343,7 @@ void test_mess_listing_stall_ends_with_decode(void) {
                  error);
     CHECK(list == (OfferkitOfferList *)0x1);
     CHECK(contains(offerkit_error_message(error), "does not follow"));
+    CHECK(offerkit_error_http_status(error) == 200);
     offerkit_error_free(error);
     CHECK(sim_stat("listing") == 1);
     offerkit_client_free(client);

@@ -18,6 +18,7 @@ import com.offerkit.*
 import kotlinx.coroutines.*
 import kotlinx.coroutines.flow.*
 import kotlin.time.Duration
+import kotlin.time.Duration.Companion.hours
 import kotlin.time.Duration.Companion.milliseconds
 import kotlin.time.Duration.Companion.seconds
 import java.net.URI
@@ -296,6 +297,21 @@ fun main() {
         assertEquals(listOf(1L, 2L, 3L, 4L), c.listingPages(perPage).map { it.pagination!!.currentPage }.toList(), "page numbers")
     }
 
+    test("clickUrl: every player_id goes, the id is appended last, the rest keeps its order") {
+        assertEquals("https://t.example/click/7?sub=1&player_id=p-1", clickUrl("https://t.example/click/7?player_id=old&sub=1", "p-1").url, "replaced")
+        val moved = clickUrl("https://t.example/c?a=1&player_id=x&&b=2&player_id=y#top", "p-1")
+        assertEquals("https://t.example/c?a=1&b=2&player_id=p-1#top", moved.url, "moved to the end")
+        assertEquals(emptyList<PlayerIdConvention>(), moved.warnings, "warnings")
+    }
+
+    test("offers' limit is 1 or more, with no maximum (playerOffers' is 1 to 100)") {
+        val c = client()
+        val many = c.offers("player-1", OffersOptions(limit = 1000))
+        assertEquals(c.offers("player-1").size, many.size, "a limit of 1000 is sent and accepted: every offer")
+        assertThrows<OfferException.InvalidArgument> { c.offers("player-1", OffersOptions(limit = 0)) }
+        assertThrows<OfferException.InvalidArgument> { c.playerOffers("player-1", PlayerOffersOptions(limit = 101)) }
+    }
+
     test("invalid_argument before sending") {
         val e = assertThrows<OfferException.InvalidArgument> {
             client().offers("player-1", OffersOptions(limit = 0, language = "toolong"))
@@ -321,7 +337,8 @@ fun main() {
         assertEquals(listOf("offers"), v.fields[0].path, "path")
         assertEquals(listOf("The limit field must be at least 1."), v.fields[0].arguments["limit"], "messages")
         assertTrue(v.responseJson!!.contains("\"errors\""))
-        assertThrows<OfferException.Query> { c.graphql("{ nope }") }
+        assertEquals(200, v.httpStatus, "validation errors keep their status")
+        assertEquals(200, assertThrows<OfferException.Query> { c.graphql("{ nope }") }.httpStatus, "query status")
         val notJson = assertThrows<OfferException.InvalidArgument> { c.graphql("{ nope }", "{p: 1}") }
         assertEquals(listOf("graphql"), notJson.fields[0].path, "variables path")
         assertTrue(notJson.fields[0].arguments.containsKey("variables_json")) { notJson.fields.toString() }
@@ -329,6 +346,11 @@ fun main() {
             c.playerOffers("player-1", PlayerOffersOptions(after = "forged"))
         }
         assertTrue(cursor.reason!!.contains("Omit `after`")) { cursor.reason.orEmpty() }
+        assertEquals(200, cursor.httpStatus, "invalid cursor status")
+        Sim.fault("""{"kind":"status","status":400,"body":"{\"errors\":[{\"message\":\"Syntax Error: unexpected <EOF>\"}],\"data\":null}"}""")
+        val on400 = assertThrows<OfferException.Query> { c.one() }
+        assertEquals(400, on400.httpStatus, "GraphQL errors on a 400 keep the 400")
+        assertTrue(on400.message.contains("Syntax Error")) { on400.message }
     }
 
     test("HTTP statuses: 415, 422, 429, 5xx") {
@@ -349,9 +371,9 @@ fun main() {
 
     test("network, timeout and decode") {
         Sim.fault("""{"kind":"drop_mid_body"}""")
-        assertThrows<OfferException.Network> { client().one() }
+        assertEquals(200, assertThrows<OfferException.Network> { client().one() }.httpStatus, "broke off after a 200")
         Sim.fault("""{"kind":"latency","ms":30000}""")
-        assertThrows<OfferException.Timeout> { client(timeoutMs = 300).one() }
+        assertEquals(null, assertThrows<OfferException.Timeout> { client(timeoutMs = 300).one() }.httpStatus, "no status arrived")
         Sim.fault("""{"kind":"non_json"}""")
         assertThrows<OfferException.Decode> { client().one() }
         Sim.fault("""{"kind":"status","status":502,"times":2}""")
@@ -632,11 +654,23 @@ fun main() {
         val e = assertThrows<OfferException.InvalidArgument> { OfferClient(config(timeoutMs = 0, maxRetries = 11)) }
         assertEquals(1, e.fields.size, "one field entry")
         assertEquals(listOf("config"), e.fields[0].path, "path")
-        assertEquals(setOf("timeout", "retry.max_retries"), e.fields[0].arguments.keys, "settings named")
+        assertEquals(setOf("timeout", "maxRetries"), e.fields[0].arguments.keys, "settings named as ClientConfig's properties")
         assertEquals(listOf("0 ms is not between 1 ms and 24 h"), e.fields[0].arguments["timeout"], "timeout")
-        assertEquals(listOf("11 is more than 10"), e.fields[0].arguments["retry.max_retries"], "retries")
-        assertTrue(e.message.contains("timeout") && e.message.contains("retry.max_retries")) { e.message }
+        assertEquals(listOf("11 is more than 10"), e.fields[0].arguments["maxRetries"], "retries")
+        assertTrue(e.message.contains("timeout") && e.message.contains("maxRetries") && !e.message.contains("retry.")) { e.message }
         assertEquals(0L, Sim.stat("requests"), "requests")
+        // Every setting the library may refuse, each named by its property.
+        val all = assertThrows<OfferException.InvalidArgument> {
+            OfferClient(
+                config(timeoutMs = 0, maxRetries = 11).copy(
+                    deadline = Duration.ZERO, maxPages = 0, cacheTtl = 48.hours, cacheMaxStale = 48.hours,
+                ),
+            )
+        }
+        val properties = ClientConfig::class.java.declaredFields.map { it.name }.toSet()
+        val named = all.fields[0].arguments.keys
+        assertEquals(setOf("timeout", "deadline", "maxPages", "maxRetries", "cacheTtl", "cacheMaxStale"), named, "every name")
+        assertTrue(properties.containsAll(named)) { "$named are properties of ClientConfig" }
         // A negative number has no unsigned form: refused by the conversion, as before.
         assertThrows<OfferException.InvalidArgument> { OfferClient(config(timeoutMs = -1)) }
     }
@@ -652,6 +686,7 @@ fun main() {
         assertEquals(2, pages, "pages before the cycle")
         assertEquals(3L, Sim.stat("graphql"), "requests")
         assertTrue(cycle.message.contains("cursor")) { cycle.message }
+        assertEquals(200, cycle.httpStatus, "the repeating page came with 200")
 
         Sim.clear()
         Sim.mess("""{"endless_empty_pages":true}""")
@@ -668,7 +703,8 @@ fun main() {
 
         Sim.clear()
         Sim.mess("""{"listing_stall":true}""")
-        assertThrows<OfferException.Decode> { c.listingPages(20).collect() }
+        val stalled = assertThrows<OfferException.Decode> { c.listingPages(20).collect() }
+        assertEquals(200, stalled.httpStatus, "the stalled page came with 200")
         assertEquals(1L, Sim.stat("listing"), "listing requests")
     }
 
@@ -719,6 +755,13 @@ fun main() {
         }
         val listing = c.listOffers(ListingOptions(perPage = 2))
         assertTrue(listing.offers.all { it.extraJson.endsWith(",$ODD_EXTRA}") }) { "listing" }
+    }
+
+    test("graphql hands back data exactly as the service sent it: any depth, every digit") {
+        Sim.mess("""{"odd_extra":true}""")
+        val data = client().graphql("{ offers(player_id: \"player-1\", limit: 1) { id } }")
+        assertTrue(data.startsWith("{\"offers\":[{\"id\":")) { data.take(200) }
+        assertTrue(data.endsWith(",$ODD_EXTRA}]}")) { data.takeLast(200) }
     }
 
 
@@ -866,6 +909,17 @@ fun main() {
             val c = OfferClient(config(), httpExecutor = HttpExecutor { throw thrown })
             val e = assertThrows<OfferException.Network> { c.one() }
             assertTrue(e.message.contains("the HTTP executor failed")) { e.message }
+        }
+        val real = JavaHttpExecutor()
+        for (kind in listOf(HttpFailureKind.NETWORK, HttpFailureKind.TIMEOUT)) {
+            // The simulator's answer arrived, then the body "broke off": the status stays.
+            val broken = OfferClient(config(), httpExecutor = HttpExecutor { request ->
+                val answer = real.execute(request)
+                throw HttpExecutorFailure(kind, "the body broke off", httpStatus = answer.status)
+            })
+            val e = assertThrows<OfferException> { broken.one() }
+            assertEquals(if (kind == HttpFailureKind.NETWORK) ErrorKind.NETWORK else ErrorKind.TIMEOUT, e.kind, "kind")
+            assertEquals(200, e.httpStatus, "$kind after the status line keeps it")
         }
         val nonsense = OfferClient(config(), httpExecutor = HttpExecutor { com.offerkit.HttpResponse(600) })
         assertTrue(assertThrows<OfferException.Network> { nonsense.one() }.message.contains("600"))

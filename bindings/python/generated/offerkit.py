@@ -525,9 +525,11 @@ def _uniffi_check_contract_api_version(lib):
         raise InternalError("UniFFI contract version mismatch: try cleaning and rebuilding your project")
 
 def _uniffi_check_api_checksums(lib):
+    if lib.uniffi_offerkit_uniffi_checksum_func_check_client_config() != 6062:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_func_check_player_id() != 58673:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    if lib.uniffi_offerkit_uniffi_checksum_func_click_url() != 46171:
+    if lib.uniffi_offerkit_uniffi_checksum_func_click_url() != 48716:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_func_lint_player_id() != 6405:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
@@ -604,6 +606,9 @@ _UniffiLib.ffi_offerkit_uniffi_rustbuffer_reserve.restype = _UniffiRustBuffer
 _UniffiLib.ffi_offerkit_uniffi_uniffi_contract_version.argtypes = (
 )
 _UniffiLib.ffi_offerkit_uniffi_uniffi_contract_version.restype = ctypes.c_uint32
+_UniffiLib.uniffi_offerkit_uniffi_checksum_func_check_client_config.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_func_check_client_config.restype = ctypes.c_uint16
 _UniffiLib.uniffi_offerkit_uniffi_checksum_func_check_player_id.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_func_check_player_id.restype = ctypes.c_uint16
@@ -679,6 +684,12 @@ _UniffiLib.uniffi_offerkit_uniffi_checksum_constructor_offerclient_new.restype =
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_playerofferspager_next_page.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_playerofferspager_next_page.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_fn_func_check_client_config.argtypes = (
+    _UniffiRustBuffer,
+    _UniffiRustBuffer,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_func_check_client_config.restype = None
 _UniffiLib.uniffi_offerkit_uniffi_fn_func_check_player_id.argtypes = (
     _UniffiRustBuffer,
     ctypes.POINTER(_UniffiRustCallStatus),
@@ -3285,11 +3296,13 @@ class OfferError:  # type: ignore
     class Validation(_UniffiTempOfferError):
         """
         GraphQL validation errors: one entry per failing field, every argument's messages.
+        `http_status` is the status they came with (200, or a 4xx carrying GraphQL errors).
 """
         
-        def __init__(self, detail, fields, response_json):
+        def __init__(self, detail, http_status, fields, response_json):
             super().__init__(detail)
             self.detail = detail
+            self.http_status = http_status
             self.fields = fields
             self.response_json = response_json
 
@@ -3313,12 +3326,14 @@ class OfferError:  # type: ignore
     _UniffiTempOfferError.Validation = Validation # type: ignore
     class Query(_UniffiTempOfferError):
         """
-        GraphQL query errors (unknown field, missing argument, syntax).
+        GraphQL query errors (unknown field, missing argument, syntax), with the status they
+        came with (200, or a 4xx such as 400 carrying GraphQL errors).
 """
         
-        def __init__(self, detail, response_json):
+        def __init__(self, detail, http_status, response_json):
             super().__init__(detail)
             self.detail = detail
+            self.http_status = http_status
             self.response_json = response_json
 
         def __repr__(self):
@@ -3344,9 +3359,10 @@ class OfferError:  # type: ignore
         `playerOffers` got a cursor it did not issue; `reason` is the service's explanation.
 """
         
-        def __init__(self, detail, reason, response_json):
+        def __init__(self, detail, http_status, reason, response_json):
             super().__init__(detail)
             self.detail = detail
+            self.http_status = http_status
             self.reason = reason
             self.response_json = response_json
 
@@ -3486,12 +3502,15 @@ class OfferError:  # type: ignore
     _UniffiTempOfferError.Server = Server # type: ignore
     class Network(_UniffiTempOfferError):
         """
-        The connection failed or broke (after retries).
+        The connection failed or broke (after retries). `http_status` is set when it broke
+        after the status line had arrived (a body cut off, or a host executor's failure
+        after the status).
 """
         
-        def __init__(self, detail):
+        def __init__(self, detail, http_status):
             super().__init__(detail)
             self.detail = detail
+            self.http_status = http_status
 
         def __repr__(self):
             return "OfferError.Network({})".format(str(self))
@@ -3513,12 +3532,14 @@ class OfferError:  # type: ignore
     _UniffiTempOfferError.Network = Network # type: ignore
     class Timeout(_UniffiTempOfferError):
         """
-        The request (or the token provider) took longer than the timeout.
+        The request (or the token provider) took longer than the timeout. `http_status` is set
+        when the status line had arrived before the time ran out.
 """
         
-        def __init__(self, detail):
+        def __init__(self, detail, http_status):
             super().__init__(detail)
             self.detail = detail
+            self.http_status = http_status
 
         def __repr__(self):
             return "OfferError.Timeout({})".format(str(self))
@@ -3571,7 +3592,8 @@ class OfferError:  # type: ignore
         The response was not what the spec describes (not JSON, truncated, oversized, every
         item of a list malformed), or a pager's walk did not end (a repeated cursor, a page
         number that does not grow, more than `max_pages` pages). `http_status` is set whenever
-        a response arrived.
+        a response arrived: for a repeated cursor or a page number that does not grow, the
+        status of the page that showed it; past `max_pages` nothing is requested, so none.
 """
         
         def __init__(self, detail, http_status):
@@ -3681,17 +3703,20 @@ class _UniffiFfiConverterTypeOfferError(_UniffiConverterRustBuffer):
         if variant == 4:
             return OfferError.Validation(
                 _UniffiFfiConverterString.read(buf),
+                _UniffiFfiConverterOptionalInt32.read(buf),
                 _UniffiFfiConverterSequenceTypeFieldError.read(buf),
                 _UniffiFfiConverterOptionalString.read(buf),
             )
         if variant == 5:
             return OfferError.Query(
                 _UniffiFfiConverterString.read(buf),
+                _UniffiFfiConverterOptionalInt32.read(buf),
                 _UniffiFfiConverterOptionalString.read(buf),
             )
         if variant == 6:
             return OfferError.InvalidCursor(
                 _UniffiFfiConverterString.read(buf),
+                _UniffiFfiConverterOptionalInt32.read(buf),
                 _UniffiFfiConverterOptionalString.read(buf),
                 _UniffiFfiConverterOptionalString.read(buf),
             )
@@ -3721,10 +3746,12 @@ class _UniffiFfiConverterTypeOfferError(_UniffiConverterRustBuffer):
         if variant == 11:
             return OfferError.Network(
                 _UniffiFfiConverterString.read(buf),
+                _UniffiFfiConverterOptionalInt32.read(buf),
             )
         if variant == 12:
             return OfferError.Timeout(
                 _UniffiFfiConverterString.read(buf),
+                _UniffiFfiConverterOptionalInt32.read(buf),
             )
         if variant == 13:
             return OfferError.Cancelled(
@@ -3762,15 +3789,18 @@ class _UniffiFfiConverterTypeOfferError(_UniffiConverterRustBuffer):
             return
         if isinstance(value, OfferError.Validation):
             _UniffiFfiConverterString.check_lower(value.detail)
+            _UniffiFfiConverterOptionalInt32.check_lower(value.http_status)
             _UniffiFfiConverterSequenceTypeFieldError.check_lower(value.fields)
             _UniffiFfiConverterOptionalString.check_lower(value.response_json)
             return
         if isinstance(value, OfferError.Query):
             _UniffiFfiConverterString.check_lower(value.detail)
+            _UniffiFfiConverterOptionalInt32.check_lower(value.http_status)
             _UniffiFfiConverterOptionalString.check_lower(value.response_json)
             return
         if isinstance(value, OfferError.InvalidCursor):
             _UniffiFfiConverterString.check_lower(value.detail)
+            _UniffiFfiConverterOptionalInt32.check_lower(value.http_status)
             _UniffiFfiConverterOptionalString.check_lower(value.reason)
             _UniffiFfiConverterOptionalString.check_lower(value.response_json)
             return
@@ -3795,9 +3825,11 @@ class _UniffiFfiConverterTypeOfferError(_UniffiConverterRustBuffer):
             return
         if isinstance(value, OfferError.Network):
             _UniffiFfiConverterString.check_lower(value.detail)
+            _UniffiFfiConverterOptionalInt32.check_lower(value.http_status)
             return
         if isinstance(value, OfferError.Timeout):
             _UniffiFfiConverterString.check_lower(value.detail)
+            _UniffiFfiConverterOptionalInt32.check_lower(value.http_status)
             return
         if isinstance(value, OfferError.Cancelled):
             _UniffiFfiConverterString.check_lower(value.detail)
@@ -3831,15 +3863,18 @@ class _UniffiFfiConverterTypeOfferError(_UniffiConverterRustBuffer):
         if isinstance(value, OfferError.Validation):
             buf.write_i32(4)
             _UniffiFfiConverterString.write(value.detail, buf)
+            _UniffiFfiConverterOptionalInt32.write(value.http_status, buf)
             _UniffiFfiConverterSequenceTypeFieldError.write(value.fields, buf)
             _UniffiFfiConverterOptionalString.write(value.response_json, buf)
         if isinstance(value, OfferError.Query):
             buf.write_i32(5)
             _UniffiFfiConverterString.write(value.detail, buf)
+            _UniffiFfiConverterOptionalInt32.write(value.http_status, buf)
             _UniffiFfiConverterOptionalString.write(value.response_json, buf)
         if isinstance(value, OfferError.InvalidCursor):
             buf.write_i32(6)
             _UniffiFfiConverterString.write(value.detail, buf)
+            _UniffiFfiConverterOptionalInt32.write(value.http_status, buf)
             _UniffiFfiConverterOptionalString.write(value.reason, buf)
             _UniffiFfiConverterOptionalString.write(value.response_json, buf)
         if isinstance(value, OfferError.UnsupportedMediaType):
@@ -3864,9 +3899,11 @@ class _UniffiFfiConverterTypeOfferError(_UniffiConverterRustBuffer):
         if isinstance(value, OfferError.Network):
             buf.write_i32(11)
             _UniffiFfiConverterString.write(value.detail, buf)
+            _UniffiFfiConverterOptionalInt32.write(value.http_status, buf)
         if isinstance(value, OfferError.Timeout):
             buf.write_i32(12)
             _UniffiFfiConverterString.write(value.detail, buf)
+            _UniffiFfiConverterOptionalInt32.write(value.http_status, buf)
         if isinstance(value, OfferError.Cancelled):
             buf.write_i32(13)
             _UniffiFfiConverterString.write(value.detail, buf)
@@ -5199,6 +5236,37 @@ class _UniffiFfiConverterTypeOfferClient:
     def write(cls, value: OfferClient, buf: _UniffiRustBuffer):
         buf.write_u64(cls.lower(value))
 
+class _UniffiFfiConverterMapStringString(_UniffiConverterRustBuffer):
+    @classmethod
+    def check_lower(cls, items):
+        for (key, value) in items.items():
+            _UniffiFfiConverterString.check_lower(key)
+            _UniffiFfiConverterString.check_lower(value)
+
+    @classmethod
+    def write(cls, items, buf):
+        buf.write_i32(len(items))
+        for (key, value) in items.items():
+            _UniffiFfiConverterString.write(key, buf)
+            _UniffiFfiConverterString.write(value, buf)
+
+    @classmethod
+    def read(cls, buf):
+        count = buf.read_i32()
+        if count < 0:
+            raise InternalError("Unexpected negative map size")
+
+        # It would be nice to use a dict comprehension,
+        # but in Python 3.7 and before the evaluation order is not according to spec,
+        # so we we're reading the value before the key.
+        # This loop makes the order explicit: first reading the key, then the value.
+        d = {}
+        for i in range(count):
+            key = _UniffiFfiConverterString.read(buf)
+            val = _UniffiFfiConverterString.read(buf)
+            d[key] = val
+        return d
+
 class _UniffiFfiConverterOptionalTypeLogger(_UniffiConverterRustBuffer):
     @classmethod
     def check_lower(cls, value):
@@ -5273,6 +5341,29 @@ class _UniffiFfiConverterOptionalTypeHttpExecutor(_UniffiConverterRustBuffer):
             return _UniffiFfiConverterTypeHttpExecutor.read(buf)
         else:
             raise InternalError("Unexpected flag byte for optional type")
+def check_client_config(config: ClientConfig,names: dict[str, str]) -> None:
+    """
+    Checks `config` as `OfferClient(config)` does, naming every setting out of bounds by
+    `names` (a record field as Swift spells it, `timeoutMs`, → the caller's name, `timeout`;
+    a field not in it keeps the record's name). For layers over these bindings whose settings
+    have names of their own; `OfferClient(config)` itself names the record's fields.
+"""
+    
+    _UniffiFfiConverterTypeClientConfig.check_lower(config)
+
+    _UniffiFfiConverterMapStringString.check_lower(names)
+    _uniffi_lowered_args = (
+        _UniffiFfiConverterTypeClientConfig.lower(config),
+        _UniffiFfiConverterMapStringString.lower(names),
+    )
+    _uniffi_lift_return = lambda val: None
+    _uniffi_error_converter = _UniffiFfiConverterTypeOfferError
+    _uniffi_ffi_result = _uniffi_rust_call_with_error(
+        _uniffi_error_converter,
+        _UniffiLib.uniffi_offerkit_uniffi_fn_func_check_client_config,
+        *_uniffi_lowered_args,
+    )
+    return _uniffi_lift_return(_uniffi_ffi_result)
 def check_player_id(player_id: str) -> None:
     """
     Checks the rule the service enforces (1 to 255 characters); fails with
@@ -5294,8 +5385,10 @@ def check_player_id(player_id: str) -> None:
 def click_url(offer_click_url: str,player_id: str) -> ClickUrl:
     """
     The tracking URL of an offer for `player_id`. `offer_click_url` is the offer's
-    `links.click_url` (select `links { click_url }`), with or without a player id: its
-    `player_id` parameter is replaced, every other byte kept. Fails with
+    `links.click_url` (select `links { click_url }`), with or without a player id: every
+    `player_id` parameter it has is removed and `player_id=<the id>` (form-encoded) is appended
+    at the end of its query; the other parameters keep their order and bytes (empty ones, `&&`,
+    are dropped), and so does the fragment. Fails with
     `OfferError.InvalidArgument` for an empty or over-long id (a click without a player id
     lands on the service's 404 page) or a click URL that is not an absolute http(s) URL.
 """
@@ -5414,6 +5507,7 @@ __all__ = [
     "PlayerOffer",
     "PlayerOffersOptions",
     "PlayerOffersPage",
+    "check_client_config",
     "check_player_id",
     "click_url",
     "lint_player_id",

@@ -5,6 +5,7 @@ of the library's bounds."""
 
 from __future__ import annotations
 
+import dataclasses
 import http.server
 import socket
 import threading
@@ -86,11 +87,19 @@ def test_config_out_of_bounds_names_every_setting(sim: Sim) -> None:
     assert isinstance(e, ValueError)
     assert [f.path for f in e.fields] == [("config",)]
     arguments = e.fields[0].arguments
-    assert set(arguments) == {"timeout", "retry.max_retries"}
+    assert set(arguments) == {"timeout", "max_retries"}, "the names of ClientConfig's fields"
     assert arguments["timeout"] == ("0 ms is not between 1 ms and 24 h",)
-    assert arguments["retry.max_retries"] == ("11 is more than 10",)
-    assert "timeout" in str(e) and "retry.max_retries" in str(e)
+    assert arguments["max_retries"] == ("11 is more than 10",)
+    assert "timeout" in str(e) and "max_retries" in str(e) and "retry." not in str(e)
     assert sim.stats()["requests"] == 0
+    # Every setting the library may refuse, each named by its field here.
+    two_days = timedelta(days=2)
+    with pytest.raises(offerkit.InvalidArgumentError) as caught:
+        client(sim, timeout=0, deadline=0, max_pages=0, max_retries=11, cache_ttl=two_days, cache_max_stale=two_days)
+    named = set(caught.value.fields[0].arguments)
+    assert named == {"timeout", "deadline", "max_pages", "max_retries", "cache_ttl", "cache_max_stale"}
+    assert named <= {f.name for f in dataclasses.fields(offerkit.ClientConfig)}
+    assert "cache." not in str(caught.value)
     # A negative duration has no milliseconds to send: refused by the conversion.
     with pytest.raises(offerkit.InvalidArgumentError, match="timeout must not be negative"):
         client(sim, timeout=-1)
@@ -108,26 +117,29 @@ async def test_a_cursor_cycle_ends_the_walk_with_decode(sim: Sim) -> None:
     assert seen == 2
     assert sim.stats()["graphql"] == 3
     assert "cursor" in str(caught.value)
+    assert caught.value.http_status == 200, "the page that repeated a cursor came with 200"
     assert [page async for page in pages] == [], "the walk has ended"
 
 
 async def test_endless_empty_pages_stop_at_max_pages(sim: Sim) -> None:
     sim.mess(endless_empty_pages=True)
     seen = 0
-    with pytest.raises(offerkit.DecodeError):
+    with pytest.raises(offerkit.DecodeError) as caught:
         async for page in client(sim, max_pages=5).player_offers_pages("pager-player", limit=2):
             assert page.items == () and page.next_cursor
             seen += 1
             assert seen < 50
     assert seen == 5
+    assert caught.value.http_status is None, "the page past max_pages is never requested"
     assert sim.stats()["graphql"] == 5
 
 
 async def test_a_stalled_listing_ends_with_decode(sim: Sim) -> None:
     sim.mess(listing_stall=True)
-    with pytest.raises(offerkit.DecodeError):
+    with pytest.raises(offerkit.DecodeError) as caught:
         async for _ in client(sim).listing_pages(20):
             pass
+    assert caught.value.http_status == 200, "the stalled page came with 200"
     assert sim.stats()["listing"] == 1
 
 

@@ -56,6 +56,7 @@ async def test_validation_from_the_service(sim: Sim) -> None:
     assert e.fields[0].path == ("offers",)
     assert e.fields[0].arguments["limit"] == ("The limit field must be at least 1.",)
     assert e.response is not None and isinstance(e.response["errors"], list)
+    assert e.http_status == 200, "GraphQL errors keep the status they came with"
 
 
 async def test_query_error(sim: Sim) -> None:
@@ -63,6 +64,16 @@ async def test_query_error(sim: Sim) -> None:
         await client(sim).graphql("{ nope }")
     assert "nope" in str(caught.value)
     assert caught.value.response is not None and "errors" in caught.value.response
+    assert caught.value.http_status == 200
+
+
+async def test_graphql_errors_on_a_400_keep_the_400(sim: Sim) -> None:
+    body = '{"errors":[{"message":"Syntax Error: unexpected <EOF>"}],"data":null}'
+    sim.fault(kind="status", status=400, body=body)
+    with pytest.raises(offerkit.QueryError) as caught:
+        await offers(client(sim))
+    assert caught.value.http_status == 400
+    assert "Syntax Error" in str(caught.value)
 
 
 async def test_graphql_variables_must_be_a_json_mapping(sim: Sim) -> None:
@@ -78,6 +89,7 @@ async def test_invalid_cursor_keeps_the_reason(sim: Sim) -> None:
     with pytest.raises(offerkit.InvalidCursorError) as caught:
         await client(sim).player_offers("player-1", after="forged")
     assert caught.value.reason is not None and "Omit `after`" in caught.value.reason
+    assert caught.value.http_status == 200
 
 
 @pytest.mark.parametrize(
@@ -121,11 +133,13 @@ async def test_rate_limited_with_retry_after(sim: Sim) -> None:
 
 async def test_network_timeout_and_decode(sim: Sim) -> None:
     sim.fault(kind="drop_mid_body")
-    with pytest.raises(offerkit.NetworkError):
+    with pytest.raises(offerkit.NetworkError) as network:
         await offers(client(sim))
+    assert network.value.http_status == 200, "the body broke off after a 200"
     sim.fault(kind="latency", ms=30000)
-    with pytest.raises(offerkit.TimeoutError):
+    with pytest.raises(offerkit.TimeoutError) as timeout:
         await offers(client(sim, timeout=0.3))
+    assert timeout.value.http_status is None, "no status had arrived"
     sim.fault(kind="malformed_json")
     with pytest.raises(offerkit.DecodeError):
         await offers(client(sim))

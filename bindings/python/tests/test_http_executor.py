@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import re
 import socket
 import time
 import urllib.parse
@@ -147,6 +148,42 @@ async def test_whatever_an_executor_raises_is_a_network_error(
     assert out == "" and err == ""
 
 
+@pytest.mark.parametrize(
+    "kind, error",
+    [
+        (offerkit.HttpFailureKind.NETWORK, offerkit.NetworkError),
+        (offerkit.HttpFailureKind.TIMEOUT, offerkit.TimeoutError),
+    ],
+    ids=["network", "timeout"],
+)
+async def test_a_failure_after_the_status_line_keeps_the_status(
+    sim: Sim, kind: offerkit.HttpFailureKind, error: type[offerkit.OfferkitError]
+) -> None:
+    class BreaksOff:
+        """The simulator's whole answer, then a failure as if its body had broken off."""
+
+        async def execute(self, request: offerkit.HttpRequest) -> offerkit.HttpResponse:
+            answer = await StdlibExecutor().execute(request)
+            raise offerkit.HttpExecutorError(kind, "the body broke off", http_status=answer.status)
+
+    with pytest.raises(error) as caught:
+        await executor_client(sim, BreaksOff()).offers("player-1", limit=1)
+    assert caught.value.http_status == 200
+    assert "the body broke off" in str(caught.value)
+    assert sim.stats()["graphql"] == 1
+
+
+@pytest.mark.parametrize("status", [0, 99, 600])
+async def test_a_failure_with_a_status_no_response_has_keeps_no_status(sim: Sim, status: int) -> None:
+    class Fails:
+        async def execute(self, request: offerkit.HttpRequest) -> offerkit.HttpResponse:
+            raise offerkit.HttpExecutorError(offerkit.HttpFailureKind.NETWORK, "broke", http_status=status)
+
+    with pytest.raises(offerkit.NetworkError) as caught:
+        await executor_client(sim, Fails()).offers("player-1", limit=1)
+    assert caught.value.http_status is None, f"{status} is no HTTP status"
+
+
 @pytest.mark.parametrize("status", [0, 99, 600, -1])
 async def test_a_status_no_response_has_is_a_network_error(sim: Sim, status: int) -> None:
     class Nonsense:
@@ -156,6 +193,7 @@ async def test_a_status_no_response_has_is_a_network_error(sim: Sim, status: int
     with pytest.raises(offerkit.NetworkError) as caught:
         await executor_client(sim, Nonsense()).offers("player-1", limit=1)
     assert str(status) in str(caught.value)
+    assert caught.value.http_status is None, "no response arrived"
 
 
 async def test_a_redirect_the_executor_returns_is_rejected(sim: Sim) -> None:
@@ -186,3 +224,21 @@ def test_executor_errors_pickle() -> None:
     e = offerkit.HttpExecutorError(offerkit.HttpFailureKind.TIMEOUT, "slow", http_status=200)
     back = pickle.loads(pickle.dumps(e))
     assert (back.kind, back.message, back.http_status) == (offerkit.HttpFailureKind.TIMEOUT, "slow", 200)
+
+
+async def test_an_integer_id_and_a_payout_as_text_are_read_not_skipped(sim: Sim) -> None:
+    """The simulator's real answer, its ids rewritten as JSON integers and its payouts as
+    numeric text: the same offers, none skipped (the tolerant reading the READMEs describe)."""
+
+    class Retyped:
+        async def execute(self, request: offerkit.HttpRequest) -> offerkit.HttpResponse:
+            answer = await StdlibExecutor().execute(request)
+            body = re.sub(rb'"total_payout_usd":(-?[0-9.eE+-]+)', rb'"total_payout_usd":"\1"', answer.body)
+            body = re.sub(rb'"id":"([0-9]+)"', rb'"id":\1', body)
+            assert body != answer.body, "the rewrite changed the answer"
+            return offerkit.HttpResponse(status=answer.status, headers=answer.headers, body=body)
+
+    plain = await executor_client(sim, StdlibExecutor()).offers("player-1", limit=5)
+    retyped = await executor_client(sim, Retyped()).offers_cached("player-1", limit=5)
+    assert retyped.skipped == ()
+    assert [(o.id, o.total_payout_usd) for o in retyped.offers] == [(o.id, o.total_payout_usd) for o in plain]

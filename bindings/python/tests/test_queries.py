@@ -171,7 +171,7 @@ async def test_logger_receives_offerkit_records(sim: Sim) -> None:
     assert requests, records
     level, target, message = requests[0]
     assert level is offerkit.LogLevel.DEBUG
-    assert target.startswith("offerkit")
+    assert target == "offerkit.transport", "the source as the docs name it"
     assert "status=200" in message and "method=POST" in message
     count = len(records)
     await client(sim).offers("player-1", limit=1)

@@ -149,3 +149,19 @@ async def test_odd_extra_fields_arrive_exactly_as_python_values(sim: Sim) -> Non
     assert page.items
     for item in page.items:
         assert list(item.extra)[-7:] == list(expected)
+
+
+async def test_graphql_hands_back_odd_values_as_the_service_sent_them(sim: Sim) -> None:
+    sim.mess(odd_extra=True)
+    limit = sys.getrecursionlimit()
+    data = await client(sim).graphql('{ offers(player_id: "player-1", limit: 1) { id } }')
+    assert sys.getrecursionlimit() == limit, "the recursion limit is not touched"
+    offer = data["offers"][0]
+    assert list(offer) == ["id", "x_deep", "x_huge", "x_bigint", "", "a.b", "x_nul", "x_unicode_é"]
+    assert offer["x_bigint"] == 123456789012345678901234567890, "an integer stays exact"
+    assert isinstance(offer["x_bigint"], int)
+    depth, value = 0, offer["x_deep"]
+    while value:
+        depth, value = depth + 1, value[0]
+    assert depth == 999 and value == [], "1000 arrays deep, read whole"
+    assert offer["x_huge"] == float("inf"), "a number with an exponent is a float, as json.loads reads it"

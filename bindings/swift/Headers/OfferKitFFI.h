@@ -480,6 +480,11 @@ RustBuffer uniffi_offerkit_uniffi_fn_func_version(RustCallStatus *_Nonnull out_s
 RustBuffer uniffi_offerkit_uniffi_fn_func_click_url(RustBuffer offer_click_url, RustBuffer player_id, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_FUNC_CHECK_CLIENT_CONFIG
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_FUNC_CHECK_CLIENT_CONFIG
+void uniffi_offerkit_uniffi_fn_func_check_client_config(RustBuffer config, RustBuffer names, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_FUNC_SET_LOGGER
 #define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_FUNC_SET_LOGGER
 void uniffi_offerkit_uniffi_fn_func_set_logger(RustBuffer logger, RustBuffer max_level, RustCallStatus *_Nonnull out_status
@@ -769,6 +774,12 @@ uint16_t uniffi_offerkit_uniffi_checksum_func_version(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_FUNC_CLICK_URL
 #define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_FUNC_CLICK_URL
 uint16_t uniffi_offerkit_uniffi_checksum_func_click_url(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_FUNC_CHECK_CLIENT_CONFIG
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_FUNC_CHECK_CLIENT_CONFIG
+uint16_t uniffi_offerkit_uniffi_checksum_func_check_client_config(void
     
 );
 #endif

@@ -12,8 +12,10 @@ pub struct ClickUrl {
 }
 
 /// The tracking URL of an offer for `player_id`. `offer_click_url` is the offer's
-/// `links.click_url` (select `links { click_url }`), with or without a player id: its
-/// `player_id` parameter is replaced, every other byte kept. Fails with
+/// `links.click_url` (select `links { click_url }`), with or without a player id: every
+/// `player_id` parameter it has is removed and `player_id=<the id>` (form-encoded) is appended
+/// at the end of its query; the other parameters keep their order and bytes (empty ones, `&&`,
+/// are dropped), and so does the fragment. Fails with
 /// `OfferError.InvalidArgument` for an empty or over-long id (a click without a player id
 /// lands on the service's 404 page) or a click URL that is not an absolute http(s) URL.
 #[uniffi::export]

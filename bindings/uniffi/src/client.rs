@@ -15,6 +15,7 @@ use crate::records::{
     PlayerOffersPage,
 };
 use crate::runtime::{self, Canceller};
+use crate::setting_names::SettingNames;
 use crate::skipped;
 use crate::token::{AccessTokenProvider, HostProvider};
 
@@ -40,7 +41,9 @@ impl OfferClient {
         token_provider: Option<Arc<dyn AccessTokenProvider>>,
         http_executor: Option<Arc<dyn HttpExecutor>>,
     ) -> Result<Arc<Self>, OfferError> {
-        let mut config = config.into_core()?;
+        let names = SettingNames::default();
+        let mut config = config.into_core(&names)?;
+        config.validate_named(&|setting| names.of_setting(setting))?;
         config.token_provider = token_provider
             .map(|p| Arc::new(HostProvider(p)) as Arc<dyn offerkit::AccessTokenProvider>);
         config.executor =
@@ -197,7 +200,7 @@ impl OfferClient {
         let response = self
             .run(|client| async move { client.graphql(&query, variables).await })
             .await?;
-        Ok(response.data.to_string())
+        Ok(response.data_json().to_owned())
     }
 }
 

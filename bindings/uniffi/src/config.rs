@@ -2,13 +2,16 @@
 //! default, so `ClientConfig(baseUrl = "https://…")` is enough. Values are converted to the
 //! core's types here and nothing more: the core says which values it refuses (a value out of
 //! its bounds fails `OfferClient(…)` with `InvalidArgument`, whose `fields` hold one entry,
-//! path `["config"]`, naming each such setting), so the bounds are the same in every binding.
-//! Only a negative number, which the core's unsigned types cannot hold, is refused here.
+//! path `["config"]`, naming each such setting as the record spells it: `timeoutMs`,
+//! `cacheTtlMs`, … in Swift and Kotlin), so the bounds are the same in every binding. Only a
+//! negative number, which the core's unsigned types cannot hold, is refused here.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::time::Duration;
 
-use crate::error::OfferError;
+use crate::error::{FieldError, OfferError};
+use crate::setting_names::SettingNames;
 
 /// Configuration of an `OfferClient`.
 #[derive(Clone, PartialEq, Eq, uniffi::Record)]
@@ -18,19 +21,19 @@ pub struct ClientConfig {
     pub base_url: String,
     /// Timeout of one attempt, whole body included, in milliseconds (never more than what is
     /// left of `deadline_ms`). Also bounds the wait for the token provider. 1 to 86400000
-    /// (24 h); otherwise `InvalidArgument` naming `timeout`.
+    /// (24 h); otherwise `InvalidArgument` naming `timeoutMs`.
     #[uniffi(default = 10000)]
     pub timeout_ms: i64,
     /// Bound of a whole call, in milliseconds: every attempt, retry, backoff, `Retry-After`
     /// wait and the wait for the token provider. The longest any call takes; past it the call
     /// fails with `Timeout`. A `Retry-After` that would end after it is not waited for: the
     /// call fails at once with the service's error and its `retry_after_secs`. 1 to 86400000
-    /// (24 h); otherwise `InvalidArgument` naming `deadline`.
+    /// (24 h); otherwise `InvalidArgument` naming `deadlineMs`.
     #[uniffi(default = 30000)]
     pub deadline_ms: i64,
     /// Most pages a pager walks before it fails with `Decode` (a walk also ends when a cursor
     /// repeats or a listing page number does not grow). At least 1; otherwise
-    /// `InvalidArgument` naming `max_pages`.
+    /// `InvalidArgument` naming `maxPages`.
     #[uniffi(default = 1000)]
     pub max_pages: i32,
     /// Send every request through this proxy: `http://[user:password@]host:port` (or
@@ -41,7 +44,7 @@ pub struct ClientConfig {
     #[uniffi(default)]
     pub proxy_url: Option<String>,
     /// Retries of a read after 502/503/504, a broken connection or a timeout (0: none). 0 to
-    /// 10; otherwise `InvalidArgument` naming `retry.max_retries`.
+    /// 10; otherwise `InvalidArgument` naming `maxRetries`.
     #[uniffi(default = 2)]
     pub max_retries: i32,
     /// Extra trusted root certificates, PEM text (each may hold several certificates), on
@@ -61,14 +64,30 @@ pub struct ClientConfig {
     /// this are served from memory, identical concurrent calls share one request, and outages
     /// are bridged with the last good answer marked stale. Null (default): no cache.
     /// Recommended: 300000 (the refresh cadence the service asks for). 0 to 86400000 (24 h);
-    /// otherwise `InvalidArgument` naming `cache.ttl`.
+    /// otherwise `InvalidArgument` naming `cacheTtlMs`.
     #[uniffi(default)]
     pub cache_ttl_ms: Option<i64>,
     /// Oldest cached answer returned (marked stale) when a refresh fails with a network,
-    /// timeout or server error; 0: never. Used only with `cache_ttl_ms`. 0 to 86400000
-    /// (24 h); otherwise `InvalidArgument` naming `cache.max_stale`.
+    /// timeout, server (5xx) or rate-limited (429) error; 0: never. Used only with
+    /// `cache_ttl_ms`. 0 to 86400000 (24 h); otherwise `InvalidArgument` naming
+    /// `cacheMaxStaleMs`.
     #[uniffi(default = 3600000)]
     pub cache_max_stale_ms: i64,
+}
+
+/// Checks `config` as `OfferClient(config)` does, naming every setting out of bounds by
+/// `names` (a record field as Swift spells it, `timeoutMs`, → the caller's name, `timeout`;
+/// a field not in it keeps the record's name). For layers over these bindings whose settings
+/// have names of their own; `OfferClient(config)` itself names the record's fields.
+#[uniffi::export]
+pub fn check_client_config(
+    config: ClientConfig,
+    names: HashMap<String, String>,
+) -> Result<(), OfferError> {
+    let names = SettingNames::new(names);
+    let core = config.into_core(&names)?;
+    core.validate_named(&|setting| names.of_setting(setting))?;
+    Ok(())
 }
 
 /// Never shows the access token or a proxy's credentials.
@@ -99,14 +118,25 @@ fn proxy(url: Option<String>) -> offerkit::Proxy {
 impl ClientConfig {
     /// The core's config, values converted and not judged (the core checks them when the
     /// client is built); `invalid_argument` only for a negative number, which the core's
-    /// unsigned types cannot hold.
-    pub(crate) fn into_core(self) -> Result<offerkit::ClientConfig, OfferError> {
+    /// unsigned types cannot hold, naming the setting as `names` says.
+    pub(crate) fn into_core(
+        self,
+        names: &SettingNames,
+    ) -> Result<offerkit::ClientConfig, OfferError> {
+        let millis = |field: &str, ms: i64| {
+            u64::try_from(ms)
+                .map(Duration::from_millis)
+                .map_err(|_| negative(&names.of_field(field), ms))
+        };
+        let count = |field: &str, n: i32| {
+            u32::try_from(n).map_err(|_| negative(&names.of_field(field), n.into()))
+        };
         let mut config = offerkit::ClientConfig::new(self.base_url)
-            .with_timeout(millis("timeout_ms", self.timeout_ms)?);
-        config.deadline = millis("deadline_ms", self.deadline_ms)?;
-        config.max_pages = count("max_pages", self.max_pages)?;
+            .with_timeout(millis("timeoutMs", self.timeout_ms)?);
+        config.deadline = millis("deadlineMs", self.deadline_ms)?;
+        config.max_pages = count("maxPages", self.max_pages)?;
         config.proxy = proxy(self.proxy_url);
-        config.retry.max_retries = count("max_retries", self.max_retries)?;
+        config.retry.max_retries = count("maxRetries", self.max_retries)?;
         config.extra_root_pem = self.extra_root_pem;
         config.allow_insecure_http = self.allow_insecure_http;
         if let Some(token) = self.access_token {
@@ -117,8 +147,8 @@ impl ClientConfig {
         }
         if let Some(ttl_ms) = self.cache_ttl_ms {
             config.cache = Some(offerkit::CacheConfig {
-                ttl: millis("cache_ttl_ms", ttl_ms)?,
-                max_stale: millis("cache_max_stale_ms", self.cache_max_stale_ms)?,
+                ttl: millis("cacheTtlMs", ttl_ms)?,
+                max_stale: millis("cacheMaxStaleMs", self.cache_max_stale_ms)?,
                 ..offerkit::CacheConfig::default()
             });
         }
@@ -126,22 +156,16 @@ impl ClientConfig {
     }
 }
 
-/// `ms` milliseconds as a duration.
-fn millis(name: &str, ms: i64) -> Result<Duration, OfferError> {
-    u64::try_from(ms)
-        .map(Duration::from_millis)
-        .map_err(|_| negative(name, ms))
-}
-
-/// `n` as the core's unsigned count.
-fn count(name: &str, n: i32) -> Result<u32, OfferError> {
-    u32::try_from(n).map_err(|_| negative(name, n.into()))
-}
-
+/// A negative number for the setting `name`, in the shape of core's config errors: one field
+/// entry, path `["config"]`.
 fn negative(name: &str, value: i64) -> OfferError {
+    let message = format!("{value} is negative");
     OfferError::InvalidArgument {
-        detail: format!("{name} must not be negative, got {value}"),
-        fields: Vec::new(),
+        detail: format!("invalid argument: {name}: {message}"),
+        fields: vec![FieldError {
+            path: vec!["config".to_owned()],
+            arguments: HashMap::from([(name.to_owned(), vec![message])]),
+        }],
     }
 }
 
@@ -201,7 +225,7 @@ mod tests {
             proxy_url: Some("http://127.0.0.1:3128".into()),
             ..defaults()
         }
-        .into_core()
+        .into_core(&SettingNames::default())
         .expect("converts");
         assert_eq!(core.deadline, Duration::from_millis(2_500));
         assert_eq!(core.max_pages, 7);
@@ -211,7 +235,10 @@ mod tests {
         );
         // No proxy given: direct, whatever the environment says.
         assert_eq!(
-            defaults().into_core().expect("converts").proxy,
+            defaults()
+                .into_core(&SettingNames::default())
+                .expect("converts")
+                .proxy,
             offerkit::Proxy::None
         );
         // Zero is the core's to refuse, not the conversion's.
@@ -220,7 +247,7 @@ mod tests {
             max_pages: 0,
             ..defaults()
         }
-        .into_core()
+        .into_core(&SettingNames::default())
         .expect("converts");
         assert_eq!((zero.deadline, zero.max_pages), (Duration::ZERO, 0));
     }
@@ -235,7 +262,7 @@ mod tests {
             cache_max_stale_ms: 0,
             ..defaults()
         }
-        .into_core()
+        .into_core(&SettingNames::default())
         .expect("converts");
         assert_eq!(core.timeout, Duration::ZERO);
         assert_eq!(core.deadline, Duration::from_millis(i64::MAX as u64));
@@ -255,35 +282,35 @@ mod tests {
                     timeout_ms: -1,
                     ..defaults()
                 },
-                "timeout_ms must not be negative, got -1",
+                "invalid argument: timeoutMs: -1 is negative",
             ),
             (
                 ClientConfig {
                     deadline_ms: -1,
                     ..defaults()
                 },
-                "deadline_ms must not be negative, got -1",
+                "invalid argument: deadlineMs: -1 is negative",
             ),
             (
                 ClientConfig {
                     max_pages: -1,
                     ..defaults()
                 },
-                "max_pages must not be negative, got -1",
+                "invalid argument: maxPages: -1 is negative",
             ),
             (
                 ClientConfig {
                     max_retries: i32::MIN,
                     ..defaults()
                 },
-                "max_retries must not be negative, got -2147483648",
+                "invalid argument: maxRetries: -2147483648 is negative",
             ),
             (
                 ClientConfig {
                     cache_ttl_ms: Some(-5),
                     ..defaults()
                 },
-                "cache_ttl_ms must not be negative, got -5",
+                "invalid argument: cacheTtlMs: -5 is negative",
             ),
             (
                 ClientConfig {
@@ -291,12 +318,61 @@ mod tests {
                     cache_max_stale_ms: -1,
                     ..defaults()
                 },
-                "cache_max_stale_ms must not be negative, got -1",
+                "invalid argument: cacheMaxStaleMs: -1 is negative",
             ),
         ] {
-            let err = bad.into_core().expect_err("negative");
+            let err = bad
+                .into_core(&SettingNames::default())
+                .expect_err("negative");
             assert_eq!(err.kind(), crate::ErrorKind::InvalidArgument);
             assert_eq!(err.to_string(), format!("invalid_argument: {named}"));
+        }
+    }
+
+    #[test]
+    fn out_of_bounds_settings_are_named_by_the_record_or_by_the_caller() {
+        let config = ClientConfig {
+            timeout_ms: 0,
+            max_retries: 11,
+            cache_ttl_ms: Some(90_000_000),
+            ..ClientConfig::for_tests("https://offers.example.com")
+        };
+        let named = |names: HashMap<String, String>| -> Vec<String> {
+            match check_client_config(config.clone(), names) {
+                Err(OfferError::InvalidArgument { fields, .. }) => {
+                    let mut names: Vec<String> = fields[0].arguments.keys().cloned().collect();
+                    names.sort();
+                    names
+                }
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(
+            named(HashMap::new()),
+            ["cacheTtlMs", "maxRetries", "timeoutMs"]
+        );
+        let python = HashMap::from([
+            ("timeoutMs".to_owned(), "timeout".to_owned()),
+            ("cacheTtlMs".to_owned(), "cache_ttl".to_owned()),
+            ("maxRetries".to_owned(), "max_retries".to_owned()),
+        ]);
+        assert_eq!(named(python), ["cache_ttl", "max_retries", "timeout"]);
+    }
+
+    #[test]
+    fn a_negative_number_is_named_too() {
+        let config = ClientConfig {
+            deadline_ms: -1,
+            ..ClientConfig::for_tests("https://offers.example.com")
+        };
+        let names = HashMap::from([("deadlineMs".to_owned(), "deadline".to_owned())]);
+        match check_client_config(config, names) {
+            Err(OfferError::InvalidArgument { detail, fields }) => {
+                assert_eq!(fields[0].path, ["config"]);
+                assert!(fields[0].arguments.contains_key("deadline"), "{fields:?}");
+                assert!(detail.contains("deadline"), "{detail}");
+            }
+            other => panic!("{other:?}"),
         }
     }
 }

@@ -67,23 +67,28 @@ pub enum OfferError {
         http_status: Option<i32>,
     },
     /// GraphQL validation errors: one entry per failing field, every argument's messages.
+    /// `http_status` is the status they came with (200, or a 4xx carrying GraphQL errors).
     #[error("validation: {detail}")]
     Validation {
         detail: String,
+        http_status: Option<i32>,
         fields: Vec<FieldError>,
         /// The whole GraphQL response as JSON text.
         response_json: Option<String>,
     },
-    /// GraphQL query errors (unknown field, missing argument, syntax).
+    /// GraphQL query errors (unknown field, missing argument, syntax), with the status they
+    /// came with (200, or a 4xx such as 400 carrying GraphQL errors).
     #[error("query: {detail}")]
     Query {
         detail: String,
+        http_status: Option<i32>,
         response_json: Option<String>,
     },
     /// `playerOffers` got a cursor it did not issue; `reason` is the service's explanation.
     #[error("invalid_cursor: {detail}")]
     InvalidCursor {
         detail: String,
+        http_status: Option<i32>,
         reason: Option<String>,
         response_json: Option<String>,
     },
@@ -115,12 +120,21 @@ pub enum OfferError {
         http_status: Option<i32>,
         retry_after_secs: Option<i64>,
     },
-    /// The connection failed or broke (after retries).
+    /// The connection failed or broke (after retries). `http_status` is set when it broke
+    /// after the status line had arrived (a body cut off, or a host executor's failure
+    /// after the status).
     #[error("network: {detail}")]
-    Network { detail: String },
-    /// The request (or the token provider) took longer than the timeout.
+    Network {
+        detail: String,
+        http_status: Option<i32>,
+    },
+    /// The request (or the token provider) took longer than the timeout. `http_status` is set
+    /// when the status line had arrived before the time ran out.
     #[error("timeout: {detail}")]
-    Timeout { detail: String },
+    Timeout {
+        detail: String,
+        http_status: Option<i32>,
+    },
     /// `cancel_all()` was called while the request ran. (Cancelling the coroutine or task
     /// itself surfaces as the platform's own cancellation instead.)
     #[error("cancelled: {detail}")]
@@ -128,7 +142,8 @@ pub enum OfferError {
     /// The response was not what the spec describes (not JSON, truncated, oversized, every
     /// item of a list malformed), or a pager's walk did not end (a repeated cursor, a page
     /// number that does not grow, more than `max_pages` pages). `http_status` is set whenever
-    /// a response arrived.
+    /// a response arrived: for a repeated cursor or a page number that does not grow, the
+    /// status of the page that showed it; past `max_pages` nothing is requested, so none.
     #[error("decode: {detail}")]
     Decode {
         detail: String,
@@ -191,8 +206,8 @@ impl OfferError {
             | OfferError::Unprocessable { detail, .. }
             | OfferError::RateLimited { detail, .. }
             | OfferError::Server { detail, .. }
-            | OfferError::Network { detail }
-            | OfferError::Timeout { detail }
+            | OfferError::Network { detail, .. }
+            | OfferError::Timeout { detail, .. }
             | OfferError::Cancelled { detail }
             | OfferError::Decode { detail, .. }
             | OfferError::Internal { detail }
@@ -234,15 +249,18 @@ impl From<offerkit::Error> for OfferError {
             },
             CoreKind::Validation => OfferError::Validation {
                 detail,
+                http_status,
                 fields: fields(),
                 response_json: response_json(),
             },
             CoreKind::Query => OfferError::Query {
                 detail,
+                http_status,
                 response_json: response_json(),
             },
             CoreKind::InvalidCursor => OfferError::InvalidCursor {
                 detail,
+                http_status,
                 reason: err.reason().map(str::to_string),
                 response_json: response_json(),
             },
@@ -265,8 +283,14 @@ impl From<offerkit::Error> for OfferError {
                 http_status,
                 retry_after_secs,
             },
-            CoreKind::Network => OfferError::Network { detail },
-            CoreKind::Timeout => OfferError::Timeout { detail },
+            CoreKind::Network => OfferError::Network {
+                detail,
+                http_status,
+            },
+            CoreKind::Timeout => OfferError::Timeout {
+                detail,
+                http_status,
+            },
             CoreKind::Cancelled => OfferError::Cancelled { detail },
             CoreKind::Decode => OfferError::Decode {
                 detail,

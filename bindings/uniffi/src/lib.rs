@@ -20,11 +20,12 @@ mod records;
 #[cfg(test)]
 mod records_props;
 mod runtime;
+mod setting_names;
 mod skipped;
 mod token;
 
 pub use client::OfferClient;
-pub use config::ClientConfig;
+pub use config::{ClientConfig, check_client_config};
 pub use error::{ErrorKind, FieldError, OfferError};
 pub use http_executor::{HttpExecutor, HttpExecutorError, HttpHeader, HttpRequest, HttpResponse};
 pub use log::{LogLevel, Logger, set_logger};

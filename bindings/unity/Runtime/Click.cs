@@ -28,7 +28,10 @@ namespace OfferKit
         /// <summary>
         /// The tracking URL of an offer for <paramref name="playerId"/>. <paramref name="offerClickUrl"/>
         /// is the offer's links.click_url (request it with the selection "links { click_url }"),
-        /// with or without a player id: its player_id parameter is replaced, every other byte kept.
+        /// with or without a player id: every player_id parameter it has is removed and
+        /// player_id=(the id, form-encoded) is appended at the end of its query; the other
+        /// parameters keep their order and bytes (empty ones, "&amp;&amp;", are dropped), and so
+        /// does the fragment.
         /// Throws OfferKitException (InvalidArgument) for an empty or over-long id, or a URL that
         /// is not an absolute http(s) URL. When Warnings is not None, log it: the same id must be
         /// used everywhere, exactly.

@@ -381,7 +381,8 @@ namespace OfferKit
         }
 
         /// <summary>
-        /// Raw GraphQL: the response's data as JSON text. A response with errors fails with kind
+        /// Raw GraphQL: the response's data as the JSON text the service sent, byte for byte (any
+        /// depth, every number as written). A response with errors fails with kind
         /// Validation, Query or InvalidCursor; the whole response is in OfferKitException.ResponseJson.
         /// </summary>
         public Task<string> GraphQLAsync(string document, string variablesJson = null,

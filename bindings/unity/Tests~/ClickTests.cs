@@ -10,6 +10,9 @@ namespace OfferKit.Tests
         {
             ClickUrl built = Click.Url("https://t.example/click/7?player_id=old&sub=1", "p-1");
             Check.Equal("https://t.example/click/7?sub=1&player_id=p-1", built.Url, "url");
+            Check.Equal("https://t.example/c?a=1&b=2&player_id=p-1#top",
+                Click.Url("https://t.example/c?a=1&player_id=x&&b=2&player_id=y#top", "p-1").Url,
+                "every player_id goes, the id is appended last, the rest keeps its order");
             Check.Equal(PlayerIdConventions.None, built.Warnings, "warnings");
             built = Click.Url("https://t.example/click/7", "Player One");
             Check.Equal("https://t.example/click/7?player_id=Player+One", built.Url, "form-encoded");

@@ -206,6 +206,11 @@ namespace OfferKit.Tests
                 OfferListPage listing = MainThread.Result(client.ListOffersAsync(5, 1));
                 Check.Equal(5, listing.Offers.Count, "listing: every offer kept");
                 Check.True(listing.Offers.All(o => o.Name != null && o.Field<object>("x_huge") == null && o.FieldText("a.b") == null), "listing: accessors");
+                // Raw GraphQL: data exactly as the service wrote it, any depth, every digit.
+                string data = MainThread.Result(client.GraphQLAsync("{ offers(player_id: \"demo\", limit: 1) { id } }"));
+                Check.Contains(data, "\"x_deep\":" + new string('[', 1000) + new string(']', 1000), "GraphQL: 1000 arrays deep");
+                Check.Contains(data, "\"x_bigint\":123456789012345678901234567890,", "GraphQL: every digit");
+                Check.Contains(data, "\"x_huge\":1e400,", "GraphQL: a number no double holds");
             }
         }
 
@@ -221,6 +226,7 @@ namespace OfferKit.Tests
                     Check.True(first.NextCursor != null && second.NextCursor != null && first.NextCursor != second.NextCursor, "A then B");
                     OfferKitException e = Check.Fails(pager.NextAsync(), ErrorKind.Decode, "after B: next_cursor A again");
                     Check.Contains(e.Message, "cycle", "message");
+                    Check.Equal((int?)200, e.HttpStatus, "the page that repeated a cursor came with 200");
                     Check.True(MainThread.Result(pager.NextAsync()) == null && pager.IsFinished, "the walk has ended");
                 }
                 Check.Equal(3L, Sim.Stat("graphql"), "three pages asked for");
@@ -250,6 +256,7 @@ namespace OfferKit.Tests
                 Sim.Mess("{\"listing_stall\":true}");
                 OfferKitException e = Check.Fails(client.ListAllOffersAsync(20), ErrorKind.Decode, "next_page == page");
                 Check.Contains(e.Message, "next_page", "message");
+                Check.Equal((int?)200, e.HttpStatus, "the stalled page came with 200");
                 Check.Equal(1L, Sim.Stat("listing"), "one page asked for");
                 OfferListPage one = MainThread.Result(client.ListOffersAsync(20, 1));
                 Check.Equal((long?)1, one.Pagination.NextPage, "a single page still reads as sent");

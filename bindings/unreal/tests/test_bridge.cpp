@@ -254,6 +254,7 @@ void test_errors_carry_kind_fields_and_reason() {
     CHECK(invalid.fields[0].arguments.size() == 1 && invalid.fields[0].arguments[0].name == "limit");
     CHECK(invalid.fields[0].arguments[0].messages[0] == "The limit field must be at least 1.");
     CHECK(!cursor.ok && cursor.kind == OFFERKIT_STATUS_INVALID_CURSOR && !cursor.reason.empty());
+    CHECK(cursor.http_status == 200); // the GraphQL error came with a 200, and says so
     CHECK(!limited.ok && limited.kind == OFFERKIT_STATUS_RATE_LIMITED && limited.http_status == 429);
     CHECK(limited.retry_after_ms == 3000);
 }
@@ -622,6 +623,16 @@ void test_misbehaving_service() {
         CHECK(offer.name && offer.total_payout_usd);
         CHECK(offer.json.find("\"x_huge\":1e400") != std::string::npos);
     }
+    // RunGraphQL hands back data as the service wrote it: 1000 arrays deep, every digit.
+    std::string data;
+    bridge->graphql("{ offers(player_id: \"demo\", limit: 1) { id } }", std::nullopt, [&](std::string d, Outcome o) {
+        CHECK(o.ok);
+        data = std::move(d);
+        calls++;
+    });
+    CHECK(pump_until(bridge, [&] { return calls == 2; }));
+    CHECK(data.find("\"x_deep\":" + std::string(1000, '[') + std::string(1000, ']')) != std::string::npos);
+    CHECK(data.find("\"x_bigint\":123456789012345678901234567890,") != std::string::npos);
     sim_http("PUT", "/_sim/mess", "{\"retry_after_storm\":30}");
     offerkit_unreal::Settings bounded;
     bounded.deadline_ms = 2000;
@@ -632,7 +643,7 @@ void test_misbehaving_service() {
         stormed = o;
         calls++;
     });
-    CHECK(pump_until(bridge, [&] { return calls == 2; }));
+    CHECK(pump_until(bridge, [&] { return calls == 3; }));
     CHECK(!stormed.ok && stormed.kind == OFFERKIT_STATUS_SERVER && stormed.retry_after_ms == 30000);
     CHECK(sim_stat("graphql") == attempts + 1); // one attempt: the 30 s were not waited for
 }

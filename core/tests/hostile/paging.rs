@@ -3,9 +3,9 @@
 //! not grow, goes backwards, or stays null while `has_more_pages` stays true. Every walk ends
 //! with a `decode` error, and the server's request count shows it never passed `max_pages`.
 
-use offerkit::{ErrorKind, OfferClient, PlayerOffersOptions};
+use offerkit::{CacheConfig, ErrorKind, OfferClient, PlayerOffersOptions};
 
-use super::server::{Request, Server, ok};
+use super::server::{Request, Server, Step, json, ok};
 use super::{DEADLINE, bounded, client, config};
 
 /// Small, so a runaway walk is caught quickly.
@@ -227,4 +227,43 @@ async fn a_pagination_object_of_the_wrong_shape_is_decode_with_status_200() {
         assert_eq!(err.kind(), ErrorKind::Decode, "{pagination}: {err}");
         assert_eq!(err.http_status(), Some(200), "{pagination}");
     }
+}
+
+/// A walk refused for what an answer said carries that answer's status: here a 2xx other
+/// than 200, so a status made up as "200" would fail the test.
+#[tokio::test]
+async fn a_refused_walk_carries_the_status_of_the_answer_that_broke_it() {
+    let server =
+        Server::start(|_, request| vec![Step::Send(json(203, &cycling(request, |_| "A")))]).await;
+    let err = walk(&capped(&server)).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Decode, "{err}");
+    assert_eq!(err.http_status(), Some(203), "{err}");
+
+    // The listing, through the cache, whose entries keep the status they arrived with.
+    let server = Server::start(|_, request| {
+        let page = page_of(request);
+        vec![Step::Send(json(
+            206,
+            &listing(page, true, &page.to_string()),
+        ))]
+    })
+    .await;
+    let mut config = super::config(&server);
+    config.cache = Some(CacheConfig::default());
+    let client = OfferClient::new(config).unwrap();
+    client
+        .list_offers(offerkit::ListingOptions {
+            per_page: Some(1),
+            page: Some(1),
+        })
+        .await
+        .unwrap();
+    let err = list_all(&client).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Decode, "{err}");
+    assert_eq!(err.http_status(), Some(206), "{err}");
+    assert_eq!(
+        server.request_count(),
+        1,
+        "the walk's first page came from the cache"
+    );
 }

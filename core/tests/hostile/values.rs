@@ -154,16 +154,50 @@ async fn nesting_10000_deep_in_a_player_offer_keeps_the_item() {
 }
 
 #[tokio::test]
-async fn raw_graphql_data_nested_10000_deep_is_decode_not_a_crash() {
-    let body = format!(r#"{{"data":{{"offers":{}}}}}"#, deep_array());
-    let err = bounded(
+async fn raw_graphql_data_nested_10000_deep_comes_back_as_sent() {
+    let data = format!(r#"{{"offers":{}}}"#, deep_array());
+    let body = format!(r#"{{"data":{data}}}"#);
+    let response = bounded(
         DEADLINE * 10,
         client(&serving(body).await).graphql("{ offers(player_id: \"p\") { id } }", None),
     )
     .await
-    .unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::Decode, "{err}");
-    assert_eq!(err.http_status(), Some(200));
+    .unwrap();
+    assert_eq!(
+        response.data_json(),
+        data,
+        "a raw call hands back what was sent"
+    );
+    // Only parsing it into a tree meets serde_json's depth limit, as a decode error.
+    assert_eq!(response.data_value().unwrap_err().kind(), ErrorKind::Decode);
+}
+
+#[tokio::test]
+async fn raw_graphql_numbers_come_back_as_written() {
+    let data = r#"{"offers":[{"id":12345678901234567890123,"p":1e400,"q":0.10000000000000000000001,"r":-0}]}"#;
+    let body = format!(r#"{{"data":{data}}}"#);
+    let response = bounded(
+        DEADLINE * 10,
+        client(&serving(body).await).graphql("{ offers(player_id: \"p\") { id } }", None),
+    )
+    .await
+    .unwrap();
+    assert_eq!(response.data_json(), data);
+}
+
+#[tokio::test]
+async fn raw_graphql_data_that_is_not_an_object_is_decode() {
+    for data in ["[]", "5", r#""text""#, "true"] {
+        let body = format!(r#"{{"data":{data}}}"#);
+        let err = bounded(
+            DEADLINE * 10,
+            client(&serving(body).await).graphql("{ offers(player_id: \"p\") { id } }", None),
+        )
+        .await
+        .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Decode, "{data}: {err}");
+        assert_eq!(err.http_status(), Some(200));
+    }
 }
 
 #[tokio::test]
@@ -315,4 +349,41 @@ async fn invalid_utf8_in_a_string_is_decode_with_status_200() {
         assert_eq!(err.kind(), ErrorKind::Decode, "{name}: {err}");
         assert_eq!(err.http_status(), Some(200), "{name}");
     }
+}
+
+#[tokio::test]
+async fn typed_fields_the_selection_left_out_but_the_service_sent_are_shown() {
+    // Selected: `id` only. Sent: all four typed fields, one of them unusable.
+    let item = r#"{"id":"1","name":"sent anyway","total_payout_usd":2.5,"creatives":{"name":"c","description":"d"}},
+        {"id":"2","name":5,"total_payout_usd":"lots"}"#;
+    let server = serving(offers_body(item)).await;
+    let options = offerkit::OffersOptions {
+        selection: Some("id".into()),
+        ..Default::default()
+    };
+    let list = bounded(
+        DEADLINE * 10,
+        client(&server).offers_fetched("player-1", &options),
+    )
+    .await
+    .unwrap()
+    .value;
+    assert!(
+        list.skipped.is_empty(),
+        "not selected: not required, never skipped"
+    );
+    let first = &list.offers[0];
+    assert_eq!(first.name.as_deref(), Some("sent anyway"));
+    assert_eq!(first.total_payout_usd, Some(2.5));
+    assert_eq!(
+        first.creatives.as_ref().and_then(|c| c.name.as_deref()),
+        Some("c")
+    );
+    // Unusable and not required: absent as a typed field, kept as sent in `extra`.
+    let second = &list.offers[1];
+    assert_eq!(
+        (second.name.as_deref(), second.total_payout_usd),
+        (None, None)
+    );
+    assert_eq!(second.extra.get("name"), Some(json!(5)));
 }

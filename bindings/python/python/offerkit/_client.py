@@ -14,7 +14,7 @@ from typing import Any
 
 from . import _convert, _json
 from ._native import offerkit as _ffi
-from ._config import ClientConfig, millis
+from ._config import SETTING_NAMES, ClientConfig, millis
 from ._mapped import mapped
 from ._errors import ClientClosedError
 from ._pager import Pages
@@ -70,6 +70,7 @@ class OfferClient:
         self._base_url = config.base_url
         self._native: Any = None
         with mapped():
+            _ffi.check_client_config(native_config, SETTING_NAMES)
             self._native = _ffi.OfferClient(native_config, provider, executor)
 
     def _check_open(self) -> Any:

@@ -3,7 +3,9 @@
 The values go to the library unchanged (durations as whole milliseconds, rounded up); the
 library decides which ones it refuses, so the bounds are the same in every offerkit binding. A
 value out of its bounds fails `OfferClient(...)` with `InvalidArgumentError` whose `fields` hold
-one entry, path `("config",)`, naming each such setting.
+one entry, path `("config",)`, naming each such setting by its field here: `timeout`,
+`deadline`, `max_pages`, `max_retries`, `cache_ttl`, `cache_max_stale` (the only fields with
+bounds).
 """
 
 from __future__ import annotations
@@ -18,6 +20,17 @@ from urllib.parse import urlsplit
 from ._errors import InvalidArgumentError
 
 __all__ = ["ClientConfig", "Duration"]
+
+SETTING_NAMES: dict[str, str] = {
+    "timeoutMs": "timeout",
+    "deadlineMs": "deadline",
+    "maxPages": "max_pages",
+    "maxRetries": "max_retries",
+    "cacheTtlMs": "cache_ttl",
+    "cacheMaxStaleMs": "cache_max_stale",
+}
+"""The library's name of each setting it may refuse (as its record spells it) → this class's
+field: an `InvalidArgumentError` for a config names the fields of `ClientConfig`."""
 
 Duration = Union[timedelta, float]
 """A duration: a `timedelta`, or seconds as a number."""
@@ -82,11 +95,13 @@ class ClientConfig:
     cache_ttl: timedelta | None
     """Turns on the response cache of `offers` (see `OfferClient.offers_cached`): answers
     younger than this come from memory, identical concurrent calls share one request, and
-    outages are bridged with the last good answer marked stale. `None` (default): no cache.
+    outages (a network failure, a timeout, a 5xx or a 429) are bridged with the last good answer
+    marked stale. `None` (default): no cache.
     Recommended: 5 minutes. At most 24 h."""
     cache_max_stale: timedelta
     """Oldest cached answer returned (marked stale) when a refresh fails with a network,
-    timeout or server error; zero: never. Used only with `cache_ttl`. Default 1 h; at most 24 h."""
+    timeout, server (5xx) or rate-limited (429) error; zero: never. Used only with
+    `cache_ttl`. Default 1 h; at most 24 h."""
 
     def __init__(
         self,

@@ -46,8 +46,10 @@ class OfferkitError(Exception):
 
     - `kind`: the `ErrorKind` (also given by the subclass).
     - `message`: the complete readable text, also `str(error)`.
-    - `http_status`: the HTTP status of the response, when one arrived (`None` without a
-      response, e.g. when the token provider failed).
+    - `http_status`: the HTTP status of the response, when one arrived: GraphQL errors on a
+      200 or a 4xx, a `NetworkError` or `TimeoutError` after the status line, a `DecodeError`
+      of a 200 or of a pager page that repeated a cursor (`None` without a response, e.g. when
+      the token provider failed or a walk stopped at `max_pages`).
     - `fields`: per failing argument or field, its messages (`InvalidArgumentError`,
       `ValidationError`, `UnprocessableError`).
     - `retry_after`: the service's `Retry-After`, as sent (`RateLimitedError`, `ServerError`).
@@ -122,7 +124,8 @@ def _rebuild(cls: type[OfferkitError], message: str, data: dict[str, Any]) -> Of
 class InvalidArgumentError(OfferkitError, ValueError):
     """A value the service's rules reject; nothing was sent. `fields` names each argument and
     why (for a `ClientConfig`, one entry with path `("config",)` naming every setting out of
-    its bounds). Also a `ValueError`."""
+    its bounds by its `ClientConfig` field: `timeout`, `deadline`, `max_pages`, `max_retries`,
+    `cache_ttl`, `cache_max_stale`). Also a `ValueError`."""
 
     kind = ErrorKind.INVALID_ARGUMENT
 
@@ -216,7 +219,8 @@ class DecodeError(OfferkitError):
     """The response was not what the service's spec describes (not JSON, truncated,
     oversized, every item of a list malformed), or a pager's walk did not end (a repeated
     cursor, a page number that does not grow, more than `ClientConfig.max_pages` pages).
-    `http_status` is set whenever a response arrived."""
+    `http_status` is set whenever a response arrived (a repeated cursor or a page number that
+    does not grow: the page's status); past `max_pages` nothing is requested, so it is `None`."""
 
     kind = ErrorKind.DECODE
 

@@ -2,8 +2,8 @@
 
 Nothing is logged until `set_logger` is called; tokens are never logged. Either a `Logger`
 (any object with `log(level, target, message)`) or a standard `logging.Logger`, which then
-receives each record on its child named after the record's source (`offerkit.transport` for
-`offerkit::transport`) at the matching `logging` level. Whatever a logger raises is ignored and
+receives each record on its child named after the record's source (`offerkit.transport`) at
+the matching `logging` level. Whatever a logger raises is ignored and
 that record dropped: the call that was logging goes on and nothing is printed.
 """
 
@@ -48,7 +48,8 @@ class Logger(Protocol):
     and must not block."""
 
     def log(self, level: LogLevel, target: str, message: str) -> None:
-        """One record: its level, its source (`offerkit::transport`, ...) and the text with
+        """One record: its level, its source (`offerkit.transport`, `offerkit.token_refresh`,
+        ...: `offerkit`, a dot, then the part of offerkit that logged) and the text with
         its fields (`offer service request method=POST status=200 ...`)."""
         ...
 
@@ -62,7 +63,7 @@ class _HostLogger(_ffi.Logger):
     def log(self, level: object, target: str, message: str) -> None:
         ours = LogLevel[getattr(level, "name")]
         if isinstance(self._logger, logging.Logger):
-            name = target.replace("::", ".")
+            name = target
             parent = self._logger
             if name != parent.name:
                 parent = parent.getChild(name.removeprefix(parent.name + "."))

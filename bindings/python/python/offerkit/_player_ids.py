@@ -35,7 +35,9 @@ def short_player_id(internal_id: str) -> str:
 def click_url(offer_click_url: str, player_id: str) -> ClickUrl:
     """The tracking URL of an offer for `player_id`. `offer_click_url` is the offer's
     `extra["links"]["click_url"]` (select `links { click_url }`), with or without a player id:
-    its `player_id` parameter is replaced, every other byte kept, so the id sent at click time
+    every `player_id` parameter it has is removed and `player_id=<the id>` (form-encoded) is
+    appended at the end of its query, the other parameters keeping their order and bytes (empty
+    ones, `&&`, are dropped) and the fragment kept, so the id sent at click time
     is exactly the id the reward's postback will carry. Raises `InvalidArgumentError` for an
     empty or over-long id or a click URL that is not an absolute http(s) URL."""
     with mapped():

@@ -128,8 +128,8 @@ class CachedOffers:
     from_cache: bool
     """Answered from memory (fresh within `ClientConfig.cache_ttl`, or stale)."""
     stale: bool
-    """A cached answer returned because a refresh failed with a network, timeout or server
-    error."""
+    """A cached answer returned because a refresh failed with a network, timeout, server
+    (5xx) or rate-limited (429) error."""
     age: timedelta
     """Age of the answer (zero when it came from the network just now)."""
 

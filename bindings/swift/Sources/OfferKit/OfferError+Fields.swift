@@ -13,23 +13,26 @@ extension OfferError {
     public var detail: String {
         switch self {
         case let .InvalidArgument(detail, _), let .Unauthorized(detail, _), let .Forbidden(detail, _),
-             let .Validation(detail, _, _), let .Query(detail, _), let .InvalidCursor(detail, _, _),
+             let .Validation(detail, _, _, _), let .Query(detail, _, _), let .InvalidCursor(detail, _, _, _),
              let .UnsupportedMediaType(detail, _), let .Unprocessable(detail, _, _),
-             let .RateLimited(detail, _, _), let .Server(detail, _, _), let .Network(detail),
-             let .Timeout(detail), let .Cancelled(detail), let .Decode(detail, _), let .Internal(detail),
+             let .RateLimited(detail, _, _), let .Server(detail, _, _), let .Network(detail, _),
+             let .Timeout(detail, _), let .Cancelled(detail), let .Decode(detail, _), let .Internal(detail),
              let .Rejected(detail, _):
             return detail
         }
     }
 
-    /// The HTTP status of the answer that failed the call, when one arrived.
+    /// The HTTP status of the answer that failed the call, when one arrived: GraphQL errors
+    /// included (200, or a 4xx carrying them), and a connection that broke or timed out after
+    /// the status line.
     public var httpStatus: Int? {
         switch self {
-        case let .Unauthorized(_, status), let .Forbidden(_, status), let .UnsupportedMediaType(_, status),
+        case let .Unauthorized(_, status), let .Forbidden(_, status), let .Validation(_, status, _, _),
+             let .Query(_, status, _), let .InvalidCursor(_, status, _, _), let .UnsupportedMediaType(_, status),
              let .Unprocessable(_, status, _), let .RateLimited(_, status, _), let .Server(_, status, _),
-             let .Decode(_, status), let .Rejected(_, status):
+             let .Network(_, status), let .Timeout(_, status), let .Decode(_, status), let .Rejected(_, status):
             return status.map(Int.init)
-        default:
+        case .InvalidArgument, .Cancelled, .Internal:
             return nil
         }
     }
@@ -38,7 +41,7 @@ extension OfferError {
     /// GraphQL validation (`Validation`) or its 422 body (`Unprocessable`); empty otherwise.
     public var fields: [FieldError] {
         switch self {
-        case let .InvalidArgument(_, fields), let .Validation(_, fields, _), let .Unprocessable(_, _, fields):
+        case let .InvalidArgument(_, fields), let .Validation(_, _, fields, _), let .Unprocessable(_, _, fields):
             return fields
         default:
             return []
@@ -47,7 +50,7 @@ extension OfferError {
 
     /// Why the service refused a `playerOffers` cursor (`InvalidCursor`).
     public var reason: String? {
-        if case let .InvalidCursor(_, reason, _) = self { return reason }
+        if case let .InvalidCursor(_, _, reason, _) = self { return reason }
         return nil
     }
 
@@ -64,7 +67,7 @@ extension OfferError {
     /// The whole GraphQL response as JSON text (`Validation`, `Query`, `InvalidCursor`).
     public var responseJson: String? {
         switch self {
-        case let .Validation(_, _, json), let .Query(_, json), let .InvalidCursor(_, _, json):
+        case let .Validation(_, _, _, json), let .Query(_, _, json), let .InvalidCursor(_, _, _, json):
             return json
         default:
             return nil

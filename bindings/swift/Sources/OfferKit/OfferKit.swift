@@ -2189,7 +2189,7 @@ public struct ClientConfig: Equatable, Hashable {
     /**
      * Timeout of one attempt, whole body included, in milliseconds (never more than what is
      * left of `deadline_ms`). Also bounds the wait for the token provider. 1 to 86400000
-     * (24 h); otherwise `InvalidArgument` naming `timeout`.
+     * (24 h); otherwise `InvalidArgument` naming `timeoutMs`.
      */
     public var timeoutMs: Int64
     /**
@@ -2197,13 +2197,13 @@ public struct ClientConfig: Equatable, Hashable {
      * wait and the wait for the token provider. The longest any call takes; past it the call
      * fails with `Timeout`. A `Retry-After` that would end after it is not waited for: the
      * call fails at once with the service's error and its `retry_after_secs`. 1 to 86400000
-     * (24 h); otherwise `InvalidArgument` naming `deadline`.
+     * (24 h); otherwise `InvalidArgument` naming `deadlineMs`.
      */
     public var deadlineMs: Int64
     /**
      * Most pages a pager walks before it fails with `Decode` (a walk also ends when a cursor
      * repeats or a listing page number does not grow). At least 1; otherwise
-     * `InvalidArgument` naming `max_pages`.
+     * `InvalidArgument` naming `maxPages`.
      */
     public var maxPages: Int32
     /**
@@ -2216,7 +2216,7 @@ public struct ClientConfig: Equatable, Hashable {
     public var proxyUrl: String?
     /**
      * Retries of a read after 502/503/504, a broken connection or a timeout (0: none). 0 to
-     * 10; otherwise `InvalidArgument` naming `retry.max_retries`.
+     * 10; otherwise `InvalidArgument` naming `maxRetries`.
      */
     public var maxRetries: Int32
     /**
@@ -2241,13 +2241,14 @@ public struct ClientConfig: Equatable, Hashable {
      * this are served from memory, identical concurrent calls share one request, and outages
      * are bridged with the last good answer marked stale. Null (default): no cache.
      * Recommended: 300000 (the refresh cadence the service asks for). 0 to 86400000 (24 h);
-     * otherwise `InvalidArgument` naming `cache.ttl`.
+     * otherwise `InvalidArgument` naming `cacheTtlMs`.
      */
     public var cacheTtlMs: Int64?
     /**
      * Oldest cached answer returned (marked stale) when a refresh fails with a network,
-     * timeout or server error; 0: never. Used only with `cache_ttl_ms`. 0 to 86400000
-     * (24 h); otherwise `InvalidArgument` naming `cache.max_stale`.
+     * timeout, server (5xx) or rate-limited (429) error; 0: never. Used only with
+     * `cache_ttl_ms`. 0 to 86400000 (24 h); otherwise `InvalidArgument` naming
+     * `cacheMaxStaleMs`.
      */
     public var cacheMaxStaleMs: Int64
 
@@ -2261,19 +2262,19 @@ public struct ClientConfig: Equatable, Hashable {
         /**
          * Timeout of one attempt, whole body included, in milliseconds (never more than what is
          * left of `deadline_ms`). Also bounds the wait for the token provider. 1 to 86400000
-         * (24 h); otherwise `InvalidArgument` naming `timeout`.
+         * (24 h); otherwise `InvalidArgument` naming `timeoutMs`.
          */timeoutMs: Int64 = Int64(10000), 
         /**
          * Bound of a whole call, in milliseconds: every attempt, retry, backoff, `Retry-After`
          * wait and the wait for the token provider. The longest any call takes; past it the call
          * fails with `Timeout`. A `Retry-After` that would end after it is not waited for: the
          * call fails at once with the service's error and its `retry_after_secs`. 1 to 86400000
-         * (24 h); otherwise `InvalidArgument` naming `deadline`.
+         * (24 h); otherwise `InvalidArgument` naming `deadlineMs`.
          */deadlineMs: Int64 = Int64(30000), 
         /**
          * Most pages a pager walks before it fails with `Decode` (a walk also ends when a cursor
          * repeats or a listing page number does not grow). At least 1; otherwise
-         * `InvalidArgument` naming `max_pages`.
+         * `InvalidArgument` naming `maxPages`.
          */maxPages: Int32 = 1000, 
         /**
          * Send every request through this proxy: `http://[user:password@]host:port` (or
@@ -2284,7 +2285,7 @@ public struct ClientConfig: Equatable, Hashable {
          */proxyUrl: String? = nil, 
         /**
          * Retries of a read after 502/503/504, a broken connection or a timeout (0: none). 0 to
-         * 10; otherwise `InvalidArgument` naming `retry.max_retries`.
+         * 10; otherwise `InvalidArgument` naming `maxRetries`.
          */maxRetries: Int32 = 2, 
         /**
          * Extra trusted root certificates, PEM text (each may hold several certificates), on
@@ -2304,12 +2305,13 @@ public struct ClientConfig: Equatable, Hashable {
          * this are served from memory, identical concurrent calls share one request, and outages
          * are bridged with the last good answer marked stale. Null (default): no cache.
          * Recommended: 300000 (the refresh cadence the service asks for). 0 to 86400000 (24 h);
-         * otherwise `InvalidArgument` naming `cache.ttl`.
+         * otherwise `InvalidArgument` naming `cacheTtlMs`.
          */cacheTtlMs: Int64? = nil, 
         /**
          * Oldest cached answer returned (marked stale) when a refresh fails with a network,
-         * timeout or server error; 0: never. Used only with `cache_ttl_ms`. 0 to 86400000
-         * (24 h); otherwise `InvalidArgument` naming `cache.max_stale`.
+         * timeout, server (5xx) or rate-limited (429) error; 0: never. Used only with
+         * `cache_ttl_ms`. 0 to 86400000 (24 h); otherwise `InvalidArgument` naming
+         * `cacheMaxStaleMs`.
          */cacheMaxStaleMs: Int64 = Int64(3600000)) {
         self.baseUrl = baseUrl
         self.timeoutMs = timeoutMs
@@ -4009,21 +4011,23 @@ enum OfferError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
     )
     /**
      * GraphQL validation errors: one entry per failing field, every argument's messages.
+     * `http_status` is the status they came with (200, or a 4xx carrying GraphQL errors).
      */
-    case Validation(detail: String, fields: [FieldError], 
+    case Validation(detail: String, httpStatus: Int32?, fields: [FieldError], 
         /**
          * The whole GraphQL response as JSON text.
          */responseJson: String?
     )
     /**
-     * GraphQL query errors (unknown field, missing argument, syntax).
+     * GraphQL query errors (unknown field, missing argument, syntax), with the status they
+     * came with (200, or a 4xx such as 400 carrying GraphQL errors).
      */
-    case Query(detail: String, responseJson: String?
+    case Query(detail: String, httpStatus: Int32?, responseJson: String?
     )
     /**
      * `playerOffers` got a cursor it did not issue; `reason` is the service's explanation.
      */
-    case InvalidCursor(detail: String, reason: String?, responseJson: String?
+    case InvalidCursor(detail: String, httpStatus: Int32?, reason: String?, responseJson: String?
     )
     /**
      * HTTP 415.
@@ -4047,14 +4051,17 @@ enum OfferError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
     case Server(detail: String, httpStatus: Int32?, retryAfterSecs: Int64?
     )
     /**
-     * The connection failed or broke (after retries).
+     * The connection failed or broke (after retries). `http_status` is set when it broke
+     * after the status line had arrived (a body cut off, or a host executor's failure
+     * after the status).
      */
-    case Network(detail: String
+    case Network(detail: String, httpStatus: Int32?
     )
     /**
-     * The request (or the token provider) took longer than the timeout.
+     * The request (or the token provider) took longer than the timeout. `http_status` is set
+     * when the status line had arrived before the time ran out.
      */
-    case Timeout(detail: String
+    case Timeout(detail: String, httpStatus: Int32?
     )
     /**
      * `cancel_all()` was called while the request ran. (Cancelling the coroutine or task
@@ -4066,7 +4073,8 @@ enum OfferError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
      * The response was not what the spec describes (not JSON, truncated, oversized, every
      * item of a list malformed), or a pager's walk did not end (a repeated cursor, a page
      * number that does not grow, more than `max_pages` pages). `http_status` is set whenever
-     * a response arrived.
+     * a response arrived: for a repeated cursor or a page number that does not grow, the
+     * status of the page that showed it; past `max_pages` nothing is requested, so none.
      */
     case Decode(detail: String, httpStatus: Int32?
     )
@@ -4148,15 +4156,18 @@ public struct FfiConverterTypeOfferError: FfiConverterRustBuffer {
             )
         case 4: return .Validation(
             detail: try FfiConverterString.read(from: &buf), 
+            httpStatus: try FfiConverterOptionInt32.read(from: &buf), 
             fields: try FfiConverterSequenceTypeFieldError.read(from: &buf), 
             responseJson: try FfiConverterOptionString.read(from: &buf)
             )
         case 5: return .Query(
             detail: try FfiConverterString.read(from: &buf), 
+            httpStatus: try FfiConverterOptionInt32.read(from: &buf), 
             responseJson: try FfiConverterOptionString.read(from: &buf)
             )
         case 6: return .InvalidCursor(
             detail: try FfiConverterString.read(from: &buf), 
+            httpStatus: try FfiConverterOptionInt32.read(from: &buf), 
             reason: try FfiConverterOptionString.read(from: &buf), 
             responseJson: try FfiConverterOptionString.read(from: &buf)
             )
@@ -4180,10 +4191,12 @@ public struct FfiConverterTypeOfferError: FfiConverterRustBuffer {
             retryAfterSecs: try FfiConverterOptionInt64.read(from: &buf)
             )
         case 11: return .Network(
-            detail: try FfiConverterString.read(from: &buf)
+            detail: try FfiConverterString.read(from: &buf), 
+            httpStatus: try FfiConverterOptionInt32.read(from: &buf)
             )
         case 12: return .Timeout(
-            detail: try FfiConverterString.read(from: &buf)
+            detail: try FfiConverterString.read(from: &buf), 
+            httpStatus: try FfiConverterOptionInt32.read(from: &buf)
             )
         case 13: return .Cancelled(
             detail: try FfiConverterString.read(from: &buf)
@@ -4229,22 +4242,25 @@ public struct FfiConverterTypeOfferError: FfiConverterRustBuffer {
             FfiConverterOptionInt32.write(httpStatus, into: &buf)
             
         
-        case let .Validation(detail,fields,responseJson):
+        case let .Validation(detail,httpStatus,fields,responseJson):
             writeInt(&buf, Int32(4))
             FfiConverterString.write(detail, into: &buf)
+            FfiConverterOptionInt32.write(httpStatus, into: &buf)
             FfiConverterSequenceTypeFieldError.write(fields, into: &buf)
             FfiConverterOptionString.write(responseJson, into: &buf)
             
         
-        case let .Query(detail,responseJson):
+        case let .Query(detail,httpStatus,responseJson):
             writeInt(&buf, Int32(5))
             FfiConverterString.write(detail, into: &buf)
+            FfiConverterOptionInt32.write(httpStatus, into: &buf)
             FfiConverterOptionString.write(responseJson, into: &buf)
             
         
-        case let .InvalidCursor(detail,reason,responseJson):
+        case let .InvalidCursor(detail,httpStatus,reason,responseJson):
             writeInt(&buf, Int32(6))
             FfiConverterString.write(detail, into: &buf)
+            FfiConverterOptionInt32.write(httpStatus, into: &buf)
             FfiConverterOptionString.write(reason, into: &buf)
             FfiConverterOptionString.write(responseJson, into: &buf)
             
@@ -4276,14 +4292,16 @@ public struct FfiConverterTypeOfferError: FfiConverterRustBuffer {
             FfiConverterOptionInt64.write(retryAfterSecs, into: &buf)
             
         
-        case let .Network(detail):
+        case let .Network(detail,httpStatus):
             writeInt(&buf, Int32(11))
             FfiConverterString.write(detail, into: &buf)
+            FfiConverterOptionInt32.write(httpStatus, into: &buf)
             
         
-        case let .Timeout(detail):
+        case let .Timeout(detail,httpStatus):
             writeInt(&buf, Int32(12))
             FfiConverterString.write(detail, into: &buf)
+            FfiConverterOptionInt32.write(httpStatus, into: &buf)
             
         
         case let .Cancelled(detail):
@@ -5045,6 +5063,32 @@ fileprivate struct FfiConverterSequenceTypePlayerIdConvention: FfiConverterRustB
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterDictionaryStringString: FfiConverterRustBuffer {
+    public static func write(_ value: [String: String], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for (key, value) in value {
+            FfiConverterString.write(key, into: &buf)
+            FfiConverterString.write(value, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [String: String] {
+        let len: Int32 = try readInt(&buf)
+        var dict = [String: String]()
+        dict.reserveCapacity(Int(len))
+        for _ in 0..<len {
+            let key = try FfiConverterString.read(from: &buf)
+            let value = try FfiConverterString.read(from: &buf)
+            dict[key] = value
+        }
+        return dict
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterDictionaryStringSequenceString: FfiConverterRustBuffer {
     public static func write(_ value: [String: [String]], into buf: inout [UInt8]) {
         let len = Int32(value.count)
@@ -5224,8 +5268,10 @@ public func version() -> String  {
 }
 /**
  * The tracking URL of an offer for `player_id`. `offer_click_url` is the offer's
- * `links.click_url` (select `links { click_url }`), with or without a player id: its
- * `player_id` parameter is replaced, every other byte kept. Fails with
+ * `links.click_url` (select `links { click_url }`), with or without a player id: every
+ * `player_id` parameter it has is removed and `player_id=<the id>` (form-encoded) is appended
+ * at the end of its query; the other parameters keep their order and bytes (empty ones, `&&`,
+ * are dropped), and so does the fragment. Fails with
  * `OfferError.InvalidArgument` for an empty or over-long id (a click without a player id
  * lands on the service's 404 page) or a click URL that is not an absolute http(s) URL.
  */
@@ -5237,6 +5283,20 @@ public func clickUrl(offerClickUrl: String, playerId: String)throws  -> ClickUrl
         FfiConverterString.lower(playerId),uniffiCallStatus
     )
 })
+}
+/**
+ * Checks `config` as `OfferClient(config)` does, naming every setting out of bounds by
+ * `names` (a record field as Swift spells it, `timeoutMs`, → the caller's name, `timeout`;
+ * a field not in it keeps the record's name). For layers over these bindings whose settings
+ * have names of their own; `OfferClient(config)` itself names the record's fields.
+ */
+public func checkClientConfig(config: ClientConfig, names: [String: String])throws   {try rustCallWithError(FfiConverterTypeOfferError_lift) {
+        uniffiCallStatus in
+    uniffi_offerkit_uniffi_fn_func_check_client_config(
+        FfiConverterTypeClientConfig_lower(config),
+        FfiConverterDictionaryStringString.lower(names),uniffiCallStatus
+    )
+}
 }
 /**
  * Sends offerkit's log records at `max_level` and above to `logger`; null stops forwarding.
@@ -5305,7 +5365,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_offerkit_uniffi_checksum_func_version() != 15876) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_offerkit_uniffi_checksum_func_click_url() != 46171) {
+    if (uniffi_offerkit_uniffi_checksum_func_click_url() != 48716) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_offerkit_uniffi_checksum_func_check_client_config() != 6062) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_func_set_logger() != 58849) {

@@ -75,7 +75,7 @@ final class CancellationTests: XCTestCase {
         let client = try await sim.client(timeoutMs: 30_000, deadlineMs: 500, maxRetries: 2)
         let started = Date()
         let error = await offerError { try await client.offers(playerId: "player-1", options: OffersOptions(limit: 1)) }
-        guard case let .Timeout(detail) = error else { return XCTFail("\(String(describing: error))") }
+        guard case let .Timeout(detail, _) = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertTrue(detail.contains("deadline"), detail)
         XCTAssertLessThan(Date().timeIntervalSince(started), 5)
     }

@@ -59,7 +59,9 @@ final class ErrorTests: XCTestCase {
         let error = await offerError {
             try await client.graphql(query: #"{ offers(player_id: "p", limit: 0, sort: "x.y") { id } }"#)
         }
-        guard case let .Validation(_, fields, responseJson) = error else { return XCTFail("\(String(describing: error))") }
+        guard case let .Validation(_, status, fields, responseJson) = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(status, 200, "GraphQL errors keep the status they came with")
+        XCTAssertEqual(error?.httpStatus, 200)
         XCTAssertEqual(fields.first?.path, ["offers"])
         XCTAssertEqual(fields.first?.arguments["limit"], ["The limit field must be at least 1."])
         XCTAssertNotNil(fields.first?.arguments["sort"])
@@ -71,9 +73,21 @@ final class ErrorTests: XCTestCase {
         let sim = try await Sim.fresh()
         let client = try await sim.client()
         let error = await offerError { try await client.graphql(query: "{ nope }") }
-        guard case let .Query(detail, responseJson) = error else { return XCTFail("\(String(describing: error))") }
+        guard case let .Query(detail, status, responseJson) = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertTrue(detail.contains("nope"), detail)
         XCTAssertTrue(responseJson?.contains("errors") == true)
+        XCTAssertEqual(status, 200)
+        XCTAssertEqual(error?.httpStatus, 200)
+    }
+
+    func testGraphQLErrorsOnA400KeepThe400() async throws {
+        let sim = try await Sim.fresh()
+        let client = try await sim.client()
+        try await sim.fault(["kind": "status", "status": 400, "body": #"{"errors":[{"message":"Syntax Error: unexpected <EOF>"}],"data":null}"#])
+        let error = await offerError { try await client.offers(playerId: "player-1") }
+        guard case let .Query(detail, 400, _) = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertTrue(detail.contains("Syntax Error"), detail)
+        XCTAssertEqual(error?.httpStatus, 400)
     }
 
     func testInvalidCursorKeepsTheReason() async throws {
@@ -82,9 +96,10 @@ final class ErrorTests: XCTestCase {
         let error = await offerError {
             try await client.playerOffers(playerId: "player-1", options: PlayerOffersOptions(after: "forged"))
         }
-        guard case let .InvalidCursor(_, reason, _) = error else { return XCTFail("\(String(describing: error))") }
+        guard case let .InvalidCursor(_, 200, reason, _) = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertTrue(reason?.contains("Omit `after`") == true, String(describing: reason))
         XCTAssertEqual(error?.reason, reason)
+        XCTAssertEqual(error?.httpStatus, 200)
     }
 
     func testUnsupportedMediaTypeAndServer() async throws {
@@ -125,11 +140,12 @@ final class ErrorTests: XCTestCase {
         let client = try await sim.client()
         try await sim.fault(["kind": "drop_mid_body"])
         let network = await offerError { try await client.offers(playerId: "player-1") }
-        guard case .Network = network else { return XCTFail("\(String(describing: network))") }
+        guard case .Network(_, 200) = network else { return XCTFail("the body broke off after a 200: \(String(describing: network))") }
+        XCTAssertEqual(network?.httpStatus, 200)
         try await sim.fault(["kind": "latency", "ms": 30000])
         let quick = try await sim.client(timeoutMs: 300)
         let timeout = await offerError { try await quick.offers(playerId: "player-1") }
-        guard case .Timeout = timeout else { return XCTFail("\(String(describing: timeout))") }
+        guard case .Timeout(_, nil) = timeout else { return XCTFail("no status arrived: \(String(describing: timeout))") }
         try await sim.fault(["kind": "malformed_json"])
         let decode = await offerError { try await client.offers(playerId: "player-1") }
         guard case .Decode(_, 200) = decode else { return XCTFail("\(String(describing: decode))") }
@@ -164,6 +180,25 @@ final class ErrorTests: XCTestCase {
             XCTAssertThrowsError(try OfferClient(config: bad)) {
                 XCTAssertEqual(($0 as? OfferError)?.errorKind, .invalidArgument, "\(bad.baseUrl): \($0)")
             }
+        }
+    }
+
+    func testASettingOutOfBoundsIsNamedByItsFieldInClientConfig() async throws {
+        let sim = try await Sim.fresh()
+        let twoDays: Int64 = 172_800_000
+        let bad = ClientConfig(baseUrl: sim.baseUrl, timeoutMs: 0, deadlineMs: 0, maxPages: 0, maxRetries: 11,
+                               cacheTtlMs: twoDays, cacheMaxStaleMs: twoDays)
+        XCTAssertThrowsError(try OfferClient(config: bad)) {
+            let error = $0 as? OfferError
+            XCTAssertEqual(error?.fields.first?.path, ["config"])
+            let named = Set(error?.fields.first?.arguments.keys.map { $0 } ?? [])
+            XCTAssertEqual(named, ["timeoutMs", "deadlineMs", "maxPages", "maxRetries", "cacheTtlMs", "cacheMaxStaleMs"])
+            let properties = Set(Mirror(reflecting: bad).children.compactMap(\.label))
+            XCTAssertTrue(named.isSubset(of: properties), "\(named) are ClientConfig's fields")
+            XCTAssertFalse(error?.detail.contains("cache.") ?? true, error?.detail ?? "")
+        }
+        XCTAssertThrowsError(try OfferClient(config: sim.config(timeoutMs: -1))) {
+            XCTAssertNotNil(($0 as? OfferError)?.fields.first?.arguments["timeoutMs"], "\($0)")
         }
     }
 

@@ -25,6 +25,21 @@ final class Throws: HttpExecutor {
     func execute(request: HttpRequest) async throws -> HttpResponse { throw Boom() }
 }
 
+/// Gets the simulator's answer through URLSession, then fails as if its body had broken off
+/// after the status line (`Network`) or timed out there (`Timeout`), with that status.
+final class FailsAfterStatus: HttpExecutor {
+    let timeout: Bool
+    init(timeout: Bool) { self.timeout = timeout }
+
+    func execute(request: HttpRequest) async throws -> HttpResponse {
+        let response = try await URLSessionExecutor().execute(request: request)
+        if timeout {
+            throw HttpExecutorError.Timeout(detail: "the body took too long", httpStatus: response.status)
+        }
+        throw HttpExecutorError.Network(detail: "the body broke off", httpStatus: response.status)
+    }
+}
+
 final class Nonsense: HttpExecutor {
     func execute(request: HttpRequest) async throws -> HttpResponse {
         HttpResponse(status: 600, headers: [], body: Data("{}".utf8))
@@ -79,15 +94,28 @@ final class HttpExecutorTests: XCTestCase {
         let sim = try await Sim.fresh()
         let client = try OfferClient(config: sim.config(accessToken: try await sim.token()), httpExecutor: Throws())
         let error = await offerError { try await client.offers(playerId: "player-1") }
-        guard case let .Network(detail) = error else { return XCTFail("\(String(describing: error))") }
+        guard case let .Network(detail, nil) = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertTrue(detail.contains("the HTTP executor failed"), detail)
+    }
+
+    func testAnExecutorFailureAfterTheStatusKeepsTheStatus() async throws {
+        let sim = try await Sim.fresh()
+        let token = try await sim.token()
+        let broken = try OfferClient(config: sim.config(accessToken: token), httpExecutor: FailsAfterStatus(timeout: false))
+        let network = await offerError { try await broken.offers(playerId: "player-1") }
+        guard case let .Network(detail, 200) = network else { return XCTFail("\(String(describing: network))") }
+        XCTAssertTrue(detail.contains("the body broke off"), detail)
+        XCTAssertEqual(network?.httpStatus, 200)
+        let slow = try OfferClient(config: sim.config(accessToken: token), httpExecutor: FailsAfterStatus(timeout: true))
+        let timeout = await offerError { try await slow.offers(playerId: "player-1") }
+        guard case .Timeout(_, 200) = timeout else { return XCTFail("\(String(describing: timeout))") }
     }
 
     func testAStatusOf600IsANetworkError() async throws {
         let sim = try await Sim.fresh()
         let client = try OfferClient(config: sim.config(accessToken: try await sim.token()), httpExecutor: Nonsense())
         let error = await offerError { try await client.offers(playerId: "player-1") }
-        guard case let .Network(detail) = error else { return XCTFail("\(String(describing: error))") }
+        guard case let .Network(detail, _) = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertTrue(detail.contains("600"), detail)
     }
 

@@ -56,7 +56,7 @@ final class PagerTests: XCTestCase {
                 XCTAssertLessThan(seen, 10)
             }
         }
-        guard case let .Decode(detail, _) = error else { return XCTFail("\(String(describing: error))") }
+        guard case let .Decode(detail, 200) = error else { return XCTFail("the repeating page came with 200: \(String(describing: error))") }
         XCTAssertTrue(detail.contains("cursor"), detail)
         XCTAssertEqual(seen, 2, "cursors A, B, then A again")
         let stats = try await sim.stats()
@@ -106,6 +106,7 @@ final class PagerTests: XCTestCase {
             for try await _ in client.listingPages(perPage: 20) {}
         }
         XCTAssertEqual(error?.errorKind, .decode)
+        XCTAssertEqual(error?.httpStatus, 200, "the stalled page came with 200")
         let stats = try await sim.stats()
         XCTAssertEqual(stats["listing"], 1)
     }

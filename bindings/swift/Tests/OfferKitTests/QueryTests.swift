@@ -108,9 +108,22 @@ final class QueryTests: XCTestCase {
         XCTAssertNotNil(fields.first?.arguments["variables_json"])
     }
 
+    func testRawGraphqlHandsBackDataAsTheServiceSentIt() async throws {
+        let sim = try await Sim.fresh()
+        let client = try await sim.client()
+        try await sim.mess(["odd_extra": true])
+        let data = try await client.graphql(query: #"{ offers(player_id: "player-1", limit: 1) { id } }"#)
+        let deep = String(repeating: "[", count: 1000) + String(repeating: "]", count: 1000)
+        XCTAssertTrue(data.contains("\"x_deep\":\(deep)"), "any depth")
+        XCTAssertTrue(data.contains(#""x_bigint":123456789012345678901234567890,"#), "every digit")
+        XCTAssertTrue(data.contains(#""x_huge":1e400,"#), "a number no Double holds")
+    }
+
     func testClickUrlSetsExactlyThePlayer() throws {
         let built = try clickUrl(offerClickUrl: "https://t.example/click/7?player_id=old&sub=1", playerId: "p-1")
         XCTAssertEqual(built, ClickUrl(url: "https://t.example/click/7?sub=1&player_id=p-1", warnings: []))
+        let moved = try clickUrl(offerClickUrl: "https://t.example/c?a=1&player_id=x&&b=2&player_id=y#top", playerId: "p-1")
+        XCTAssertEqual(moved.url, "https://t.example/c?a=1&b=2&player_id=p-1#top", "the id is appended last")
         let warned = try clickUrl(offerClickUrl: "https://t.example/click/7", playerId: "Player One")
         XCTAssertEqual(warned.url, "https://t.example/click/7?player_id=Player+One")
         XCTAssertEqual(warned.warnings, [.uppercase, .space])

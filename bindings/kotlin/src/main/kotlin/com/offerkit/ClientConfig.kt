@@ -1,7 +1,8 @@
 // What an OfferClient is built from, in Kotlin terms: durations as `kotlin.time.Duration`
 // and a `toString()` that never shows the access token or a proxy's credentials. The core
 // decides which values it refuses (a value out of bounds fails `OfferClient(…)` with
-// `OfferException.InvalidArgument` naming the setting); nothing is checked here.
+// `OfferException.InvalidArgument` naming the setting by its property here: `timeout`,
+// `deadline`, `maxPages`, `maxRetries`, `cacheTtl`, `cacheMaxStale`); nothing is checked here.
 package com.offerkit
 
 import kotlin.time.Duration
@@ -53,6 +54,21 @@ data class ClientConfig(
             "extraRootPem=${extraRootPem.size} certificate(s), allowInsecureHttp=$allowInsecureHttp, " +
             "accessToken=${if (accessToken == null) "null" else "<set>"}, userAgent=$userAgent, " +
             "cacheTtl=$cacheTtl, cacheMaxStale=$cacheMaxStale)"
+
+    internal companion object {
+        /**
+         * The library's name of each setting it may refuse (as its record spells it) → the
+         * property here, so a refused config names the properties the app set.
+         */
+        val SETTING_NAMES = mapOf(
+            "timeoutMs" to "timeout",
+            "deadlineMs" to "deadline",
+            "maxPages" to "maxPages",
+            "maxRetries" to "maxRetries",
+            "cacheTtlMs" to "cacheTtl",
+            "cacheMaxStaleMs" to "cacheMaxStale",
+        )
+    }
 
     internal fun toFfi() = com.offerkit.internal.ClientConfig(
         baseUrl = baseUrl,

@@ -58,9 +58,11 @@ class OfferClient(
 
     private val inner: GeneratedClient = try {
         mapped {
+            val native = config.toFfi()
+            com.offerkit.internal.checkClientConfig(native, ClientConfig.SETTING_NAMES)
             val providerScope = CoroutineScope(providerContext(scope) + providerJob)
             GeneratedClient(
-                config.toFfi(),
+                native,
                 tokenProvider?.let { TokenProviderBridge(it, providerScope) },
                 httpExecutor?.let { HttpExecutorBridge(it, providerScope) },
             )

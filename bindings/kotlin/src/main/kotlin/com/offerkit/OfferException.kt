@@ -42,17 +42,28 @@ sealed class OfferException(
     class Forbidden(message: String, httpStatus: Int? = null) :
         OfferException(message, ErrorKind.FORBIDDEN, httpStatus)
 
-    /** GraphQL validation errors: [fields] holds every failing field's messages. */
-    class Validation(message: String, fields: List<FieldError>, val responseJson: String?) :
-        OfferException(message, ErrorKind.VALIDATION, null, fields)
+    /**
+     * GraphQL validation errors: [fields] holds every failing field's messages; [httpStatus] is
+     * the status they came with (200, or a 4xx carrying GraphQL errors).
+     */
+    class Validation(
+        message: String,
+        fields: List<FieldError>,
+        val responseJson: String?,
+        httpStatus: Int? = null,
+    ) : OfferException(message, ErrorKind.VALIDATION, httpStatus, fields)
 
-    /** GraphQL query errors (unknown field, missing argument, syntax). */
-    class Query(message: String, val responseJson: String?) :
-        OfferException(message, ErrorKind.QUERY)
+    /** GraphQL query errors (unknown field, missing argument, syntax), with their status. */
+    class Query(message: String, val responseJson: String?, httpStatus: Int? = null) :
+        OfferException(message, ErrorKind.QUERY, httpStatus)
 
     /** A cursor the service did not issue; [reason] is its explanation. */
-    class InvalidCursor(message: String, val reason: String?, val responseJson: String?) :
-        OfferException(message, ErrorKind.INVALID_CURSOR)
+    class InvalidCursor(
+        message: String,
+        val reason: String?,
+        val responseJson: String?,
+        httpStatus: Int? = null,
+    ) : OfferException(message, ErrorKind.INVALID_CURSOR, httpStatus)
 
     /** HTTP 415. */
     class UnsupportedMediaType(message: String, httpStatus: Int? = null) :
@@ -70,11 +81,19 @@ sealed class OfferException(
     class Server(message: String, httpStatus: Int?, val retryAfter: Duration?) :
         OfferException(message, ErrorKind.SERVER, httpStatus)
 
-    /** The connection failed or broke (after retries). */
-    class Network(message: String) : OfferException(message, ErrorKind.NETWORK)
+    /**
+     * The connection failed or broke (after retries). [httpStatus] is set when it broke after
+     * the status line had arrived (a body cut off; an executor's failure after the status).
+     */
+    class Network(message: String, httpStatus: Int? = null) :
+        OfferException(message, ErrorKind.NETWORK, httpStatus)
 
-    /** An attempt took longer than `timeout`, or the call longer than `deadline`. */
-    class Timeout(message: String) : OfferException(message, ErrorKind.TIMEOUT)
+    /**
+     * An attempt took longer than `timeout`, or the call longer than `deadline`. [httpStatus]
+     * is set when the status line had arrived before the time ran out.
+     */
+    class Timeout(message: String, httpStatus: Int? = null) :
+        OfferException(message, ErrorKind.TIMEOUT, httpStatus)
 
     /**
      * The call was stopped by the client: [OfferClient.cancelAll], or [OfferClient.close]
@@ -83,7 +102,11 @@ sealed class OfferException(
      */
     class Cancelled(message: String) : OfferException(message, ErrorKind.CANCELLED)
 
-    /** The response was not what the spec describes, or a pager's walk did not end. */
+    /**
+     * The response was not what the spec describes, or a pager's walk did not end. [httpStatus]
+     * is the status of the answer that showed it (none past `maxPages`: that page is never
+     * requested).
+     */
     class Decode(message: String, httpStatus: Int? = null) :
         OfferException(message, ErrorKind.DECODE, httpStatus)
 
@@ -100,15 +123,15 @@ internal fun Generated.toPublic(): OfferException = when (this) {
     is Generated.InvalidArgument -> OfferException.InvalidArgument(detail, fields)
     is Generated.Unauthorized -> OfferException.Unauthorized(detail, httpStatus)
     is Generated.Forbidden -> OfferException.Forbidden(detail, httpStatus)
-    is Generated.Validation -> OfferException.Validation(detail, fields, responseJson)
-    is Generated.Query -> OfferException.Query(detail, responseJson)
-    is Generated.InvalidCursor -> OfferException.InvalidCursor(detail, reason, responseJson)
+    is Generated.Validation -> OfferException.Validation(detail, fields, responseJson, httpStatus)
+    is Generated.Query -> OfferException.Query(detail, responseJson, httpStatus)
+    is Generated.InvalidCursor -> OfferException.InvalidCursor(detail, reason, responseJson, httpStatus)
     is Generated.UnsupportedMediaType -> OfferException.UnsupportedMediaType(detail, httpStatus)
     is Generated.Unprocessable -> OfferException.Unprocessable(detail, httpStatus, fields)
     is Generated.RateLimited -> OfferException.RateLimited(detail, httpStatus, retryAfterSecs?.seconds)
     is Generated.Server -> OfferException.Server(detail, httpStatus, retryAfterSecs?.seconds)
-    is Generated.Network -> OfferException.Network(detail)
-    is Generated.Timeout -> OfferException.Timeout(detail)
+    is Generated.Network -> OfferException.Network(detail, httpStatus)
+    is Generated.Timeout -> OfferException.Timeout(detail, httpStatus)
     is Generated.Cancelled -> OfferException.Cancelled(detail)
     is Generated.Decode -> OfferException.Decode(detail, httpStatus)
     is Generated.Internal -> OfferException.Internal(detail)
@@ -120,15 +143,15 @@ internal fun OfferException.toGenerated(): Generated = when (this) {
     is OfferException.InvalidArgument -> Generated.InvalidArgument(message, fields)
     is OfferException.Unauthorized -> Generated.Unauthorized(message, httpStatus)
     is OfferException.Forbidden -> Generated.Forbidden(message, httpStatus)
-    is OfferException.Validation -> Generated.Validation(message, fields, responseJson)
-    is OfferException.Query -> Generated.Query(message, responseJson)
-    is OfferException.InvalidCursor -> Generated.InvalidCursor(message, reason, responseJson)
+    is OfferException.Validation -> Generated.Validation(message, httpStatus, fields, responseJson)
+    is OfferException.Query -> Generated.Query(message, httpStatus, responseJson)
+    is OfferException.InvalidCursor -> Generated.InvalidCursor(message, httpStatus, reason, responseJson)
     is OfferException.UnsupportedMediaType -> Generated.UnsupportedMediaType(message, httpStatus)
     is OfferException.Unprocessable -> Generated.Unprocessable(message, httpStatus, fields)
     is OfferException.RateLimited -> Generated.RateLimited(message, httpStatus, retryAfter?.inWholeSeconds)
     is OfferException.Server -> Generated.Server(message, httpStatus, retryAfter?.inWholeSeconds)
-    is OfferException.Network -> Generated.Network(message)
-    is OfferException.Timeout -> Generated.Timeout(message)
+    is OfferException.Network -> Generated.Network(message, httpStatus)
+    is OfferException.Timeout -> Generated.Timeout(message, httpStatus)
     is OfferException.Cancelled -> Generated.Cancelled(message)
     is OfferException.Decode -> Generated.Decode(message, httpStatus)
     is OfferException.Internal -> Generated.Internal(message)

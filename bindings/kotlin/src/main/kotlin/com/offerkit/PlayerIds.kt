@@ -13,7 +13,8 @@ fun shortPlayerId(internalId: String): String = com.offerkit.internal.shortPlaye
 
 /**
  * The tracking URL of an offer for [playerId]: [offerClickUrl] (the offer's `links.click_url`)
- * with its `player_id` parameter replaced. Throws [OfferException.InvalidArgument] for a bad
+ * with every `player_id` parameter removed and `player_id=<the id>` appended at the end of its
+ * query (the other parameters keep their order and bytes; empty ones are dropped). Throws [OfferException.InvalidArgument] for a bad
  * id or a click URL that is not an absolute http(s) URL.
  */
 fun clickUrl(offerClickUrl: String, playerId: String): ClickUrl =

@@ -3,8 +3,9 @@
 package com.offerkit
 
 /**
- * Options of [OfferClient.offers]. `limit`: at most this many offers (1 to 100 by the
- * service's rules). `select` adds GraphQL fields to the default selection (they arrive in
+ * Options of [OfferClient.offers]. `limit`: at most this many offers, 1 or more (the
+ * service's rule for `offers` has no maximum; null sends none, and the service then applies no
+ * limit). `select` adds GraphQL fields to the default selection (they arrive in
  * `extraJson`); `selection` replaces it (typed fields it leaves out are null).
  */
 data class OffersOptions(

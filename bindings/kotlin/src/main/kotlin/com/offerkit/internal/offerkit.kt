@@ -752,6 +752,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_offerkit_uniffi_checksum_func_click_url(
     ): Int
+    external fun uniffi_offerkit_uniffi_checksum_func_check_client_config(
+    ): Int
     external fun uniffi_offerkit_uniffi_checksum_func_set_logger(
     ): Int
     external fun uniffi_offerkit_uniffi_checksum_func_check_player_id(
@@ -897,6 +899,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_offerkit_uniffi_fn_func_click_url(`offerClickUrl`: RustBuffer.ByValue,`playerId`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_offerkit_uniffi_fn_func_check_client_config(`config`: RustBuffer.ByValue,`names`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
     external fun uniffi_offerkit_uniffi_fn_func_set_logger(`logger`: RustBuffer.ByValue,`maxLevel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
     external fun uniffi_offerkit_uniffi_fn_func_check_player_id(`playerId`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -1027,7 +1031,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_offerkit_uniffi_checksum_func_version() and 0xFFFF) != 15876) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_offerkit_uniffi_checksum_func_click_url() and 0xFFFF) != 46171) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_func_click_url() and 0xFFFF) != 48716) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_offerkit_uniffi_checksum_func_check_client_config() and 0xFFFF) != 6062) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_offerkit_uniffi_checksum_func_set_logger() and 0xFFFF) != 58849) {
@@ -3955,7 +3962,7 @@ internal data class ClientConfig (
     /**
      * Timeout of one attempt, whole body included, in milliseconds (never more than what is
      * left of `deadline_ms`). Also bounds the wait for the token provider. 1 to 86400000
-     * (24 h); otherwise `InvalidArgument` naming `timeout`.
+     * (24 h); otherwise `InvalidArgument` naming `timeoutMs`.
      */
     val `timeoutMs`: kotlin.Long = 10000L 
     , 
@@ -3964,14 +3971,14 @@ internal data class ClientConfig (
      * wait and the wait for the token provider. The longest any call takes; past it the call
      * fails with `Timeout`. A `Retry-After` that would end after it is not waited for: the
      * call fails at once with the service's error and its `retry_after_secs`. 1 to 86400000
-     * (24 h); otherwise `InvalidArgument` naming `deadline`.
+     * (24 h); otherwise `InvalidArgument` naming `deadlineMs`.
      */
     val `deadlineMs`: kotlin.Long = 30000L 
     , 
     /**
      * Most pages a pager walks before it fails with `Decode` (a walk also ends when a cursor
      * repeats or a listing page number does not grow). At least 1; otherwise
-     * `InvalidArgument` naming `max_pages`.
+     * `InvalidArgument` naming `maxPages`.
      */
     val `maxPages`: kotlin.Int = 1000 
     , 
@@ -3986,7 +3993,7 @@ internal data class ClientConfig (
     , 
     /**
      * Retries of a read after 502/503/504, a broken connection or a timeout (0: none). 0 to
-     * 10; otherwise `InvalidArgument` naming `retry.max_retries`.
+     * 10; otherwise `InvalidArgument` naming `maxRetries`.
      */
     val `maxRetries`: kotlin.Int = 2 
     , 
@@ -4016,14 +4023,15 @@ internal data class ClientConfig (
      * this are served from memory, identical concurrent calls share one request, and outages
      * are bridged with the last good answer marked stale. Null (default): no cache.
      * Recommended: 300000 (the refresh cadence the service asks for). 0 to 86400000 (24 h);
-     * otherwise `InvalidArgument` naming `cache.ttl`.
+     * otherwise `InvalidArgument` naming `cacheTtlMs`.
      */
     val `cacheTtlMs`: kotlin.Long? = null 
     , 
     /**
      * Oldest cached answer returned (marked stale) when a refresh fails with a network,
-     * timeout or server error; 0: never. Used only with `cache_ttl_ms`. 0 to 86400000
-     * (24 h); otherwise `InvalidArgument` naming `cache.max_stale`.
+     * timeout, server (5xx) or rate-limited (429) error; 0: never. Used only with
+     * `cache_ttl_ms`. 0 to 86400000 (24 h); otherwise `InvalidArgument` naming
+     * `cacheMaxStaleMs`.
      */
     val `cacheMaxStaleMs`: kotlin.Long = 3600000L 
     
@@ -5253,10 +5261,13 @@ internal sealed class OfferException: kotlin.Exception() {
     
     /**
      * GraphQL validation errors: one entry per failing field, every argument's messages.
+     * `http_status` is the status they came with (200, or a 4xx carrying GraphQL errors).
      */
     class Validation(
         
         val `detail`: kotlin.String, 
+        
+        val `httpStatus`: kotlin.Int?, 
         
         val `fields`: List<FieldError>, 
         
@@ -5270,11 +5281,14 @@ internal sealed class OfferException: kotlin.Exception() {
     }
     
     /**
-     * GraphQL query errors (unknown field, missing argument, syntax).
+     * GraphQL query errors (unknown field, missing argument, syntax), with the status they
+     * came with (200, or a 4xx such as 400 carrying GraphQL errors).
      */
     class Query(
         
         val `detail`: kotlin.String, 
+        
+        val `httpStatus`: kotlin.Int?, 
         
         val `responseJson`: kotlin.String?
         ) : OfferException() {
@@ -5288,6 +5302,8 @@ internal sealed class OfferException: kotlin.Exception() {
     class InvalidCursor(
         
         val `detail`: kotlin.String, 
+        
+        val `httpStatus`: kotlin.Int?, 
         
         val `reason`: kotlin.String?, 
         
@@ -5357,22 +5373,29 @@ internal sealed class OfferException: kotlin.Exception() {
     }
     
     /**
-     * The connection failed or broke (after retries).
+     * The connection failed or broke (after retries). `http_status` is set when it broke
+     * after the status line had arrived (a body cut off, or a host executor's failure
+     * after the status).
      */
     class Network(
         
-        val `detail`: kotlin.String
+        val `detail`: kotlin.String, 
+        
+        val `httpStatus`: kotlin.Int?
         ) : OfferException() {
         override val message
             get() = `detail`
     }
     
     /**
-     * The request (or the token provider) took longer than the timeout.
+     * The request (or the token provider) took longer than the timeout. `http_status` is set
+     * when the status line had arrived before the time ran out.
      */
     class Timeout(
         
-        val `detail`: kotlin.String
+        val `detail`: kotlin.String, 
+        
+        val `httpStatus`: kotlin.Int?
         ) : OfferException() {
         override val message
             get() = `detail`
@@ -5394,7 +5417,8 @@ internal sealed class OfferException: kotlin.Exception() {
      * The response was not what the spec describes (not JSON, truncated, oversized, every
      * item of a list malformed), or a pager's walk did not end (a repeated cursor, a page
      * number that does not grow, more than `max_pages` pages). `http_status` is set whenever
-     * a response arrived.
+     * a response arrived: for a repeated cursor or a page number that does not grow, the
+     * status of the page that showed it; past `max_pages` nothing is requested, so none.
      */
     class Decode(
         
@@ -5487,15 +5511,18 @@ internal object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferExcepti
                 )
             4 -> OfferException.Validation(
                 FfiConverterString.read(buf),
+                FfiConverterOptionalInt.read(buf),
                 FfiConverterSequenceTypeFieldError.read(buf),
                 FfiConverterOptionalString.read(buf),
                 )
             5 -> OfferException.Query(
                 FfiConverterString.read(buf),
+                FfiConverterOptionalInt.read(buf),
                 FfiConverterOptionalString.read(buf),
                 )
             6 -> OfferException.InvalidCursor(
                 FfiConverterString.read(buf),
+                FfiConverterOptionalInt.read(buf),
                 FfiConverterOptionalString.read(buf),
                 FfiConverterOptionalString.read(buf),
                 )
@@ -5520,9 +5547,11 @@ internal object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferExcepti
                 )
             11 -> OfferException.Network(
                 FfiConverterString.read(buf),
+                FfiConverterOptionalInt.read(buf),
                 )
             12 -> OfferException.Timeout(
                 FfiConverterString.read(buf),
+                FfiConverterOptionalInt.read(buf),
                 )
             13 -> OfferException.Cancelled(
                 FfiConverterString.read(buf),
@@ -5566,6 +5595,7 @@ internal object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferExcepti
                 // Add the size for the Int that specifies the variant plus the size needed for all fields
                 4UL
                 + FfiConverterString.allocationSize(value.`detail`)
+                + FfiConverterOptionalInt.allocationSize(value.`httpStatus`)
                 + FfiConverterSequenceTypeFieldError.allocationSize(value.`fields`)
                 + FfiConverterOptionalString.allocationSize(value.`responseJson`)
             )
@@ -5573,12 +5603,14 @@ internal object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferExcepti
                 // Add the size for the Int that specifies the variant plus the size needed for all fields
                 4UL
                 + FfiConverterString.allocationSize(value.`detail`)
+                + FfiConverterOptionalInt.allocationSize(value.`httpStatus`)
                 + FfiConverterOptionalString.allocationSize(value.`responseJson`)
             )
             is OfferException.InvalidCursor -> (
                 // Add the size for the Int that specifies the variant plus the size needed for all fields
                 4UL
                 + FfiConverterString.allocationSize(value.`detail`)
+                + FfiConverterOptionalInt.allocationSize(value.`httpStatus`)
                 + FfiConverterOptionalString.allocationSize(value.`reason`)
                 + FfiConverterOptionalString.allocationSize(value.`responseJson`)
             )
@@ -5613,11 +5645,13 @@ internal object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferExcepti
                 // Add the size for the Int that specifies the variant plus the size needed for all fields
                 4UL
                 + FfiConverterString.allocationSize(value.`detail`)
+                + FfiConverterOptionalInt.allocationSize(value.`httpStatus`)
             )
             is OfferException.Timeout -> (
                 // Add the size for the Int that specifies the variant plus the size needed for all fields
                 4UL
                 + FfiConverterString.allocationSize(value.`detail`)
+                + FfiConverterOptionalInt.allocationSize(value.`httpStatus`)
             )
             is OfferException.Cancelled -> (
                 // Add the size for the Int that specifies the variant plus the size needed for all fields
@@ -5667,6 +5701,7 @@ internal object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferExcepti
             is OfferException.Validation -> {
                 buf.putInt(4)
                 FfiConverterString.write(value.`detail`, buf)
+                FfiConverterOptionalInt.write(value.`httpStatus`, buf)
                 FfiConverterSequenceTypeFieldError.write(value.`fields`, buf)
                 FfiConverterOptionalString.write(value.`responseJson`, buf)
                 Unit
@@ -5674,12 +5709,14 @@ internal object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferExcepti
             is OfferException.Query -> {
                 buf.putInt(5)
                 FfiConverterString.write(value.`detail`, buf)
+                FfiConverterOptionalInt.write(value.`httpStatus`, buf)
                 FfiConverterOptionalString.write(value.`responseJson`, buf)
                 Unit
             }
             is OfferException.InvalidCursor -> {
                 buf.putInt(6)
                 FfiConverterString.write(value.`detail`, buf)
+                FfiConverterOptionalInt.write(value.`httpStatus`, buf)
                 FfiConverterOptionalString.write(value.`reason`, buf)
                 FfiConverterOptionalString.write(value.`responseJson`, buf)
                 Unit
@@ -5714,11 +5751,13 @@ internal object FfiConverterTypeOfferError : FfiConverterRustBuffer<OfferExcepti
             is OfferException.Network -> {
                 buf.putInt(11)
                 FfiConverterString.write(value.`detail`, buf)
+                FfiConverterOptionalInt.write(value.`httpStatus`, buf)
                 Unit
             }
             is OfferException.Timeout -> {
                 buf.putInt(12)
                 FfiConverterString.write(value.`detail`, buf)
+                FfiConverterOptionalInt.write(value.`httpStatus`, buf)
                 Unit
             }
             is OfferException.Cancelled -> {
@@ -6533,6 +6572,45 @@ internal object FfiConverterSequenceTypePlayerIdConvention: FfiConverterRustBuff
 /**
  * @suppress
  */
+internal object FfiConverterMapStringString: FfiConverterRustBuffer<Map<kotlin.String, kotlin.String>> {
+    override fun read(buf: ByteBuffer): Map<kotlin.String, kotlin.String> {
+        val len = buf.getInt()
+        return buildMap<kotlin.String, kotlin.String>(len) {
+            repeat(len) {
+                val k = FfiConverterString.read(buf)
+                val v = FfiConverterString.read(buf)
+                this[k] = v
+            }
+        }
+    }
+
+    override fun allocationSize(value: Map<kotlin.String, kotlin.String>): ULong {
+        val spaceForMapSize = 4UL
+        val spaceForChildren = value.map { (k, v) ->
+            FfiConverterString.allocationSize(k) +
+            FfiConverterString.allocationSize(v)
+        }.sum()
+        return spaceForMapSize + spaceForChildren
+    }
+
+    override fun write(value: Map<kotlin.String, kotlin.String>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        // The parens on `(k, v)` here ensure we're calling the right method,
+        // which is important for compatibility with older android devices.
+        // Ref https://blog.danlew.net/2017/03/16/kotlin-puzzler-whose-line-is-it-anyways/
+        value.forEach { (k, v) ->
+            FfiConverterString.write(k, buf)
+            FfiConverterString.write(v, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 internal object FfiConverterMapStringSequenceString: FfiConverterRustBuffer<Map<kotlin.String, List<kotlin.String>>> {
     override fun read(buf: ByteBuffer): Map<kotlin.String, List<kotlin.String>> {
         val len = buf.getInt()
@@ -6588,8 +6666,10 @@ internal object FfiConverterMapStringSequenceString: FfiConverterRustBuffer<Map<
 
         /**
          * The tracking URL of an offer for `player_id`. `offer_click_url` is the offer's
-         * `links.click_url` (select `links { click_url }`), with or without a player id: its
-         * `player_id` parameter is replaced, every other byte kept. Fails with
+         * `links.click_url` (select `links { click_url }`), with or without a player id: every
+         * `player_id` parameter it has is removed and `player_id=<the id>` (form-encoded) is appended
+         * at the end of its query; the other parameters keep their order and bytes (empty ones, `&&`,
+         * are dropped), and so does the fragment. Fails with
          * `OfferError.InvalidArgument` for an empty or over-long id (a click without a player id
          * lands on the service's 404 page) or a click URL that is not an absolute http(s) URL.
          */
@@ -6604,6 +6684,24 @@ internal object FfiConverterMapStringSequenceString: FfiConverterRustBuffer<Map<
 }
     )
     }
+    
+
+        /**
+         * Checks `config` as `OfferClient(config)` does, naming every setting out of bounds by
+         * `names` (a record field as Swift spells it, `timeoutMs`, → the caller's name, `timeout`;
+         * a field not in it keeps the record's name). For layers over these bindings whose settings
+         * have names of their own; `OfferClient(config)` itself names the record's fields.
+         */
+    @Throws(OfferException::class) internal fun `checkClientConfig`(`config`: ClientConfig, `names`: Map<kotlin.String, kotlin.String>)
+        = 
+    uniffiRustCallWithError(OfferException) { _status ->
+    UniffiLib.uniffi_offerkit_uniffi_fn_func_check_client_config(
+    
+        
+        FfiConverterTypeClientConfig.lower(`config`),
+        FfiConverterMapStringString.lower(`names`),_status)
+}
+    
     
 
         /**

@@ -1,0 +1,570 @@
+#!/usr/bin/env python3
+"""Every published artifact's public surface is written down in its CHANGELOG: a change to what
+its users compile against (the C header, the Unity package's C# API, the Kotlin, Python and
+Swift packages' public declarations) fails this check until the CHANGELOG says what changed.
+
+The CHANGELOGs are found, not listed: `ffi/CHANGELOG.md` and every `bindings/*/CHANGELOG.md`
+(or one level deeper), each naming its surface near the top with
+`<!-- surface of: READER PATH [without DIR ...] -->`. Each reader reads sources without
+building anything:
+- `c-header` (the C ABI's `include/offerkit.h`): every declaration, comments removed, in the
+  header's order;
+- `csharp` (Unity's `Runtime`), `swift`: the declarations marked `public`/`protected` (C#) or
+  `public`/`open` (Swift) inside types that are public themselves, with their parameter lists,
+  and the members of public enums;
+- `kotlin` (without the generated `internal` package): every declaration that is not `private`
+  or `internal`, in types that are not either, with constructor and function parameters;
+- `python`: what the package's `__all__` exports, each class with its bases, public methods'
+  signatures and fields, each function's signature.
+Bodies, comments and docstrings are not surface: rewording a doc or fixing a body needs no entry.
+
+The surface's fingerprint (the first 16 hex digits of its SHA-256) must appear in the newest
+section of the artifact's CHANGELOG (the first `## ` heading) as `<!-- public surface: HEX -->`,
+and that section must list at least one change (a `- ` line). When the surface changes, the
+check fails naming the new fingerprint: describe the change in the newest section (a new
+`## [Unreleased]` if the newest is released), with what to write instead for anything that
+breaks existing code, and put the new fingerprint there.
+
+`--print` shows each artifact's fingerprint and surface; `--self-test` checks the readers and the
+rule on small samples. Results: one JSON line per artifact in $OFFERKIT_RESULTS (suite
+$OFFERKIT_SUITE, default `changelogs`), and `N passed, N failed, 0 skipped`; exits 1 on a failure.
+
+Usage: scripts/check-changelogs.py [--print] [REPO_ROOT]
+       scripts/check-changelogs.py --self-test
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+SURFACE_LINE = re.compile(r"<!--\s*public surface:\s*([0-9a-f]{16})\s*-->")
+
+
+# --- reading sources ------------------------------------------------------------------------
+
+def strip_c_like(text: str) -> str:
+    """`text` without comments, and with every string or char literal emptied (so braces and
+    parentheses inside them are not counted)."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            # Keep the line count: a block comment may span lines.
+            out.append("\n" * text.count("\n", i, n if j < 0 else j))
+            i = n if j < 0 else j + 2
+        elif text.startswith('"""', i):
+            j = text.find('"""', i + 3)
+            out.append('""' + "\n" * text.count("\n", i, n if j < 0 else j))
+            i = n if j < 0 else j + 3
+        elif c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            out.append(c + c)
+            i = j + 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def c_header_surface(path: Path) -> list[str]:
+    text = strip_c_like(path.read_text(encoding="utf-8"))
+    text = "\n".join(line for line in text.splitlines() if not line.strip().startswith("#"))
+    statements = re.split(r"([;{}])", " ".join(text.split()))
+    return [s.strip() for s in statements if s.strip() and s.strip() not in ";"]
+
+
+@dataclass
+class Language:
+    """How a brace language marks what is public."""
+
+    type_keywords: tuple[str, ...]
+    public: Callable[[list[str]], bool]  # the modifiers of a declaration
+    enum_keyword: str
+
+
+def _kotlin_public(modifiers: list[str]) -> bool:
+    return "private" not in modifiers and "internal" not in modifiers
+
+
+def _swift_public(modifiers: list[str]) -> bool:
+    return "public" in modifiers or "open" in modifiers
+
+
+def _csharp_public(modifiers: list[str]) -> bool:
+    return ("public" in modifiers or "protected" in modifiers) and "private" not in modifiers
+
+
+KOTLIN = Language(("class", "interface", "object"), _kotlin_public, "enum")
+SWIFT = Language(("class", "struct", "enum", "protocol", "extension", "actor"), _swift_public, "enum")
+CSHARP = Language(("class", "struct", "interface", "enum", "namespace"), _csharp_public, "enum")
+
+MODIFIER_WORDS = {
+    "public", "private", "internal", "protected", "open", "override", "abstract", "final", "data",
+    "sealed", "enum", "inline", "value", "suspend", "operator", "infix", "const", "lateinit",
+    "companion", "static", "readonly", "virtual", "async", "partial", "unsafe", "extern", "new",
+    "fileprivate", "convenience", "required", "mutating", "nonmutating", "dynamic", "lazy", "weak",
+    "nonisolated", "indirect", "fun", "annotation", "tailrec", "external", "expect", "actual",
+    "implicit", "explicit", "sealed", "ref", "out", "in",
+}
+
+
+def brace_surface(root: Path, pattern: str, language: Language, skip: Callable[[Path], bool]) -> list[str]:
+    lines: list[str] = []
+    for path in sorted(root.rglob(pattern)):
+        if skip(path):
+            continue
+        rel = path.relative_to(root).as_posix()
+        lines += [f"{rel}: {decl}" for decl in _brace_file(path.read_text(encoding="utf-8"), language)]
+    return sorted(lines)
+
+
+def _modifiers(text: str) -> list[str]:
+    words = re.findall(r"@?[\w.]+", text)
+    return [w for w in words if not w.startswith("@")]
+
+
+def _brace_file(source: str, language: Language) -> list[str]:
+    """The public declarations of one file. A stack holds each open brace's kind: `public-type`,
+    `hidden-type` (a type that is not public) or `code`; a declaration counts when every open
+    brace is a `public-type`. Parentheses opened on a counted declaration keep counting their
+    lines (parameters are surface)."""
+    text = strip_c_like(source)
+    stack: list[str] = []
+    out: list[str] = []
+    pending: str | None = None  # the kind the next `{` opens
+    params = 0  # depth of parentheses opened by a counted declaration
+    carried = ""  # modifiers written on a line of their own (`public` above `enum X`)
+    for raw in text.splitlines():
+        line = " ".join(raw.split())
+        if not line:
+            continue
+        if carried:
+            line, carried = f"{carried} {line}", ""
+        words, keyword, rest = _leading(line)
+        if words and keyword is None and not rest.strip() and params == 0:
+            carried = line
+            continue
+        in_public = all(kind.startswith("public") for kind in stack)
+        enum_body = bool(stack) and stack[-1] == "public-enum"
+        counted = False
+        if params > 0:
+            out.append(_cut(line, keep_defaults=True))
+            counted = True
+        elif line.startswith("{"):
+            pass  # a brace on a line of its own opens what the line before declared
+        elif in_public:
+            head = line.lstrip("}) ")
+            words, keyword, rest = _leading(head)
+            if enum_body and keyword is None and not words and re.match(r"^(case\s+)?[A-Za-z_]\w*\s*(\(|,|;|=|$|\{|:)", head):
+                out.append(_cut(head, keep_defaults=True))  # an enum member's value is surface
+                counted = True
+            elif keyword == "namespace":
+                pending = "public-type"
+            elif keyword is not None or (language is CSHARP and words):
+                is_type = keyword in language.type_keywords or keyword == "enum"
+                if language.public(words) or (keyword == "case" and enum_body):
+                    # An enum written on one line keeps its members.
+                    out.append(head if keyword == "enum" and "}" in head else _cut(head, keep_defaults=False))
+                    counted = True
+                    if is_type:
+                        pending = "public-enum" if keyword == "enum" or "enum" in words else "public-type"
+                    else:
+                        pending = "code"
+                else:
+                    pending = "hidden-type" if is_type else "code"
+            else:
+                pending = "code"
+        else:
+            pending = "code"
+        for ch in line:
+            if ch == "{":
+                stack.append(pending if pending and in_public else ("hidden-type" if not in_public else "code"))
+                pending = "code"
+            elif ch == "}":
+                if stack:
+                    stack.pop()
+            elif ch == "(" and counted:
+                params += 1
+            elif ch == ")" and params > 0:
+                params -= 1
+        if not counted:
+            params = 0
+    return out
+
+
+KEYWORDS = {
+    "class", "interface", "object", "fun", "val", "var", "typealias", "constructor", "init", "struct",
+    "enum", "protocol", "extension", "actor", "func", "let", "subscript", "case", "namespace", "event",
+    "delegate", "record",
+}
+
+
+def _leading(head: str) -> tuple[list[str], str | None, str]:
+    """The modifiers a declaration starts with (annotations and attributes skipped), the keyword
+    after them (None when the next word is none), and the text after that."""
+    words: list[str] = []
+    rest = head
+    while True:
+        match = re.match(r"^(@[\w.]+(\([^)]*\))?|\[[^\]]*\])\s*", rest)
+        if match:
+            rest = rest[match.end():]
+            continue
+        match = re.match(r"^([a-z]+)\b\s*", rest)
+        if not match:
+            return words, None, rest
+        word = match.group(1)
+        if word in KEYWORDS and not re.match(r"^enum\s+(class|struct)\b", rest):
+            return words, word, rest[match.end():]
+        if word in MODIFIER_WORDS:
+            words.append(word)
+            rest = rest[match.end():]
+            continue
+        return words, None, rest
+
+
+def _cut(line: str, keep_defaults: bool) -> str:
+    """A declaration without its body: up to an opening brace, or (keep_defaults False) an
+    initializer after the signature."""
+    depth = 0
+    for i, ch in enumerate(line):
+        if ch in "([<":
+            depth += 1
+        elif ch in ")]>":
+            depth -= 1
+        elif ch == "{" and depth <= 0:
+            return line[:i].rstrip()
+        elif not keep_defaults and depth <= 0 and line.startswith(("=>", "= "), i) and i > 0 and line[i - 1] == " ":
+            return line[:i].rstrip()
+    return line
+
+
+def python_surface(root: Path) -> list[str]:
+    modules = {p.stem: ast.parse(p.read_text(encoding="utf-8")) for p in root.glob("*.py")}
+    init = modules["__init__"]
+    exported: list[str] = []
+    imported_from: dict[str, str] = {}
+    for node in init.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            exported = list(ast.literal_eval(node.value))
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            for alias in node.names:
+                imported_from[alias.asname or alias.name] = node.module
+    out: list[str] = []
+    for name in sorted(exported):
+        module = modules.get(imported_from.get(name, "__init__"), init)
+        out += [f"{name}: {line}" for line in _python_definition(module, name)]
+    return out
+
+
+def _python_definition(module: ast.Module, name: str) -> list[str]:
+    for node in module.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+            return [_signature(node)]
+        if isinstance(node, ast.ClassDef) and node.name == name:
+            lines = [f"class({', '.join(ast.unparse(b) for b in node.bases)})"]
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+                    not item.name.startswith("_") or item.name in ("__init__", "__aenter__", "__aexit__", "__aiter__", "__anext__", "__call__")
+                ):
+                    lines.append(_signature(item))
+                elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name) and not item.target.id.startswith("_"):
+                    lines.append(f"{item.target.id}: {ast.unparse(item.annotation)}")
+                elif isinstance(item, ast.Assign):
+                    lines += [f"{t.id} = ..." for t in item.targets if isinstance(t, ast.Name) and not t.id.startswith("_")]
+            return lines
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
+            return [f"{name}: {ast.unparse(node.annotation)}"]
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return [f"{name} = {ast.unparse(node.value)}"]
+    return [f"{name}: (re-exported)"]
+
+
+def _signature(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    prefix = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
+    decorators = "".join(f"@{ast.unparse(d)} " for d in node.decorator_list)
+    returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
+    return f"{decorators}{prefix} {node.name}({ast.unparse(node.args)}){returns}"
+
+
+# --- the artifacts and the rule -------------------------------------------------------------
+
+READERS: dict[str, Callable[[Path, list[str]], list[str]]] = {
+    "c-header": lambda path, skip: c_header_surface(path),
+    "csharp": lambda path, skip: brace_surface(path, "*.cs", CSHARP, lambda p: bool(set(skip) & set(p.parts))),
+    "kotlin": lambda path, skip: brace_surface(path, "*.kt", KOTLIN, lambda p: bool(set(skip) & set(p.parts))),
+    "swift": lambda path, skip: brace_surface(path, "*.swift", SWIFT, lambda p: bool(set(skip) & set(p.parts))),
+    "python": lambda path, skip: python_surface(path),
+}
+SURFACE_OF = re.compile(r"<!--\s*surface of:\s*(?P<reader>[\w-]+)\s+(?P<path>\S+)(?:\s+without\s+(?P<skip>[^>]+?))?\s*-->")
+
+
+@dataclass
+class Artifact:
+    """A CHANGELOG that names its artifact's surface: `<!-- surface of: READER PATH [without
+    DIR ...] -->` near its top (READER one of `READERS`, PATH relative to the repository)."""
+
+    changelog: Path
+    reader: str
+    path: str
+    skip: list[str]
+
+    @property
+    def name(self) -> str:
+        return self.changelog.parent.as_posix()
+
+    def surface(self, root: Path) -> list[str]:
+        return READERS[self.reader](root / self.path, self.skip)
+
+
+def artifacts(root: Path) -> tuple[list[Artifact], list[str]]:
+    """Every CHANGELOG of the C ABI and the bindings, and the problems of those that do not say
+    whose surface they keep."""
+    found: list[Artifact] = []
+    problems: list[str] = []
+    paths = [root / "ffi/CHANGELOG.md", *sorted(root.glob("bindings/*/CHANGELOG.md")),
+             *sorted(root.glob("bindings/*/*/CHANGELOG.md"))]
+    for path in paths:
+        if not path.is_file():
+            continue
+        match = SURFACE_OF.search(path.read_text(encoding="utf-8"))
+        rel = path.relative_to(root)
+        if not match or match.group("reader") not in READERS:
+            problems.append(f"{rel}: no `<!-- surface of: READER PATH -->` line (readers: {', '.join(READERS)})")
+            continue
+        skip = (match.group("skip") or "").split()
+        found.append(Artifact(rel, match.group("reader"), match.group("path"), skip))
+    return found, problems
+
+
+def fingerprint(lines: list[str]) -> str:
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
+
+
+def newest_section(changelog: str) -> str:
+    sections = re.split(r"(?m)^## ", changelog)
+    return sections[1] if len(sections) > 1 else ""
+
+
+def judge(changelog_path: Path, surface: list[str]) -> str | None:
+    """None when the CHANGELOG's newest section names this surface and lists a change; else why not."""
+    want = fingerprint(surface)
+    if not changelog_path.is_file():
+        return f"{changelog_path} is missing (its newest section must carry <!-- public surface: {want} -->)"
+    section = newest_section(changelog_path.read_text(encoding="utf-8"))
+    found = SURFACE_LINE.findall(section)
+    if not found:
+        return f"the newest section of {changelog_path} has no <!-- public surface: ... --> line (now {want})"
+    if found[0] != want:
+        return (f"the public surface changed ({found[0]} -> {want}) without a CHANGELOG entry: describe the "
+                f"change in the newest section of {changelog_path} (a new `## [Unreleased]` if the newest "
+                f"is released), with what to write instead for anything that breaks code, and set "
+                f"<!-- public surface: {want} --> there")
+    if not re.search(r"(?m)^\s*- ", section):
+        return f"the newest section of {changelog_path} lists no change"
+    return None
+
+
+def record(suite: str, case: str, ok: bool, seconds: float, detail: str) -> None:
+    path = os.environ.get("OFFERKIT_RESULTS")
+    if not path:
+        return
+    line = {"suite": os.environ.get("OFFERKIT_SUITE") or suite, "case": case,
+            "outcome": "passed" if ok else "failed", "seconds": round(seconds, 3), "detail": detail}
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(json.dumps(line) + "\n")
+
+
+def check(root: Path, show: bool) -> int:
+    failed = 0
+    found, problems = artifacts(root)
+    for problem in problems:
+        print(f"FAIL {problem}")
+        record("changelogs", problem.split(":")[0], False, 0.0, problem)
+    for artifact in found:
+        started = time.monotonic()
+        surface = artifact.surface(root)
+        why = judge(root / artifact.changelog, surface) if surface else f"no public surface read from {artifact.path}"
+        if show:
+            print(f"== {artifact.name}: {fingerprint(surface)} ({len(surface)} declarations)")
+            print("\n".join(f"   {line}" for line in surface))
+        print(f"{'ok  ' if why is None else 'FAIL'} {artifact.name}{'' if why is None else ': ' + why}")
+        record("changelogs", artifact.name, why is None, time.monotonic() - started, why or "")
+        failed += why is not None
+    failed += len(problems)
+    if not found:
+        print("FAIL no CHANGELOG found: a check of nothing")
+        failed += 1
+    print(f"{len(found) + len(problems) - failed} passed, {failed} failed, 0 skipped")
+    return 1 if failed else 0
+
+
+# --- self-test ------------------------------------------------------------------------------
+
+def self_test() -> int:
+    cases: list[tuple[str, bool, str]] = []
+
+    def case(name: str, ok: bool, detail: str = "") -> None:
+        cases.append((name, ok, detail))
+        record("changelogs-self-test", name, ok, 0.0, detail)
+
+    kotlin = """
+    package x
+    /** Doc. */
+    class Client(val a: Int, private val b: Int) {
+        fun call(x: Int): Int {
+            val local = x + 1
+            return local
+        }
+        private fun hidden() {}
+        internal val alsoHidden = 1
+    }
+    internal class Hidden { fun notSurface() {} }
+    sealed class E(message: String) {
+        class One(message: String, val extra: Int? = null) : E(message)
+    }
+    enum class Kind { ONE, TWO }
+    """
+    got = _brace_file(kotlin, KOTLIN)
+    case("kotlin: public declarations with their parameters",
+         any("class Client(val a: Int, private val b: Int)" in g for g in got)
+         and any(g.startswith("fun call(x: Int): Int") for g in got)
+         and any("class One(message: String, val extra: Int? = null)" in g for g in got)
+         and "ONE, TWO }" not in got and any("enum class Kind" in g for g in got), repr(got))
+    case("kotlin: private, internal and local declarations are not surface",
+         not any("hidden" in g.lower() or "local" in g or "notSurface" in g for g in got), repr(got))
+    body_changed = kotlin.replace("val local = x + 1", "val local = x + 2 // other")
+    doc_changed = kotlin.replace("/** Doc. */", "/** Other words. */")
+    case("kotlin: a body or a doc change keeps the fingerprint",
+         fingerprint(_brace_file(body_changed, KOTLIN)) == fingerprint(got) == fingerprint(_brace_file(doc_changed, KOTLIN)))
+    param_changed = kotlin.replace("fun call(x: Int)", "fun call(x: Long)")
+    case("kotlin: a signature change changes the fingerprint",
+         fingerprint(_brace_file(param_changed, KOTLIN)) != fingerprint(got))
+
+    swift = """
+    public
+    enum OfferError: Error {
+        case Network(detail: String)
+        case Timeout(detail: String)
+    }
+    public struct Config {
+        public init(
+            baseUrl: String,
+            timeoutMs: Int64 = 10000
+        ) { self.x = 1 }
+        func internalOne() {}
+        public var detail: String {
+            switch self { case .a: return "x" }
+        }
+    }
+    struct Hidden { public func notSurface() {} }
+    """
+    got = _brace_file(swift, SWIFT)
+    case("swift: public declarations, enum cases and multi-line parameters",
+         any("case Network(detail: String)" in g for g in got) and any("timeoutMs: Int64 = 10000" in g for g in got)
+         and any(g.startswith("public var detail: String") for g in got), repr(got))
+    case("swift: internal declarations, switch cases and members of internal types are not surface",
+         not any("internalOne" in g or "case .a" in g or "notSurface" in g for g in got), repr(got))
+    case("swift: a new associated value changes the fingerprint",
+         fingerprint(_brace_file(swift.replace("case Network(detail: String)", "case Network(detail: String, httpStatus: Int32?)"), SWIFT)) != fingerprint(got))
+
+    csharp = """
+    namespace OfferKit
+    {
+        public sealed class Client : IDisposable
+        {
+            public int? HttpStatus { get; private set; }
+            public Task<string> GraphQLAsync(string document, string variablesJson = null) { return null; }
+            internal void Hidden() {}
+            private int field;
+        }
+        internal static class Native { public static extern int offerkit_x(); }
+        public enum Kind { One = 1, Two = 2 }
+    }
+    """
+    got = _brace_file(csharp, CSHARP)
+    case("c#: public members of public types", any("public int? HttpStatus" in g for g in got)
+         and any("GraphQLAsync(string document, string variablesJson = null)" in g for g in got)
+         and "public enum Kind { One = 1, Two = 2 }" in got, repr(got))
+    case("c#: internal and private members, and members of internal types, are not surface",
+         not any("Hidden" in g or "field" in g or "offerkit_x" in g for g in got), repr(got))
+
+    with tempfile.TemporaryDirectory() as tmp:
+        header = Path(tmp, "h.h")
+        header.write_text("/** doc */\nint f(int a);\n/* x */ typedef struct S S;\n", encoding="utf-8")
+        surface = c_header_surface(header)
+        header.write_text("/** other doc */\nint f(int a);\ntypedef struct S S;\n", encoding="utf-8")
+        case("c: a doc change keeps the fingerprint", c_header_surface(header) == surface, repr(surface))
+        header.write_text("int f(int a, int b);\ntypedef struct S S;\n", encoding="utf-8")
+        case("c: an added argument changes the fingerprint", c_header_surface(header) != surface)
+
+        log = Path(tmp, "CHANGELOG.md")
+        want = fingerprint(surface)
+        log.write_text(f"# Changelog\n\n## [Unreleased]\n<!-- public surface: {want} -->\n\n- Added f.\n\n## [1.0.0]\n- x\n", encoding="utf-8")
+        case("rule: the newest section's fingerprint and a change pass", judge(log, surface) is None)
+        case("rule: a changed surface fails and names the new fingerprint",
+             (judge(log, surface + ["int g(void)"]) or "").find(fingerprint(surface + ["int g(void)"])) >= 0)
+        log.write_text(f"# Changelog\n\n## [1.1.0]\n- y\n\n## [1.0.0]\n<!-- public surface: {want} -->\n- x\n", encoding="utf-8")
+        case("rule: a fingerprint in an older section does not count", judge(log, surface) is not None)
+        log.write_text(f"# Changelog\n\n## [Unreleased]\n<!-- public surface: {want} -->\n", encoding="utf-8")
+        case("rule: a section without a listed change fails", judge(log, surface) is not None)
+
+        repo = Path(tmp, "repo")
+        (repo / "ffi").mkdir(parents=True)
+        (repo / "include").mkdir()
+        (repo / "include/offerkit.h").write_text("int f(int a);\n", encoding="utf-8")
+        (repo / "ffi/CHANGELOG.md").write_text(
+            "# C\n<!-- surface of: c-header include/offerkit.h -->\n\n## [Unreleased]\n"
+            f"<!-- public surface: {fingerprint(['int f(int a)'])} -->\n- f\n", encoding="utf-8")
+        (repo / "bindings/x").mkdir(parents=True)
+        (repo / "bindings/x/CHANGELOG.md").write_text("# X\n\n## [1.0.0]\n- x\n", encoding="utf-8")
+        found, problems = artifacts(repo)
+        case("discovery: CHANGELOGs are found, and one that names no surface is a failure",
+             [a.name for a in found] == ["ffi"] and len(problems) == 1 and "bindings/x" in problems[0]
+             and judge(repo / found[0].changelog, found[0].surface(repo)) is None, repr((found, problems)))
+
+        pkg = Path(tmp, "pkg")
+        pkg.mkdir()
+        (pkg / "__init__.py").write_text("from ._a import A, f\n__all__ = ['A', 'f']\n", encoding="utf-8")
+        (pkg / "_a.py").write_text(
+            "class A(Exception):\n    '''doc'''\n    x: int\n    def m(self, y: int = 1) -> str:\n        return 'a'\n"
+            "    def _private(self): pass\n\ndef f(a, *, b=None): pass\n", encoding="utf-8")
+        got = python_surface(pkg)
+        case("python: exported classes and functions with their signatures",
+             "A: class(Exception)" in got and "A: x: int" in got and "A: def m(self, y: int=1) -> str" in got
+             and "f: def f(a, *, b=None)" in got and not any("_private" in g for g in got), repr(got))
+
+    failed = [c for c in cases if not c[1]]
+    for name, ok, detail in cases:
+        print(f"{'ok  ' if ok else 'FAIL'} {name}{'' if ok else ': ' + detail}")
+    print(f"{len(cases) - len(failed)} passed, {len(failed)} failed, 0 skipped")
+    return 1 if failed else 0
+
+
+def main(argv: list[str]) -> int:
+    if "--self-test" in argv:
+        return self_test()
+    show = "--print" in argv
+    rest = [a for a in argv if not a.startswith("--")]
+    root = Path(rest[0]) if rest else Path(__file__).resolve().parent.parent
+    return check(root, show)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
