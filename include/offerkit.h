@@ -722,8 +722,8 @@ enum OfferkitStatus offerkit_click_url(const char *click_url, const char *player
  * settings out of bounds: then one field entry with path `config` names every such setting
  * (`timeout`, `connect_timeout`, `deadline`, `token_provider_timeout`, `retry.max_retries`,
  * `retry.initial_backoff`, `retry.max_backoff`, `max_pages`, `cache.ttl`, `cache.max_entries`,
- * `cache.max_stale`) with core's message. On success `*out_client` owns the client: free it
- * with `offerkit_client_free`.
+ * `cache.max_stale`, or the names `offerkit_config_set_setting_name` gave them) with core's
+ * message. On success `*out_client` owns the client: free it with `offerkit_client_free`.
  */
 enum OfferkitStatus offerkit_client_new(const struct OfferkitConfig *config, struct OfferkitClient **out_client, struct OfferkitError **out_error);
 
@@ -1045,6 +1045,19 @@ enum OfferkitStatus offerkit_config_clear_cache(struct OfferkitConfig *config, s
  * only delays the client's other callbacks.
  */
 enum OfferkitStatus offerkit_config_set_delivery(struct OfferkitConfig *config, uint32_t delivery, struct OfferkitError **out_error);
+
+/**
+ * Names core's setting `setting` as a language binding calls it, in the errors of
+ * `offerkit_client_new`: its field entries (path `config`) and messages then say `name` where
+ * they would say `setting` — for a binding whose users set `Cache.TimeToLive` rather than
+ * `cache.ttl`. `setting` is one of `timeout`, `connect_timeout`, `deadline`,
+ * `token_provider_timeout`, `token_refresh_skew`, `retry.initial_backoff`, `retry.max_backoff`,
+ * `retry.max_retry_after`, `retry.max_retries`, `cache.ttl`, `cache.max_stale`,
+ * `cache.max_entries`, `max_pages`, `max_body_bytes` (anything else: `OUT_OF_RANGE`); `name`
+ * is copied and must not be empty. Naming a setting again replaces its name. C programs need
+ * not call it: without it, errors use the names above, which the setters' docs give.
+ */
+enum OfferkitStatus offerkit_config_set_setting_name(struct OfferkitConfig *config, const char *setting, const char *name, struct OfferkitError **out_error);
 
 /**
  * Frees an error. `offerkit_error_free(NULL)` does nothing. Do not use the error or any string

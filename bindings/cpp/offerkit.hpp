@@ -898,6 +898,12 @@ struct ClientOptions {
         void *user_data = nullptr;
     };
     HttpExecutorCallbacks http_executor;
+    /// How create's errors name a setting out of bounds, for a wrapper whose users spell it
+    /// otherwise: pairs of core's name (`"retry.max_retries"`, `"cache.ttl"`, … — the list at
+    /// offerkit_config_set_setting_name) and the wrapper's (`"MaxRetries"`). Without them,
+    /// errors use these options' names: `timeout`, `connect_timeout`, `max_retries`,
+    /// `retry_backoff.first`, `retry_backoff.second`, `token_wait`, `deadline`, `max_pages`.
+    std::vector<std::pair<std::string, std::string>> setting_names;
 };
 
 /// A client of the offer service. Thread-safe; move-only; destroying it cancels what is in
@@ -959,6 +965,20 @@ public:
             });
         for (const std::string &pem : options.extra_root_pem)
             set.then(true, [&](OfferkitError **e) { return offerkit_config_add_root_pem(raw, pem.c_str(), e); });
+        static const std::pair<const char *, const char *> own_names[] = {
+            {"retry.max_retries", "max_retries"},
+            {"retry.initial_backoff", "retry_backoff.first"},
+            {"retry.max_backoff", "retry_backoff.second"},
+            {"token_provider_timeout", "token_wait"},
+        };
+        for (const auto &named : own_names)
+            set.then(true, [&](OfferkitError **e) {
+                return offerkit_config_set_setting_name(raw, named.first, named.second, e);
+            });
+        for (const auto &named : options.setting_names)
+            set.then(true, [&](OfferkitError **e) {
+                return offerkit_config_set_setting_name(raw, named.first.c_str(), named.second.c_str(), e);
+            });
         if (!set.ok()) return set.error();
         OfferkitClient *client = nullptr;
         status = offerkit_client_new(raw, &client, &error);

@@ -26,8 +26,8 @@ use crate::token_hook::TokenHook;
 /// settings out of bounds: then one field entry with path `config` names every such setting
 /// (`timeout`, `connect_timeout`, `deadline`, `token_provider_timeout`, `retry.max_retries`,
 /// `retry.initial_backoff`, `retry.max_backoff`, `max_pages`, `cache.ttl`, `cache.max_entries`,
-/// `cache.max_stale`) with core's message. On success `*out_client` owns the client: free it
-/// with `offerkit_client_free`.
+/// `cache.max_stale`, or the names `offerkit_config_set_setting_name` gave them) with core's
+/// message. On success `*out_client` owns the client: free it with `offerkit_client_free`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn offerkit_client_new(
     config: *const OfferkitConfig,
@@ -38,6 +38,7 @@ pub unsafe extern "C" fn offerkit_client_new(
         let config = OfferkitConfig::as_ref(config)?;
         let out = Out::required(out_client, "out_client")?;
         let mut core_config = config.to_core();
+        core_config.validate_named(&|setting| config.setting_name(setting))?;
         // Held until the client counts as alive, so `offerkit_shutdown` cannot stop the runtime
         // it is joining.
         let mut live = shutdown::live();

@@ -11,10 +11,11 @@
 //! NULL string (proxy, access token, token-needed callback) or by its own `clear_` function
 //! (token wait, cache).
 
+use std::collections::HashMap;
 use std::ffi::{c_char, c_void};
 use std::time::Duration;
 
-use offerkit::{AccessToken, CacheConfig, ClientConfig, Proxy};
+use offerkit::{AccessToken, CacheConfig, ClientConfig, Proxy, SETTING_NAMES};
 
 use crate::boundary::fallible;
 use crate::builtin_http;
@@ -65,6 +66,9 @@ pub struct OfferkitConfig {
     token_needed: Option<(TokenCallback<OfferkitClient>, UserData)>,
     http_executor: Option<ExecutorCallbacks>,
     delivery: OfferkitDelivery,
+    /// A front end's own name for each of core's settings it renamed
+    /// (`offerkit_config_set_setting_name`): core's name → the front end's.
+    setting_names: HashMap<&'static str, String>,
 }
 
 impl Handle for OfferkitConfig {
@@ -79,6 +83,14 @@ impl OfferkitConfig {
 
     pub(crate) fn token_needed(&self) -> Option<(TokenCallback<OfferkitClient>, UserData)> {
         self.token_needed
+    }
+
+    /// The name errors give core's setting `setting`: the front end's, or core's own.
+    pub(crate) fn setting_name(&self, setting: &str) -> String {
+        self.setting_names
+            .get(setting)
+            .cloned()
+            .unwrap_or_else(|| setting.to_owned())
     }
 
     pub(crate) fn delivery(&self) -> OfferkitDelivery {
@@ -109,6 +121,7 @@ pub unsafe extern "C" fn offerkit_config_new(
             token_needed: None,
             http_executor: None,
             delivery: OfferkitDelivery::Thread,
+            setting_names: HashMap::new(),
         };
         out.write(config.into_ptr());
         Ok(())
@@ -440,6 +453,40 @@ pub unsafe extern "C" fn offerkit_config_set_delivery(
                 ));
             }
         };
+        Ok(())
+    })
+}
+
+/// Names core's setting `setting` as a language binding calls it, in the errors of
+/// `offerkit_client_new`: its field entries (path `config`) and messages then say `name` where
+/// they would say `setting` — for a binding whose users set `Cache.TimeToLive` rather than
+/// `cache.ttl`. `setting` is one of `timeout`, `connect_timeout`, `deadline`,
+/// `token_provider_timeout`, `token_refresh_skew`, `retry.initial_backoff`, `retry.max_backoff`,
+/// `retry.max_retry_after`, `retry.max_retries`, `cache.ttl`, `cache.max_stale`,
+/// `cache.max_entries`, `max_pages`, `max_body_bytes` (anything else: `OUT_OF_RANGE`); `name`
+/// is copied and must not be empty. Naming a setting again replaces its name. C programs need
+/// not call it: without it, errors use the names above, which the setters' docs give.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offerkit_config_set_setting_name(
+    config: *mut OfferkitConfig,
+    setting: *const c_char,
+    name: *const c_char,
+    out_error: *mut *mut OfferkitError,
+) -> OfferkitStatus {
+    fallible!(out_error, || {
+        let config = OfferkitConfig::as_mut(config)?;
+        let setting = strings::required(setting, "setting")?;
+        let name = strings::required(name, "name")?;
+        let Some(core) = SETTING_NAMES.iter().find(|core| **core == setting) else {
+            return Err(Failure::range(
+                "setting",
+                format!("\"{setting}\" is not one of the settings (timeout, cache.ttl, …)"),
+            ));
+        };
+        if name.is_empty() {
+            return Err(Failure::range("name", "empty"));
+        }
+        config.setting_names.insert(core, name.to_owned());
         Ok(())
     })
 }

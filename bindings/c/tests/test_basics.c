@@ -339,6 +339,60 @@ void test_client_new_names_every_setting_out_of_bounds(void) {
     CHECK(sim_stat("requests") == 0);
 }
 
+void test_client_new_names_settings_as_a_binding_spells_them(void) {
+    /* A binding names core's settings as its users spell them: the field entries and the
+     * messages (one of them mentions another setting) use its names, the others keep core's. */
+    OfferkitConfig *config = test_config(NULL);
+    CHECK(offerkit_config_set_setting_name(config, "retry.max_retries", "Retries", NULL) ==
+          OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_setting_name(config, "retry.max_retries", "MaxRetries", NULL) ==
+          OFFERKIT_STATUS_OK); /* named again: the last name counts */
+    CHECK(offerkit_config_set_setting_name(config, "retry.initial_backoff", "RetryBackoffInitial",
+                                           NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_setting_name(config, "retry.max_backoff", "RetryBackoffMax", NULL) ==
+          OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_max_retries(config, 11, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_retry_backoff_ms(config, 50, 10, NULL) == OFFERKIT_STATUS_OK);
+    CHECK(offerkit_config_set_max_pages(config, 0, NULL) == OFFERKIT_STATUS_OK);
+    OfferkitError *error = refused_config(config);
+    const char *expected[][2] = {
+        {"MaxRetries", "11 is more than 10"},
+        {"RetryBackoffInitial", "50 ms is more than RetryBackoffMax (10 ms)"},
+        {"max_pages", "0 is not at least 1"},
+    };
+    size_t n = sizeof expected / sizeof expected[0];
+    CHECK(offerkit_error_field_argument_count(error, 0) == n);
+    for (size_t i = 0; i < n; i++) {
+        const char *message = field_message(error, "config", expected[i][0]);
+        CHECK(message != NULL && strcmp(message, expected[i][1]) == 0);
+        CHECK(contains(offerkit_error_message(error), expected[i][0]));
+    }
+    CHECK(!contains(offerkit_error_message(error), "retry."));
+    offerkit_error_free(error);
+
+    /* What it refuses: a setting core does not have, an empty name, NULLs. */
+    config = test_config(NULL);
+    error = NULL;
+    CHECK_STATUS(offerkit_config_set_setting_name(config, "cache.size", "CacheSize", &error),
+                 OFFERKIT_STATUS_OUT_OF_RANGE, error);
+    CHECK(contains(offerkit_error_message(error), "setting"));
+    CHECK(contains(offerkit_error_message(error), "cache.size"));
+    offerkit_error_free(error);
+    error = NULL;
+    CHECK_STATUS(offerkit_config_set_setting_name(config, "cache.ttl", "", &error),
+                 OFFERKIT_STATUS_OUT_OF_RANGE, error);
+    CHECK(contains(offerkit_error_message(error), "name"));
+    offerkit_error_free(error);
+    CHECK(offerkit_config_set_setting_name(config, NULL, "x", NULL) == OFFERKIT_STATUS_NULL_ARGUMENT);
+    CHECK(offerkit_config_set_setting_name(config, "cache.ttl", NULL, NULL) ==
+          OFFERKIT_STATUS_NULL_ARGUMENT);
+    CHECK(offerkit_config_set_setting_name(NULL, "cache.ttl", "x", NULL) ==
+          OFFERKIT_STATUS_NULL_ARGUMENT);
+    /* A config whose names were refused still makes a client. */
+    offerkit_client_free(client_of(config));
+    CHECK(sim_stat("requests") == 0);
+}
+
 void test_invalid_inputs_send_nothing(void) {
     OfferkitClient *client = test_client(OFFERKIT_DELIVERY_THREAD);
     OfferkitOfferList *list = SENTINEL_LIST;

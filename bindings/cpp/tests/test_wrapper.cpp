@@ -502,7 +502,7 @@ void test_misbehaving_service() {
 }
 
 // Options out of bounds are refused by create (core checks every setting at once), each named
-// in one field entry "config" with core's message.
+// as these options spell it in one field entry "config", with core's message.
 void test_settings_out_of_bounds_are_named_by_create() {
     offerkit::ClientOptions o = options();
     o.timeout = 0ms;
@@ -524,7 +524,29 @@ void test_settings_out_of_bounds_are_named_by_create() {
     std::vector<std::string> named;
     if (!several.ok())
         for (const auto &argument : several.error().fields()[0].arguments) named.push_back(argument.first);
-    EXPECT((named == std::vector<std::string>{"deadline", "max_pages", "retry.max_retries", "timeout"}));
+    EXPECT((named == std::vector<std::string>{"deadline", "max_pages", "max_retries", "timeout"}));
+
+    // The backoff pair and the token wait by their names here; a wrapper's names replace them.
+    o = options();
+    o.retry_backoff = std::make_pair(50ms, 10ms);
+    o.token_wait = 0ms;
+    auto backoff = offerkit::Client::create(o);
+    EXPECT(!backoff.ok() && backoff.error().message().find("retry_backoff.first") != std::string::npos);
+    EXPECT(!backoff.ok() && backoff.error().message().find("retry.") == std::string::npos);
+    named.clear();
+    if (!backoff.ok())
+        for (const auto &argument : backoff.error().fields()[0].arguments) named.push_back(argument.first);
+    EXPECT((named == std::vector<std::string>{"retry_backoff.first", "token_wait"}));
+    o.setting_names = {{"retry.initial_backoff", "FirstBackoff"}, {"token_provider_timeout", "TokenWaitMs"}};
+    auto renamed = offerkit::Client::create(o);
+    named.clear();
+    if (!renamed.ok())
+        for (const auto &argument : renamed.error().fields()[0].arguments) named.push_back(argument.first);
+    EXPECT((named == std::vector<std::string>{"FirstBackoff", "TokenWaitMs"}));
+    EXPECT(!renamed.ok() && renamed.error().fields()[0].arguments[0].second ==
+                                std::vector<std::string>{"50 ms is more than retry_backoff.second (10 ms)"});
+    o.setting_names = {{"cache.size", "CacheSize"}}; // not a setting: that error is create's
+    EXPECT(offerkit::Client::create(o).kind() == offerkit::ErrorKind::OutOfRange);
 
     o = options();
     o.timeout = std::chrono::milliseconds(86400000);

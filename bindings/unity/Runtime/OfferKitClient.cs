@@ -40,6 +40,9 @@ namespace OfferKit
                 {
                     Check(NativeMethods.offerkit_config_new(strings.Add(options.BaseUrl, "base_url"), ref config, ref error), error);
                     Tracking.Took(config);
+                    foreach (KeyValuePair<string, string> named in SettingNames)
+                        Check(NativeMethods.offerkit_config_set_setting_name(config, strings.Add(named.Key, "setting"),
+                            strings.Add(named.Value, "name"), ref error), error);
                     if (options.Timeout.HasValue)
                         Check(NativeMethods.offerkit_config_set_timeout_ms(config, Milliseconds(options.Timeout.Value), ref error), error);
                     if (options.Deadline.HasValue)
@@ -98,6 +101,25 @@ namespace OfferKit
             _self = new WeakReference(this);
             lock (RegistryGate) Registry.Add(_self);
         }
+
+        /// <summary>
+        /// Each setting the native library checks, as OfferKitClientOptions spells it: the
+        /// constructor's errors name the option the game set (MessagesFor("MaxRetries")).
+        /// </summary>
+        private static readonly Dictionary<string, string> SettingNames = new Dictionary<string, string>
+        {
+            { "timeout", "Timeout" },
+            { "connect_timeout", "ConnectTimeout" },
+            { "deadline", "Deadline" },
+            { "token_provider_timeout", "TokenWait" },
+            { "retry.max_retries", "MaxRetries" },
+            { "retry.initial_backoff", "RetryBackoffInitial" },
+            { "retry.max_backoff", "RetryBackoffMax" },
+            { "max_pages", "MaxPages" },
+            { "cache.ttl", "Cache.TimeToLive" },
+            { "cache.max_entries", "Cache.MaxEntries" },
+            { "cache.max_stale", "Cache.MaxStale" },
+        };
 
         /// <summary>
         /// The longest a call waits for the TokenProvider: the token wait (default: the request

@@ -55,11 +55,11 @@ namespace OfferKit.Tests
         {
             // Refused when the client is made, the setting named in the field entry "config".
             Check.Equal("0 is not at least 1", Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { Cache = new OfferKitCacheOptions { MaxEntries = 0 } }),
-                ErrorKind.InvalidArgument, "no entries").MessagesFor("cache.max_entries")[0], "no entries named");
+                ErrorKind.InvalidArgument, "no entries").MessagesFor("Cache.MaxEntries")[0], "no entries named");
             Check.Equal(1, Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { Cache = new OfferKitCacheOptions { TimeToLive = TimeSpan.FromSeconds(-1) } }),
-                ErrorKind.InvalidArgument, "negative TTL").MessagesFor("cache.ttl").Count, "negative TTL named");
+                ErrorKind.InvalidArgument, "negative TTL").MessagesFor("Cache.TimeToLive").Count, "negative TTL named");
             Check.Equal("172800000 ms is more than 24 h", Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { Cache = new OfferKitCacheOptions { MaxStale = TimeSpan.FromDays(2) } }),
-                ErrorKind.InvalidArgument, "stale beyond 24 h").MessagesFor("cache.max_stale")[0], "stale beyond 24 h named");
+                ErrorKind.InvalidArgument, "stale beyond 24 h").MessagesFor("Cache.MaxStale")[0], "stale beyond 24 h named");
         }
     }
 }

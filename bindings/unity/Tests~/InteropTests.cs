@@ -57,14 +57,21 @@ namespace OfferKit.Tests
                 ErrorKind.InvalidArgument, "zero timeout");
             Check.Equal(OfferKitStatus.InvalidArgument, zero.Status, "status");
             Check.Equal("config", zero.Fields[0].Path, "field entry");
-            Check.Equal("0 ms is not between 1 ms and 24 h", zero.MessagesFor("timeout")[0], "message");
+            Check.Equal("0 ms is not between 1 ms and 24 h", zero.MessagesFor("Timeout")[0], "message");
             Check.Equal(1, Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { MaxRetries = -1 }),
-                ErrorKind.InvalidArgument, "negative retries").MessagesFor("retry.max_retries").Count, "negative retries named");
+                ErrorKind.InvalidArgument, "negative retries").MessagesFor("MaxRetries").Count, "negative retries named");
             Check.Equal("11 is more than 10", Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { MaxRetries = 11 }),
-                ErrorKind.InvalidArgument, "11 retries").MessagesFor("retry.max_retries")[0], "11 retries named");
+                ErrorKind.InvalidArgument, "11 retries").MessagesFor("MaxRetries")[0], "11 retries named");
             OfferKitException several = Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl)
                 { Timeout = TimeSpan.Zero, Deadline = TimeSpan.FromDays(2), MaxRetries = 11 }), ErrorKind.InvalidArgument, "three bad settings");
-            Check.Equal("deadline,retry.max_retries,timeout", string.Join(",", several.Fields[0].ArgumentNames), "every bad setting named");
+            Check.Equal("Deadline,MaxRetries,Timeout", string.Join(",", several.Fields[0].ArgumentNames), "every bad setting named");
+            // Named as these options spell them, in the message too (one rule names two options).
+            OfferKitException backoff = Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl)
+                { RetryBackoffInitial = TimeSpan.FromMilliseconds(50), RetryBackoffMax = TimeSpan.FromMilliseconds(10),
+                  TokenWait = TimeSpan.Zero, MaxPages = 0 }), ErrorKind.InvalidArgument, "backoff");
+            Check.Equal("MaxPages,RetryBackoffInitial,TokenWait", string.Join(",", backoff.Fields[0].ArgumentNames), "named as set");
+            Check.Equal("50 ms is more than RetryBackoffMax (10 ms)", backoff.MessagesFor("RetryBackoffInitial")[0], "the other option named");
+            Check.True(!backoff.Message.Contains("retry.") && !backoff.Message.Contains("token_provider_timeout"), "no library names: " + backoff.Message);
             var pem = new OfferKitClientOptions(Sim.BaseUrl);
             pem.ExtraRootCertificatesPem.Add("-----BEGIN CERTIFICATE-----\nnot base64\n-----END CERTIFICATE-----\n");
             Check.Throws(() => new OfferKitClient(pem), ErrorKind.InvalidArgument, "bad PEM");

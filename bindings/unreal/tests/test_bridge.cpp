@@ -434,7 +434,8 @@ void test_create_fails_with_a_typed_error() {
     CHECK(Bridge::create(settings, error) == nullptr);
     CHECK(!error.ok && error.kind == OFFERKIT_STATUS_INVALID_ARGUMENT && !error.message.empty());
 
-    // Settings out of bounds pass through to the library, which names each one.
+    // Settings out of bounds pass through to the library, which names each one as
+    // FOfferKitSettings spells it.
     settings.base_url = sim_url;
     settings.timeout_ms = 86400001;
     settings.max_retries = 11;
@@ -443,9 +444,9 @@ void test_create_fails_with_a_typed_error() {
     CHECK(!bounds.ok && bounds.kind == OFFERKIT_STATUS_INVALID_ARGUMENT);
     CHECK(bounds.fields.size() == 1 && bounds.fields[0].path == "config");
     CHECK(bounds.fields[0].arguments.size() == 2);
-    CHECK(bounds.fields[0].arguments[0].name == "retry.max_retries");
+    CHECK(bounds.fields[0].arguments[0].name == "MaxRetries");
     CHECK(bounds.fields[0].arguments[0].messages[0] == "11 is more than 10");
-    CHECK(bounds.fields[0].arguments[1].name == "timeout");
+    CHECK(bounds.fields[0].arguments[1].name == "TimeoutMs");
     CHECK(bounds.fields[0].arguments[1].messages[0] == "86400001 ms is not between 1 ms and 24 h");
 }
 
@@ -712,7 +713,7 @@ void test_numbers_that_are_set_reach_the_rules() {
     Outcome refused;
     CHECK(Bridge::create(zero_timeout, refused) == nullptr);
     CHECK(!refused.ok && refused.kind == OFFERKIT_STATUS_INVALID_ARGUMENT && refused.fields.size() == 1 &&
-          refused.fields[0].arguments.size() == 1 && refused.fields[0].arguments[0].name == "timeout");
+          refused.fields[0].arguments.size() == 1 && refused.fields[0].arguments[0].name == "TimeoutMs");
 }
 
 // The module's ShutdownModule: the library stops only once every bridge is gone, and starts
@@ -827,6 +828,10 @@ void test_whatever_an_executor_answers_wrongly_is_a_typed_failure() {
     using offerkit_unreal::HttpRequest;
     Outcome zero = links_through(std::make_shared<AnsweringExecutor>([](HttpRequest &r) { CHECK(r.respond(0, {}, nullptr, 0)); /* answered: as a network failure */ }));
     CHECK(!zero.ok && zero.kind == OFFERKIT_STATUS_NETWORK && zero.message.find("status 0") != std::string::npos);
+    CHECK(zero.http_status == 0); // no error carries a status no response has
+    Outcome beyond = links_through(std::make_shared<AnsweringExecutor>([](HttpRequest &r) { CHECK(r.respond(600, {}, nullptr, 0)); }));
+    CHECK(!beyond.ok && beyond.kind == OFFERKIT_STATUS_NETWORK && beyond.message.find("status 600") != std::string::npos);
+    CHECK(beyond.http_status == 0);
     Outcome dropped = links_through(std::make_shared<AnsweringExecutor>([](HttpRequest &) {})); // destroyed unanswered
     CHECK(!dropped.ok && dropped.kind == OFFERKIT_STATUS_NETWORK && dropped.message.find("without answering") != std::string::npos);
     Outcome slow = links_through(std::make_shared<AnsweringExecutor>([](HttpRequest &r) { CHECK(r.fail(HttpFailure::Timeout, "stack gave up")); }));

@@ -135,6 +135,9 @@ namespace OfferKit.Interop
         internal static extern uint offerkit_config_set_max_pages(IntPtr config, uint maxPages, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint offerkit_config_set_setting_name(IntPtr config, IntPtr setting, IntPtr name, ref IntPtr error);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern uint offerkit_config_set_proxy(IntPtr config, IntPtr url, ref IntPtr error);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]

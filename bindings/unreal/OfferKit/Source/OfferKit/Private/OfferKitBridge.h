@@ -255,6 +255,11 @@ public:
             options.max_pages = *settings.max_pages < 0 ? 0u : static_cast<uint32_t>(*settings.max_pages);
         if (!settings.proxy.empty()) options.proxy = settings.proxy;
         options.allow_insecure_http = settings.allow_insecure_http;
+        // Errors name each setting as FOfferKitSettings spells it (the plugin's only settings).
+        options.setting_names = {{"timeout", "TimeoutMs"},
+                                 {"retry.max_retries", "MaxRetries"},
+                                 {"deadline", "DeadlineMs"},
+                                 {"max_pages", "MaxPages"}};
         if (settings.token_needed) {
             // Runs inside poll() on the game thread (the bridge makes no blocking calls, whose
             // token requests would run on their caller's thread).
