@@ -125,9 +125,13 @@ no_server_secrets() {
 step exported-symbols no_server_secrets
 
 # ---- header ---------------------------------------------------------------------------------------
+# cbindgen 0.29.4 is Debian sid's package: it runs in the harness's cached sid chroot (made in the
+# background while Rust compiles) instead of being compiled from crates.io on every fresh machine.
+# It reads ffi/src/lib.rs and the modules it declares (parse_deps = false), so it needs no cargo.
 header_is_current() {
-  grep -qx 'cbindgen 0.29.4' <<<"$(cbindgen --version)" || { echo "cbindgen 0.29.4 is required"; return 1; }
-  cbindgen --quiet --config ffi/cbindgen.toml --crate offerkit-ffi --output "$work/offerkit.h" ffi &&
+  local cbindgen=(python3 -m harness chroot sid --packages cbindgen -- cbindgen)
+  grep -qx 'cbindgen 0.29.4' <<<"$("${cbindgen[@]}" --version)" || { echo "cbindgen 0.29.4 is required"; return 1; }
+  "${cbindgen[@]}" --quiet --config ffi/cbindgen.toml --output "$work/offerkit.h" ffi/src/lib.rs &&
     diff -u include/offerkit.h "$work/offerkit.h"
 }
 step header-regenerates-identically header_is_current
