@@ -29,7 +29,12 @@ def shared_target() -> tools.Lock | None:
     tests before rebuilds only what changed. OFFERKIT_SHARED_TARGET=0 opts out. Two checkouts of
     different commits would replace each other's libraries there mid-test (the final artifacts
     have one name per target directory), so a run that builds into it holds the cache's
-    `target` lock until it ends: a second run waits for the first."""
+    `target` lock until it ends: a second run waits for the first.
+
+    Cargo is then told the cache's own path (CARGO_TARGET_DIR), not the checkout's symlink to it:
+    a test's `env!("CARGO_BIN_EXE_…")` holds the target directory's path as cargo was given it,
+    and cargo counts a test built by another checkout of the same sources as fresh — with the
+    symlink, it would run that checkout's binary path, gone once that clone is deleted."""
     target = os.path.join(ROOT, "target")
     shared = os.path.join(tools.CACHE, "target")
     if os.environ.get("OFFERKIT_SHARED_TARGET", "1") != "0" and not os.path.lexists(target):
@@ -38,6 +43,7 @@ def shared_target() -> tools.Lock | None:
         print(f"target -> {shared} (the cache's build directory)")
     if os.path.realpath(target) != os.path.realpath(shared):
         return None
+    os.environ.setdefault("CARGO_TARGET_DIR", os.path.realpath(shared))
     lock = tools.Lock("target")
     if not lock.try_acquire():
         print("waiting for another run that builds into the cache's build directory ...", flush=True)
