@@ -248,7 +248,7 @@ mod tests {
     }
 
     #[test]
-    fn the_core_refuses_them_naming_every_setting() {
+    fn the_core_refuses_them_naming_every_setting_as_the_record_spells_it() {
         let Err(err) = OfferClient::new(
             ClientConfig {
                 timeout_ms: 0,
@@ -267,17 +267,18 @@ mod tests {
         assert_eq!(fields[0].path, ["config"]);
         let mut named: Vec<&str> = fields[0].arguments.keys().map(String::as_str).collect();
         named.sort_unstable();
-        assert_eq!(named, ["retry.max_retries", "timeout"]);
+        // Named as the record's fields are spelled in Swift and the generated Kotlin.
+        assert_eq!(named, ["maxRetries", "timeoutMs"]);
         assert_eq!(
-            fields[0].arguments["timeout"],
+            fields[0].arguments["timeoutMs"],
             ["0 ms is not between 1 ms and 24 h"]
         );
         assert!(
-            detail.contains("timeout: 0 ms is not between 1 ms and 24 h"),
+            detail.contains("timeoutMs: 0 ms is not between 1 ms and 24 h"),
             "{detail}"
         );
         assert!(
-            detail.contains("retry.max_retries: 11 is more than 10"),
+            detail.contains("maxRetries: 11 is more than 10"),
             "{detail}"
         );
     }
