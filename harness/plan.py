@@ -53,7 +53,9 @@ def rust_steps() -> list[Step]:
         Step("docs/changelogs", ["python3", "scripts/check-changelogs.py"], kind="results"),
         Step("docs/changelogs-self-test", ["python3", "scripts/check-changelogs.py", "--self-test"], kind="results"),
         # Each crate with -p, so features never unify with the bindgen binary's.
-        Step("rust/clippy", [*clippy, "-p", "offerkit", "-p", "offerkit-sim", "-p", "offerkit-cli", "-p", "offerkit-rewards", "-p", "offerkit-bench", *deny], timeout=2400),
+        Step("rust/clippy", [*clippy, "-p", "offerkit", "-p", "offerkit-sim", "-p", "offerkit-cli", "-p", "offerkit-rewards", "-p", "offerkit-bench", "--features", "offerkit-cli/rewards", *deny], timeout=2400),
+        # The CLI as the README's first command builds it: without the rewards receiver.
+        Step("rust/clippy-cli-offers", ["cargo", "clippy", "-p", "offerkit-cli", "--bins", *deny]),
         Step("rust/clippy-core-server", [*clippy, "-p", "offerkit", "--features", "server", *deny]),
         Step("rust/clippy-core-ledger", [*clippy, "-p", "offerkit", "--features", "ledger", *deny]),
         Step("rust/clippy-core-lite", ["cargo", "clippy", "-p", "offerkit", "--no-default-features", "--lib", *deny]),
@@ -66,8 +68,9 @@ def rust_steps() -> list[Step]:
         Step("core/tests-host-executor", [NEXTEST, "core-tests-host-executor", "-p", "offerkit", "--features", "server", "-E", "kind(test)"], kind="results", env={"OFFERKIT_TEST_EXECUTOR": "conn"}),
         Step("core/doc-tests", ["cargo", "test", "-q", "-p", "offerkit", "--features", "ledger", "--doc"]),
         Step("common/tests", [NEXTEST, "bindings-common-tests", "-p", "offerkit-bindings-common", "--features", "testing"], kind="results"),
-        Step("sim-cli-rewards/tests", [NEXTEST, "sim-cli-rewards-tests", "-p", "offerkit-sim", "-p", "offerkit-cli", "-p", "offerkit-rewards"], kind="results", services=["postgres"], tools=["apt"], timeout=2400),
+        Step("sim-cli-rewards/tests", [NEXTEST, "sim-cli-rewards-tests", "-p", "offerkit-sim", "-p", "offerkit-cli", "-p", "offerkit-rewards", "--features", "offerkit-cli/rewards"], kind="results", services=["postgres"], tools=["apt"], timeout=2400),
         Step("cli/main-job", ["cargo", "run", "-q", "-p", "offerkit-cli", "--", "offers", "--player-id", "demo", "--limit", "3"]),
+        Step("cli/without-rewards", [NEXTEST, "cli-without-rewards", "-p", "offerkit-cli", "--bins"], kind="results"),
         Step("core/soak", ["scripts/soak.sh", "20", "--debug"]),
         Step("core/examples", ["scripts/test-core-examples.sh"], kind="results", services=["sim"]),
         Step("harness/chroot", ["python3", "-m", "harness", "chroot-probe"], services=["sim"], tools=["apt"], timeout=900,

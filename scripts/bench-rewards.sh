@@ -29,7 +29,7 @@ cleanup() {
 trap cleanup EXIT
 
 echo "==> release builds" >&2
-cargo build -q --release -p offerkit-cli
+cargo build -q --release -p offerkit-cli --features rewards
 cargo build -q --release -p offerkit-rewards --example postback_load
 pg_start >&2
 key="bench-key-$$"

@@ -8,6 +8,7 @@
 mod click;
 mod exit;
 mod output;
+mod postback;
 mod rewards;
 mod server;
 
@@ -166,7 +167,7 @@ enum Command {
     /// Postback tools for integrators.
     Postback {
         #[command(subcommand)]
-        command: rewards::PostbackCommand,
+        command: postback::PostbackCommand,
     },
 }
 
@@ -229,8 +230,8 @@ async fn run(cli: Cli, out: &Output) -> Result<(), Error> {
             command: rewards::RewardsCommand::Serve(args),
         } => return rewards::serve(args).await,
         Command::Postback {
-            command: rewards::PostbackCommand::Verify(args),
-        } => return rewards::verify(args, cli.json),
+            command: postback::PostbackCommand::Verify(args),
+        } => return postback::verify(args, cli.json),
         Command::ClickUrl { ref args } => {
             if let Some(built) = click::offline(args) {
                 click::print(&built?, cli.json);

@@ -1,19 +1,14 @@
-//! The rewards commands: `rewards serve` runs the postback receiver (offerkit-rewards) and
-//! `postback verify` checks a postback by hand, for integrators debugging their set-up. The
-//! postback key and the admin token are secrets: taken from flags or `OFFERKIT_POSTBACK_KEY`
-//! / `OFFERKIT_ADMIN_TOKEN` (preferred: flags show in `ps`), never printed or logged.
-
-use std::io::{Read, Write};
-use std::time::Duration;
+//! `rewards serve`: runs the postback receiver (offerkit-rewards), which verifies signed
+//! postbacks, credits each conversion exactly once in its ledger and serves balances. The
+//! receiver and its database drivers are the `rewards` feature, so that the path that prints
+//! offers does not compile them; without it, the command says how to get it. The postback key
+//! and the admin token are secrets: taken from flags or `OFFERKIT_POSTBACK_KEY` /
+//! `OFFERKIT_ADMIN_TOKEN` (preferred: flags show in `ps`), never printed or logged.
 
 use clap::{Args, Subcommand};
-use offerkit::server::ledger::Ledger;
-use offerkit::server::postback::{
-    IpAllowList, PostbackKey, PostbackVerifier, ReplayWindow, canonical, sign_v2_url, sign_v3,
-};
-use offerkit::{Error, ErrorKind, Result};
-use offerkit_rewards::{AdminToken, ReceiverConfig};
-use serde_json::json;
+use offerkit::Result;
+#[cfg(not(feature = "rewards"))]
+use offerkit::{Error, ErrorKind};
 
 #[derive(Subcommand)]
 pub enum RewardsCommand {
@@ -66,50 +61,18 @@ pub struct ServeArgs {
     max_bytes: usize,
 }
 
-#[derive(Subcommand)]
-pub enum PostbackCommand {
-    /// Check a postback: a v3 body on stdin (with --signature: does it match? without: the
-    /// signature it should carry), or a v2 URL with --url. Prints what it would credit.
-    Verify(VerifyArgs),
-}
-
-#[derive(Args)]
-pub struct VerifyArgs {
-    /// The postback key (prefer the environment variable).
-    #[arg(long, env = "OFFERKIT_POSTBACK_KEY", hide_env_values = true)]
-    key: Option<String>,
-    /// The v3 `Signature` header to check against the body on stdin.
-    #[arg(long)]
-    signature: Option<String>,
-    /// A v2 postback URL (with or without its verifier) instead of a body on stdin.
-    #[arg(long)]
-    url: Option<String>,
-}
-
-/// A secret from its flag or variable: missing, empty or only white space is refused (a key
-/// of blanks is as guessable as none, and usually a quoting mistake).
-fn secret(value: Option<String>, what: &str, variable: &str) -> Result<String> {
-    let flag = what.replace(' ', "-");
-    match value {
-        Some(v) if !v.trim().is_empty() => Ok(v),
-        Some(v) if !v.is_empty() => Err(Error::new(
-            ErrorKind::InvalidArgument,
-            format!(
-                "{what} is blank (only white space): give the real one with --{flag} or {variable}"
-            ),
-        )),
-        _ => Err(Error::new(
-            ErrorKind::InvalidArgument,
-            format!("{what} is required: --{flag} or {variable}"),
-        )),
-    }
-}
-
-fn internal(what: &str, e: impl std::fmt::Display) -> Error {
-    Error::new(ErrorKind::Internal, format!("{what}: {e}"))
-}
-
+#[cfg(feature = "rewards")]
 pub async fn serve(args: ServeArgs) -> Result<()> {
+    use std::io::Write;
+    use std::time::Duration;
+
+    use offerkit::server::ledger::Ledger;
+    use offerkit::server::postback::{IpAllowList, PostbackKey, PostbackVerifier, ReplayWindow};
+    use offerkit::{Error, ErrorKind};
+    use offerkit_rewards::{AdminToken, ReceiverConfig};
+
+    use crate::postback::{internal, secret};
+
     let key = secret(args.postback_key, "postback key", "OFFERKIT_POSTBACK_KEY")?;
     let admin = secret(args.admin_token, "admin token", "OFFERKIT_ADMIN_TOKEN")?;
     let admin_token = AdminToken::new(admin).ok_or_else(|| {
@@ -161,65 +124,46 @@ pub async fn serve(args: ServeArgs) -> Result<()> {
     served.map_err(|e| internal("serve", e))
 }
 
-pub fn verify(args: VerifyArgs, json_output: bool) -> Result<()> {
-    let key = PostbackKey::new(secret(args.key, "key", "OFFERKIT_POSTBACK_KEY")?);
-    let verifier = PostbackVerifier::new(key.clone())?;
-    let (format, expected, given, conversion, signed_text) = match args.url {
-        Some(url) => {
-            let (base, query) = url.split_once('?').unwrap_or((url.as_str(), ""));
-            let given = canonical::verifiers(query).into_iter().next();
-            let signed = canonical::canonical(base, query);
-            let expected = sign_v2_url(&key, &signed)
-                .rsplit_once("verifier=")
-                .map(|(_, v)| v.to_owned())
-                .unwrap_or_default();
-            let check = match &given {
-                Some(_) => query.to_owned(),
-                None if query.is_empty() => format!("verifier={expected}"),
-                None => format!("{query}&verifier={expected}"),
-            };
-            let conversion = verifier.verify_v2(&[base], &check);
-            ("v2", expected, given, conversion, Some(signed))
-        }
-        None => {
-            let mut body = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut body)
-                .map_err(|e| internal("reading stdin", e))?;
-            let expected = sign_v3(&key, &body);
-            let given = args.signature;
-            let conversion = verifier.verify_v3(Some(given.as_deref().unwrap_or(&expected)), &body);
-            ("v3", expected, given, conversion, None)
-        }
-    };
-    let conversion = conversion?;
-    if json_output {
-        let doc = json!({
-            "format": format,
-            // "valid": a signature was given and matches; "not_given": see expected_signature.
-            "signature": if given.is_some() { "valid" } else { "not_given" },
-            "expected_signature": expected,
-            "signed_text": signed_text,
-            "conversion": conversion,
-        });
-        println!("{doc}");
-    } else {
-        match &given {
-            Some(_) => println!("signature: valid ({format})"),
-            None => println!(
-                "signature: none given; a {format} postback with this content must carry {expected}"
-            ),
-        }
-        if let Some(text) = &signed_text {
-            println!("signed text: {text}");
-        }
-        println!(
-            "conversion: {} player {:?} amount {} ({})",
-            conversion.conversion_id,
-            conversion.player_id,
-            conversion.amount,
-            conversion.kind.as_str()
+/// Without the receiver compiled in: what to build instead, rather than a missing command.
+#[cfg(not(feature = "rewards"))]
+pub async fn serve(_args: ServeArgs) -> Result<()> {
+    Err(Error::new(
+        ErrorKind::InvalidArgument,
+        "this offerkit was built without the rewards receiver: build it with the `rewards` \
+         feature (`cargo install --path cli --features rewards`, or `cargo run -p offerkit-cli \
+         --features rewards -- rewards serve ...`)",
+    ))
+}
+
+#[cfg(all(test, not(feature = "rewards")))]
+mod tests {
+    use clap::Parser;
+
+    use crate::{Cli, Command};
+
+    #[tokio::test]
+    async fn serve_without_the_receiver_says_how_to_build_it() {
+        let cli = Cli::try_parse_from(["offerkit", "rewards", "serve", "--listen", "127.0.0.1:0"])
+            .expect("parses");
+        let Command::Rewards {
+            command: super::RewardsCommand::Serve(args),
+        } = cli.command
+        else {
+            panic!("not rewards serve");
+        };
+        let error = super::serve(args)
+            .await
+            .expect_err("no receiver in this build");
+        assert_eq!(crate::exit::code(error.kind()), 2);
+        assert!(
+            error.message().contains("--features rewards"),
+            "{}",
+            error.message()
+        );
+        assert!(
+            error.message().contains("without the rewards receiver"),
+            "{}",
+            error.message()
         );
     }
-    Ok(())
 }
