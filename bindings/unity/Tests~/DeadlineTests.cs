@@ -70,12 +70,12 @@ namespace OfferKit.Tests
                 // Refused when the client is made, by core's check of every setting.
                 Check.Equal(OfferKitStatus.InvalidArgument, e.Status, "status for deadline " + deadline);
                 Check.Equal("config", e.Fields[0].Path, "the field entry of deadline " + deadline);
-                Check.Equal(1, e.MessagesFor("deadline").Count, "deadline " + deadline + " is named");
+                Check.Equal(1, e.MessagesFor("Deadline").Count, "deadline " + deadline + " is named as the option");
             }
             foreach (int maxPages in new[] { 0, -1, int.MinValue })
                 Check.Equal("0 is not at least 1",
                     Check.Throws(() => new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { MaxPages = maxPages }),
-                        ErrorKind.InvalidArgument, "max pages " + maxPages).MessagesFor("max_pages")[0], "max pages " + maxPages);
+                        ErrorKind.InvalidArgument, "max pages " + maxPages).MessagesFor("MaxPages")[0], "max pages " + maxPages);
             using (var client = new OfferKitClient(new OfferKitClientOptions(Sim.BaseUrl) { Deadline = TimeSpan.FromDays(1), MaxPages = int.MaxValue }))
                 Check.True(!client.IsDisposed, "the largest values are accepted");
         }
