@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Every published artifact's public surface is written down in its CHANGELOG: a change to what
-its users compile against (the C header, the Unity package's C# API, the Kotlin, Python and
-Swift packages' public declarations) fails this check until the CHANGELOG says what changed.
+its users compile against (the C header, the Unity package's C# API, the Kotlin, Python, Swift
+and Dart packages' public declarations) fails this check until the CHANGELOG says what changed.
 
 The CHANGELOGs are found, not listed: `ffi/CHANGELOG.md` and every `bindings/*/CHANGELOG.md`
 (or one level deeper), each naming its surface near the top with
@@ -15,7 +15,10 @@ building anything:
 - `kotlin` (without the generated `internal` package): every declaration that is not `private`
   or `internal`, in types that are not either, with constructor and function parameters;
 - `python`: what the package's `__all__` exports, each class with its bases, public methods'
-  signatures and fields, each function's signature.
+  signatures and fields, each function's signature;
+- `dart` (the Dart package's `lib/offerkit.dart`): what its `export` directives export (the
+  names `show` lists, else every public one), with the public members of public types and
+  their parameter lists, and enum values; public is Dart's rule, a name not starting with `_`.
 Bodies, comments and docstrings are not surface: rewording a doc or fixing a body needs no entry.
 
 The surface's fingerprint (the first 16 hex digits of its SHA-256) must appear in the newest
@@ -303,6 +306,165 @@ def _signature(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
     return f"{decorators}{prefix} {node.name}({ast.unparse(node.args)}){returns}"
 
 
+def dart_surface(library: Path) -> list[str]:
+    """What a Dart library file exports: for each `export 'FILE' [show A, B];` of `library`, the
+    top-level declarations of FILE (those shown, else every public one), each public class's,
+    mixin's, enum's and extension's public members with their parameter lists, and enum values.
+    Public is Dart's rule: a name not starting with `_`."""
+    raw = library.read_text(encoding="utf-8")
+    out: list[str] = []
+    for match in re.finditer(r"^\s*export\s+'([^']+)'\s*(?:show\s+([^;]+))?;", raw, re.M):
+        target = (library.parent / match.group(1)).resolve()
+        shown = None if match.group(2) is None else {n.strip() for n in match.group(2).split(",") if n.strip()}
+        rel = target.relative_to(library.parent.resolve()).as_posix()
+        for top, decl in _dart_file(target.read_text(encoding="utf-8")):
+            if shown is None or top in shown:
+                out.append(f"{rel}: {decl}")
+    return sorted(out)
+
+
+def _dart_name(header: str) -> tuple[str, str]:
+    """The name a Dart declaration declares, and what it declares: `enum`, `type` (class,
+    mixin, extension) or `member` (anything else, typedefs included)."""
+    m = re.search(r"\b(class|mixin|enum|extension|typedef)\s+([A-Za-z_$][\w$]*)", header)
+    if m and "(" not in header[: m.start()]:
+        return m.group(2), {"enum": "enum", "typedef": "member"}.get(m.group(1), "type")
+    head = re.sub(r"\s*(async\*?|sync\*)\s*$", "", _dart_cut(header, initializers=True))
+    if re.search(r"\boperator\b", head):
+        return "operator", "member"
+    if head.endswith(")"):
+        depth = 0
+        for i in range(len(head) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(head[i], 0)
+            if depth == 0:
+                head = head[:i].rstrip()
+                break
+    if head.endswith(">"):  # a generic method's type parameters
+        depth = 0
+        for i in range(len(head) - 1, -1, -1):
+            depth += {">": 1, "<": -1}.get(head[i], 0)
+            if depth == 0:
+                head = head[:i].rstrip()
+                break
+    m = re.search(r"([A-Za-z_$][\w$.]*)\s*$", head)
+    return (m.group(1) if m else head), "member"
+
+
+def _dart_public(name: str) -> bool:
+    return not any(part.startswith("_") for part in name.split("."))
+
+
+def _dart_cut(decl: str, initializers: bool = False) -> str:
+    """A declaration up to its initializer or arrow body (default values in parameters stay),
+    and with `initializers` also before a constructor's initializer list."""
+    depth = 0
+    for i, ch in enumerate(decl):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0 and ch == "=" and decl[i + 1:i + 2] != "=" and decl[i - 1:i] not in ("=", "!", "<", ">"):
+            return decl[:i].rstrip()
+        elif depth == 0 and ch == ":" and initializers and decl[:i].rstrip().endswith(")"):
+            return decl[:i].rstrip()
+    return decl
+
+
+def _dart_file(source: str) -> list[tuple[str, str]]:
+    """(top-level name, declaration) for every public declaration of one Dart file, members of
+    public types included (under their type's name), an enum's values as one line. A brace
+    opened after `=` or `=>` is a literal or a body expression, not a block."""
+    text = strip_c_like(source)
+    out: list[tuple[str, str]] = []
+    # Each open brace: [kind, top-level name, statements seen]; kind is public (a public
+    # class, mixin or extension), enum (a public enum), hidden, code or literal.
+    stack: list[list] = []
+    buf: list[str] = []
+    parens = 0
+
+    def recording() -> bool:
+        return not stack or stack[-1][0] in ("public", "enum")
+
+    def emit(decl: str) -> None:
+        decl = " ".join(decl.split())
+        if not decl or re.match(r"^(import|export|library|part)\b", decl):
+            return
+        if stack:
+            frame = stack[-1]
+            frame[2] += 1
+            if frame[0] == "enum" and frame[2] == 1:
+                out.append((frame[1], decl))  # the values
+            elif _dart_public(_dart_name(decl)[0]):
+                out.append((frame[1], _dart_cut(decl, initializers=True)))
+        else:
+            name = _dart_name(decl)[0]
+            if _dart_public(name):
+                out.append((name, _dart_cut(decl)))
+
+    for ch in text:
+        if ch in "([":
+            parens += 1
+        elif ch in ")]":
+            parens -= 1
+        if parens > 0 or ch in "([)]":
+            buf.append(ch)
+            continue
+        if ch == "{":
+            header = " ".join("".join(buf).split())
+            if (stack and stack[-1][0] == "literal") or "=" in _strip_parens(header):
+                stack.append(["literal", stack[-1][1] if stack else "", 0])
+                buf.append(ch)
+                continue
+            if recording():
+                name, what = _dart_name(header)
+                top = stack[-1][1] if stack else name
+                if stack:
+                    stack[-1][2] += 1
+                public = bool(header) and _dart_public(name)
+                if public:
+                    out.append((top, header))
+                kind = {"enum": "enum", "type": "public"}.get(what, "code") if public else ("hidden" if what != "member" else "code")
+                stack.append([kind, top, 0])
+            else:
+                stack.append(["code", stack[-1][1] if stack else "", 0])
+            buf = []
+        elif ch == "}":
+            frame = stack[-1] if stack else ["code", "", 0]
+            if frame[0] == "literal":
+                stack.pop()
+                buf.append(ch)
+                continue
+            rest = "".join(buf).strip()
+            if frame[0] in ("public", "enum") and rest:
+                emit(rest)  # an enum's values without a closing `;`
+            if stack:
+                stack.pop()
+            buf = []
+        elif ch == ";":
+            if stack and stack[-1][0] == "literal":
+                buf.append(ch)
+                continue
+            if recording():
+                emit("".join(buf))
+            buf = []
+        else:
+            buf.append(ch)
+    return out
+
+
+def _strip_parens(text: str) -> str:
+    """`text` without what its parentheses and brackets hold."""
+    depth, out = 0, []
+    for ch in text:
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)
+
+
 # --- the artifacts and the rule -------------------------------------------------------------
 
 READERS: dict[str, Callable[[Path, list[str]], list[str]]] = {
@@ -311,6 +473,7 @@ READERS: dict[str, Callable[[Path, list[str]], list[str]]] = {
     "kotlin": lambda path, skip: brace_surface(path, "*.kt", KOTLIN, lambda p: bool(set(skip) & set(p.parts))),
     "swift": lambda path, skip: brace_surface(path, "*.swift", SWIFT, lambda p: bool(set(skip) & set(p.parts))),
     "python": lambda path, skip: python_surface(path),
+    "dart": lambda path, skip: dart_surface(path),
 }
 SURFACE_OF = re.compile(r"<!--\s*surface of:\s*(?P<reader>[\w-]+)\s+(?P<path>\S+)(?:\s+without\s+(?P<skip>[^>]+?))?\s*-->")
 
@@ -549,6 +712,53 @@ def self_test() -> int:
         case("python: exported classes and functions with their signatures",
              "A: class(Exception)" in got and "A: x: int" in got and "A: def m(self, y: int=1) -> str" in got
              and "f: def f(a, *, b=None)" in got and not any("_private" in g for g in got), repr(got))
+
+        lib = Path(tmp, "dart")
+        (lib / "src").mkdir(parents=True)
+        (lib / "pkg.dart").write_text("library;\n\nexport 'src/a.dart' show Client, Kind;\nexport 'src/b.dart';\n", encoding="utf-8")
+        dart_a = """
+// A comment { with a brace.
+import 'dart:async';
+
+/// Doc.
+final class Client {
+  Client(this.url, {int retries = 2}) : _n = retries;
+  final String url;
+  final int _n;
+  static const Map<String, int> table = {'a': 1};
+  Future<int> call(String x, {Duration? wait}) async {
+    final f = () { return 1; };
+    return f() + _n;
+  }
+  int get count => _n;
+  void _hidden() {}
+  static R _generic<R, O extends Object>(R Function(O) f) => throw 0;
+}
+
+enum Kind { one(1, 'x'), two(2, 'y'); const Kind(this.n, this.s); final int n; final String s; }
+
+final class NotShown { void m() {} }
+
+class _Private { void alsoHidden() {} }
+"""
+        (lib / "src/a.dart").write_text(dart_a, encoding="utf-8")
+        (lib / "src/b.dart").write_text("typedef Provider = Future<String> Function(int reason);\nvoid top(int a) {}\nvoid _top() {}\n",
+                                        encoding="utf-8")
+        got = dart_surface(lib / "pkg.dart")
+        want = ["src/a.dart: final class Client", "src/a.dart: Client(this.url, {int retries = 2})",
+                "src/a.dart: final String url", "src/a.dart: static const Map<String, int> table",
+                "src/a.dart: Future<int> call(String x, {Duration? wait}) async", "src/a.dart: int get count",
+                "src/a.dart: enum Kind", "src/a.dart: one(1, ''), two(2, '')", "src/a.dart: final int n",
+                "src/b.dart: typedef Provider", "src/b.dart: void top(int a)"]
+        case("dart: exported declarations, members with parameters, enum values",
+             all(w in got for w in want), repr(sorted(set(want) - set(got))) + " in " + repr(got))
+        case("dart: private names, bodies, types not shown and members of private types are not surface",
+             not any(w in " ".join(got) for w in ("_n", "_hidden", "_generic", "NotShown", "_Private", "alsoHidden", "_top", "return")),
+             repr(got))
+        (lib / "src/a.dart").write_text(dart_a.replace("return f() + _n;", "return f() * 2 + _n; // other"), encoding="utf-8")
+        case("dart: a body change keeps the fingerprint", fingerprint(dart_surface(lib / "pkg.dart")) == fingerprint(got))
+        (lib / "src/a.dart").write_text(dart_a.replace("{Duration? wait}", "{Duration? wait, bool fast = false}"), encoding="utf-8")
+        case("dart: a new parameter changes the fingerprint", fingerprint(dart_surface(lib / "pkg.dart")) != fingerprint(got))
 
     failed = [c for c in cases if not c[1]]
     for name, ok, detail in cases:
