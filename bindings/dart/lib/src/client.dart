@@ -270,7 +270,7 @@ final class OfferClient implements Finalizable {
     }
 
     void fetch() {
-      if (done || inFlight != null || controller.isPaused || _state.closed && pager == null) return;
+      if (done || inFlight != null || controller.isPaused || pager == null) return;
       final p = pager!;
       token = CancelToken();
       final next = _Dispatch.start<PlayerOffersPage?, OfferkitPlayerOffersPage>(
@@ -621,7 +621,8 @@ abstract final class _Dispatch {
     final state = clients[ud.address];
     final provider = state?.tokenProvider;
     if (state == null || provider == null || state.closed) return;
-    retain();
+    // Not retained: the calls waiting for the token keep the isolate alive, and only until
+    // the token wait ends; a provider that never answers does not keep it alive by itself.
     Future<String>.sync(() => provider(TokenReason._of(reason))).then((token) {
       if (state.closed) return;
       using((arena) => check(
@@ -631,8 +632,8 @@ abstract final class _Dispatch {
       using((arena) => native.offerkit_client_fail_token_request(
           state.pointer, 'the token provider failed: $e'.toNativeUtf8(allocator: arena), nullptr));
     }).catchError((Object _) {
-      // A token the library refused (e.g. not UTF-8): the waiting calls time out.
-    }).whenComplete(release);
+      // A token the library refused: the waiting calls time out.
+    });
   }
 
   static void _onExecute(Pointer<Void> ud, Pointer<OfferkitHttpRequest> request) {

@@ -32,7 +32,8 @@ final class Offer {
   /// The payout in US dollars; null when absent or unusable.
   final double? totalPayoutUsd;
 
-  /// The `creatives` the service sent (empty when it sent none).
+  /// The offer's creative (the service sends one object; empty when it sent none or an
+  /// unusable one).
   final List<Creative> creatives;
 
   /// Every field of the item as sent, unusable ones included.
@@ -144,17 +145,18 @@ String _ownedText(Pointer<Utf8> p) {
   }
 }
 
+/// The service sends `creatives` as one object; a list of them is read too.
 List<Creative> _creatives(Map<String, Object?> json) {
-  final list = json['creatives'];
-  if (list is! List) return const [];
-  return [
-    for (final c in list)
-      if (c is Map<String, Object?>)
-        Creative(
+  Creative? one(Object? c) => c is Map<String, Object?>
+      ? Creative(
           name: c['name'] is String ? c['name'] as String : null,
           description: c['description'] is String ? c['description'] as String : null,
         )
-  ];
+      : null;
+  final value = json['creatives'];
+  if (value is List) return [for (final c in value) one(c)].whereType<Creative>().toList();
+  final single = one(value);
+  return single == null ? const [] : [single];
 }
 
 /// Copies a native offer list into Dart values, then frees it.
