@@ -14,7 +14,8 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 source "$root/scripts/lib/package-common.sh"
 package_args "$@"
 make_work
-in_chroot=(python3 -m harness chroot sid --packages dart-sdk,dart-ffi --)
+# From any directory: checks run in $work, and the chroot's working directory is the caller's.
+in_chroot=(env PYTHONPATH="$root" python3 -m harness chroot sid --packages dart-sdk,dart-ffi --)
 
 archive="$dist/offerkit-dart-$version.tar.gz"
 check "offerkit-dart-$version.tar.gz unpacks" tar -xzf "$archive" -C "$work"
@@ -49,7 +50,8 @@ printf 'dependency_overrides:\n  ffi:\n    path: /usr/share/dart/packages/ffi\n'
 check "a program depending on it by path resolves (dart pub get --offline)" \
   "${in_chroot[@]}" bash -c "cd '$app' && dart pub get --offline"
 
-check "simulator listening" start_sim || finish
+start_sim # not inside check, which runs in a subshell: sim_url must reach the checks below
+check "simulator listening" test -n "$sim_url" || finish
 run_example() {
   local out
   out=$(OFFERKIT_ACCESS_TOKEN=$(sim_token) OFFERKIT_LIBRARY="$pkg/native/linux-x86_64/libofferkit.so" \
