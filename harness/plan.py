@@ -55,7 +55,7 @@ def rust_steps() -> list[Step]:
         # Each crate with -p, so features never unify with the bindgen binary's.
         Step("rust/clippy", [*clippy, "-p", "offerkit", "-p", "offerkit-sim", "-p", "offerkit-cli", "-p", "offerkit-rewards", "-p", "offerkit-bench", "--features", "offerkit-cli/rewards", *deny], timeout=2400),
         # The CLI as the README's first command builds it: without the rewards receiver.
-        Step("rust/clippy-cli-offers", ["cargo", "clippy", "-p", "offerkit-cli", "--bins", *deny]),
+        Step("rust/clippy-cli-offers", ["cargo", "clippy", "-p", "offerkit-cli", "--all-targets", *deny]),
         Step("rust/clippy-core-server", [*clippy, "-p", "offerkit", "--features", "server", *deny]),
         Step("rust/clippy-core-ledger", [*clippy, "-p", "offerkit", "--features", "ledger", *deny]),
         Step("rust/clippy-core-lite", ["cargo", "clippy", "-p", "offerkit", "--no-default-features", "--lib", *deny]),

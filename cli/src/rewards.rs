@@ -139,18 +139,20 @@ pub async fn serve(_args: ServeArgs) -> Result<()> {
 mod tests {
     use clap::Parser;
 
-    use crate::{Cli, Command};
+    use super::RewardsCommand;
+
+    /// `offerkit rewards …` as the CLI parses it.
+    #[derive(Parser)]
+    struct Rewards {
+        #[command(subcommand)]
+        command: RewardsCommand,
+    }
 
     #[tokio::test]
     async fn serve_without_the_receiver_says_how_to_build_it() {
-        let cli = Cli::try_parse_from(["offerkit", "rewards", "serve", "--listen", "127.0.0.1:0"])
+        let parsed = Rewards::try_parse_from(["rewards", "serve", "--listen", "127.0.0.1:0"])
             .expect("parses");
-        let Command::Rewards {
-            command: super::RewardsCommand::Serve(args),
-        } = cli.command
-        else {
-            panic!("not rewards serve");
-        };
+        let RewardsCommand::Serve(args) = parsed.command;
         let error = super::serve(args)
             .await
             .expect_err("no receiver in this build");
