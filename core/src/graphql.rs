@@ -114,15 +114,7 @@ pub(crate) fn data<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T> {
 }
 
 fn data_slow<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T> {
-    let envelope: Envelope<'a> = serde_json::from_slice(body).map_err(decode_error)?;
-    if let Some(errors) = entries(envelope.errors)? {
-        return Err(map_errors(errors, body, 200));
-    }
-    let data = envelope
-        .data
-        .filter(|raw| raw.get() != "null")
-        .ok_or_else(|| Error::new(ErrorKind::Decode, "response has neither data nor errors"))?;
-    serde_json::from_str::<ObjectOnly<T>>(data.get())
+    serde_json::from_str::<ObjectOnly<T>>(raw_data(body)?.get())
         .map(|ObjectOnly(data)| data)
         .map_err(decode_error)
 }
@@ -162,17 +154,23 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for ObjectOnly<T> {
     }
 }
 
-/// The raw form: `data` as the text the service sent (never parsed into a tree, so no depth or
-/// number is too much for it), errors mapped the same way.
-pub(crate) fn raw(body: &[u8]) -> Result<GraphqlResponse> {
+/// The envelope's `data`, unparsed: its `errors` mapped first (a non-empty array fails), and a
+/// missing or `null` `data` a `decode` error.
+fn raw_data(body: &[u8]) -> Result<&RawValue> {
     let envelope: Envelope<'_> = serde_json::from_slice(body).map_err(decode_error)?;
     if let Some(errors) = entries(envelope.errors)? {
         return Err(map_errors(errors, body, 200));
     }
-    let data = envelope
+    envelope
         .data
         .filter(|raw| raw.get() != "null")
-        .ok_or_else(|| Error::new(ErrorKind::Decode, "response has neither data nor errors"))?;
+        .ok_or_else(|| Error::new(ErrorKind::Decode, "response has neither data nor errors"))
+}
+
+/// The raw form: `data` as the text the service sent (never parsed into a tree, so no depth or
+/// number is too much for it), errors mapped the same way.
+pub(crate) fn raw(body: &[u8]) -> Result<GraphqlResponse> {
+    let data = raw_data(body)?;
     if !data.get().starts_with('{') {
         return Err(Error::new(
             ErrorKind::Decode,
