@@ -27,6 +27,15 @@ if [ -f include/offerkit.h ] && [ -f bench/c/latency.c ]; then
   gcc -O2 -std=c99 -Iinclude bench/c/latency.c -Ltarget/release -lofferkit -o "$out/latency-c" && have_c=1
   gcc -O2 -std=c99 -Iinclude bench/c/footprint.c -Ltarget/release -lofferkit -lpthread -o "$out/footprint-c" || true
 fi
+have_poll=0
+if [ $have_c = 1 ]; then
+  gcc -O2 -std=gnu11 -Iinclude bench/c/poll_idle.c -Ltarget/release -lofferkit -lpthread -o "$out/poll-idle" && have_poll=1
+fi
+have_pump=0
+if command -v mcs >/dev/null && command -v mono >/dev/null; then
+  mcs -nologo -r:System.dll -r:System.Core.dll -r:System.Net.Http.dll -out:"$out/PumpIdle.exe" \
+    -recurse:'bindings/unity/Runtime/*.cs' 'bindings/unity/Tools~/bench/PumpIdle.cs' && have_pump=1
+fi
 have_curl=0
 if [ $have_c = 1 ] && [ -f bench/c/latency_curl.c ]; then
   gcc -O2 -std=gnu11 -Iinclude -Ibindings/c/tests bench/c/latency_curl.c bindings/c/tests/curl_executor.c \
@@ -89,6 +98,16 @@ if CARGO_TARGET_DIR="$root/target/lite" cargo build -q --release -p offerkit-ffi
   cp target/lite/release/libofferkit.so "$out/libofferkit_lite.so"
 fi
 
+echo "==> idle poll"
+rm -f "$out/poll-idle.json"
+if [ $have_poll = 1 ]; then
+  LD_LIBRARY_PATH=target/release "$out/poll-idle" 11 >"$out/poll-idle.json"
+fi
+rm -f "$out/pump-idle.json"
+if [ $have_pump = 1 ]; then
+  LD_LIBRARY_PATH=target/release mono "$out/PumpIdle.exe" 11 >"$out/pump-idle.json"
+fi
+
 echo "==> footprint"
 if [ -x "$out/footprint-c" ]; then
   LD_LIBRARY_PATH=target/release "$out/footprint-c" "$url" "$token" >"$out/footprint.md" || true
@@ -149,6 +168,23 @@ for lib in ["libofferkit.so", "libofferkit_lite.so", "libofferkit_uniffi.so"]:
     if os.path.exists(p):
         n = os.path.getsize(p)
         print(f"| {lib} | {n} | {n / 1e6:.2f} |")
+idle = os.path.join(out, "poll-idle.json")
+if os.path.exists(idle):
+    p = json.load(open(idle))
+    print("\n### A game loop's idle poll (poll delivery, nothing queued; `bench/c/poll_idle.c`)\n")
+    print(f"Medians of {p['rounds']} rounds of {p['calls_per_round']:,} calls; allocations counted by")
+    print("interposing glibc's malloc family in the probe (it first checks that it sees the library's).\n")
+    print("| call | ns per call | allocations |")
+    print("| --- | ---: | ---: |")
+    print(f"| `offerkit_client_poll(client, 0)` | {p['poll_ns']:.0f} | {p['allocations']} (both rows) |")
+    print(f"| the pump: `offerkit_client_poll` + `offerkit_log_poll` | {p['poll_and_log_poll_ns']:.0f} | |")
+pump = os.path.join(out, "pump-idle.json")
+if os.path.exists(pump):
+    p = json.load(open(pump))
+    print(f"\nThe Unity package's per-frame pump on Mono (`OfferKitClient.PollAll()`, {p['clients']} clients,")
+    print(f"medians of {p['rounds']} rounds of {p['frames_per_round']:,} frames; `bindings/unity/Tools~/bench/PumpIdle.cs`):")
+    print(f"{p['poll_all_ns']:.0f} ns per frame, {p['bytes']} bytes on the managed heap in all")
+    print("(`GC.GetAllocatedBytesForCurrentThread`).")
 fp = os.path.join(out, "footprint.md")
 if os.path.exists(fp):
     print("\n### Footprint of a C host program\n")

@@ -39,6 +39,9 @@
 //! - [`test_hooks`]: deliberate panics, delays and log messages, in builds with the
 //!   `test-hooks` feature only.
 //!
+//! Unit tests only: `allocation_count` (a counting global allocator) and `idle_poll` (polls
+//! with nothing to deliver allocate nothing); `input_props` and `item_props` (property tests).
+//!
 //! No refresh-token or reporting-key function is exported: those stay on servers.
 
 // Every exported function is `unsafe extern "C"` with one safety contract, written once at the top
@@ -52,6 +55,8 @@
 // every block says why it is sound on a `// SAFETY:` line (clippy::undocumented_unsafe_blocks).
 #![allow(unsafe_code)]
 
+#[cfg(test)]
+mod allocation_count;
 pub mod boundary;
 pub mod builtin_http;
 pub mod click;
@@ -73,6 +78,8 @@ mod failure;
 pub mod handle;
 pub mod http_executor;
 pub mod http_request;
+#[cfg(test)]
+mod idle_poll;
 #[cfg(test)]
 mod input_props;
 #[cfg(test)]
