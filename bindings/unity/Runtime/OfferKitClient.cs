@@ -17,6 +17,7 @@ namespace OfferKit
         private static readonly object RegistryGate = new object();
         private static readonly List<WeakReference> Registry = new List<WeakReference>();
         [ThreadStatic] private static bool _polling;
+        [ThreadStatic] private static List<OfferKitClient> _pollAllClients;
 
         private readonly ClientHandle _handle;
         private readonly WeakReference _self;
@@ -242,8 +243,19 @@ namespace OfferKit
         {
             PumpThread.Mark();
             if (_polling) return 0;
+            // The game's every frame: the list of live clients is this thread's, reused, so an
+            // idle pump allocates nothing (IdlePumpTests). A callback's PollAll returns above.
+            List<OfferKitClient> live = _pollAllClients ?? (_pollAllClients = new List<OfferKitClient>());
             int ran = 0;
-            foreach (OfferKitClient client in LiveClients()) ran += client.Poll();
+            try
+            {
+                LiveClients(live);
+                foreach (OfferKitClient client in live) ran += client.Poll();
+            }
+            finally
+            {
+                live.Clear(); // holds no client between frames: one nobody references may be collected
+            }
             return ran + OfferKitLog.Poll();
         }
 
@@ -253,12 +265,14 @@ namespace OfferKit
         /// </summary>
         public static void DisposeAll()
         {
-            foreach (OfferKitClient client in LiveClients()) client.Dispose();
+            var live = new List<OfferKitClient>();
+            LiveClients(live);
+            foreach (OfferKitClient client in live) client.Dispose();
         }
 
-        private static List<OfferKitClient> LiveClients()
+        /// <summary>Fills <paramref name="live"/> with the clients still alive, forgetting the collected ones.</summary>
+        private static void LiveClients(List<OfferKitClient> live)
         {
-            var live = new List<OfferKitClient>();
             lock (RegistryGate)
             {
                 Registry.RemoveAll(w => !w.IsAlive);
@@ -268,7 +282,6 @@ namespace OfferKit
                     if (client != null) live.Add(client);
                 }
             }
-            return live;
         }
 
         /// <summary>

@@ -141,6 +141,8 @@ step "unity: the UI Toolkit sample (offers with icons) type-checks" \
   -out:"$work/SampleIcons.dll" -recurse:"$unity/Samples~/OfferListWithIcons/*.cs"
 step "unity: C layout probe builds" bash -c \
   "gcc -std=c99 -Wall -Wextra -Werror -Iinclude -o '$work/abi_layout' bindings/unity/Tests~/abi_layout.c && '$work/abi_layout' > '$work/layout.txt'"
+step "unity: the idle-pump benchmark compiles (Tools~/bench, run by scripts/bench.sh)" \
+  mcs "${mcs_flags[@]}" -out:"$work/PumpIdle.exe" -recurse:"$unity/Runtime/*.cs" "$unity/Tools~/bench/PumpIdle.cs"
 step "unity: test program compiles" \
   mcs "${mcs_flags[@]}" -out:"$work/OfferKitTests.exe" -recurse:"$unity/Runtime/*.cs" bindings/unity/Tests~/*.cs
 suite unity-tests \
