@@ -15,6 +15,7 @@ calls=${BENCH_CALLS:-100}
 
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 command -v curl >/dev/null || { apt-get update -qq && apt-get install -y -qq curl >/dev/null; }
+[ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
 [ -f /usr/include/x86_64-linux-gnu/curl/curl.h ] || [ -f /usr/include/curl/curl.h ] ||
   { apt-get update -qq && apt-get install -y -qq libcurl4-openssl-dev >/dev/null; }
 
@@ -25,6 +26,7 @@ cargo build -q --release -p offerkit-ffi
 have_c=0
 if [ -f include/offerkit.h ] && [ -f bench/c/latency.c ]; then
   gcc -O2 -std=c99 -Iinclude bench/c/latency.c -Ltarget/release -lofferkit -o "$out/latency-c" && have_c=1
+  gcc -O2 -std=gnu11 -Iinclude bench/c/handoffs.c -Ltarget/release -lofferkit -o "$out/handoffs" || true
   gcc -O2 -std=c99 -Iinclude bench/c/footprint.c -Ltarget/release -lofferkit -lpthread -o "$out/footprint-c" || true
 fi
 have_poll=0
@@ -75,6 +77,14 @@ for r in $(seq "$rounds"); do
     LD_LIBRARY_PATH=target/release "$out/latency-curl" "$url" "$token" "$calls" >>"$out/lat-curl.json"
   fi
 done
+
+echo "==> hand-offs: voluntary context switches per blocking call, core and C ABI"
+/usr/bin/time -f '%w' -o "$out/core-switches.txt" \
+  target/release/latency --mode core --url "$url" --token "$token" --calls 1000 >/dev/null
+rm -f "$out/handoffs.json"
+if [ -x "$out/handoffs" ]; then
+  LD_LIBRARY_PATH=target/release "$out/handoffs" "$url" "$token" 1000 >"$out/handoffs.json"
+fi
 
 echo "==> throughput: offerkit core (64 concurrent) and wrk (64 connections), same simulator"
 target/release/throughput --url "$url" --token "$token" --concurrency 64 --seconds 10 >"$out/tp-core.json"
@@ -145,6 +155,14 @@ for key, name, f in rows:
     med = statistics.median(v)
     print(f"| {key} | {name} | {len(v)} | {med:.0f} | {pct(v, 0.99):.0f} | {med / statistics.median(raw):.2f} |")
 print()
+handoffs = os.path.join(out, "handoffs.json")
+if os.path.exists(handoffs):
+    h = json.load(open(handoffs))
+    core_switches = int(open(os.path.join(out, "core-switches.txt")).read().split()[-1])
+    print("Voluntary context switches per call (a thread blocking until another wakes it; 1,000 calls):")
+    print(f"the core's probe (one thread, whole process, warm-up and start included) {core_switches / 1000:.2f};")
+    print(f"the C ABI's calling thread {h['caller_switches_per_call']:.2f}, its whole process (with the library")
+    print(f"thread) {h['process_switches_per_call']:.2f} (`bench/c/handoffs.c`).\n")
 core = json.load(open(os.path.join(out, "tp-core.json")))
 def wrk_rps(name):
     text = open(os.path.join(out, name)).read()
