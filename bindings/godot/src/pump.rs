@@ -5,7 +5,7 @@
 //! during a frame. Games with their own `MainLoop` (not a `SceneTree`) call `OfferKit.poll()`
 //! once per frame instead.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use godot::classes::{Engine, SceneTree};
 use godot::prelude::*;
@@ -16,6 +16,18 @@ thread_local! {
     /// The SceneTree the hook is connected to, so a new tree (a restarted main loop) is
     /// connected again.
     static CONNECTED_TO: Cell<Option<InstanceId>> = const { Cell::new(None) };
+    /// Run at the start of each frame, before the jobs (see [`every_frame`]).
+    static FRAME_WORK: RefCell<Vec<fn()>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `work` at the start of every frame from now on (once, however often it is given).
+pub(crate) fn every_frame(work: fn()) {
+    FRAME_WORK.with(|all| {
+        let mut all = all.borrow_mut();
+        if !all.iter().any(|w| std::ptr::fn_addr_eq(*w, work)) {
+            all.push(work);
+        }
+    });
 }
 
 /// Connects the hook to the running SceneTree, once per tree (main thread only). Without a
@@ -44,6 +56,10 @@ pub(crate) fn poll() {
     if !godot::init::is_main_thread() {
         godot_error!("OfferKit.poll() must be called on the main thread");
         return;
+    }
+    let work: Vec<fn()> = FRAME_WORK.with(|all| all.borrow().clone());
+    for work in work {
+        work();
     }
     for job in mailbox::take() {
         job();

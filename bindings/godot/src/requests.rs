@@ -3,6 +3,15 @@
 //! cancelled call (its own `cancel()`, its client's `cancel_all()`, or its client freed) has
 //! its task aborted, which drops the HTTP request, and is delivered as `CANCELLED` even when
 //! its answer had already arrived but was not yet delivered.
+//!
+//! A GDScript function that `await`s a request and whose object is freed first would leak
+//! what its stack holds (the request among it): when Godot frees such an object it disconnects
+//! the waiting function state, and clears its stack only if something else still holds the
+//! state; the connection usually held the last reference, and a function state freed that way
+//! keeps its stack (godotengine/godot#99383). So the registry holds every function state
+//! awaiting a pending request (found on the request's `completed` connections, a deferred call
+//! after the request is made and again each frame) until the request is delivered: the stack
+//! is then always cleared, and nothing leaks.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -27,6 +36,8 @@ struct Entry {
     abort: Option<AbortHandle>,
     /// Set by a cancellation: the result delivered is then `CANCELLED` with this text.
     cancelled: Option<String>,
+    /// The GDScript function states awaiting `completed` (see the module comment).
+    awaiting: Vec<Gd<RefCounted>>,
 }
 
 thread_local! {
@@ -81,15 +92,64 @@ pub(crate) fn fail(client: u64, failure: Failure) -> Gd<OfferKitRequest> {
 
 fn register(id: u64, client: u64, abort: Option<AbortHandle>) -> Gd<OfferKitRequest> {
     pump::ensure_connected();
-    let request = OfferKitRequest::create(id, cancel);
+    pump::every_frame(hold_all_awaiting);
+    let mut request = OfferKitRequest::create(id, cancel);
     let entry = Entry {
         request: request.clone(),
         client,
         abort,
         cancelled: None,
+        awaiting: Vec::new(),
     };
     PENDING.with(|pending| pending.borrow_mut().insert(id, entry));
+    // The caller `await`s right after this returns; a deferred call runs before the end of the
+    // frame, when a node freed with `queue_free()` goes.
+    request.run_deferred_gd(move |_| hold_awaiting(id));
     request
+}
+
+/// Holds the function states now awaiting call `id` (main thread).
+fn hold_awaiting(id: u64) {
+    PENDING.with(|pending| {
+        let mut pending = pending.borrow_mut();
+        let Some(entry) = pending.get_mut(&id) else {
+            return;
+        };
+        let connections = entry
+            .request
+            .upcast_ref::<RefCounted>()
+            .get_signal_connection_list("completed");
+        for connection in connections.iter_shared() {
+            let Some(object) = connection
+                .get("callable")
+                .and_then(|c| c.try_to::<Callable>().ok())
+                .and_then(|c| c.object())
+            else {
+                continue;
+            };
+            if !object.is_class("GDScriptFunctionState") {
+                continue;
+            }
+            let Ok(state) = object.try_cast::<RefCounted>() else {
+                continue;
+            };
+            if !entry
+                .awaiting
+                .iter()
+                .any(|held| held.instance_id() == state.instance_id())
+            {
+                entry.awaiting.push(state);
+            }
+        }
+    });
+}
+
+/// Holds the function states awaiting any pending call (main thread, once per frame).
+fn hold_all_awaiting() {
+    let ids: Vec<u64> = PENDING.with(|pending| pending.borrow().keys().copied().collect());
+    for id in ids {
+        hold_awaiting(id);
+    }
 }
 
 /// Completes call `id` (main thread, from a mailbox job): stores the result on the request
@@ -106,6 +166,8 @@ fn deliver(id: u64, make: impl FnOnce() -> Gd<OfferKitResult>) {
     request.bind_mut().set_result(result.clone());
     // No borrow of ours is held here: the handlers may start or cancel calls.
     request.signals().completed().emit(&result);
+    // Resumed (or disconnected by Godot when their object was freed, stack cleared): let go.
+    drop(entry.awaiting);
 }
 
 /// Cancels call `id` if it is still pending (main thread).
