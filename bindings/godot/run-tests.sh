@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Inside the Debian sid chroot that carries Godot 4.6 (bindings/godot/test.sh enters it): makes
+# a fresh Godot project from tests/ and the addon, with the library the host built, and runs it
+# headless against the simulator on the host's loopback.
+#
+#   bindings/godot/run-tests.sh tests HTTP   the GDScript suite (tests/runner.gd): one JSON line
+#                                            per case into $OFFERKIT_RESULTS, suite
+#                                            $OFFERKIT_SUITE; HTTP is builtin or godot (the
+#                                            HTTP stack every client of the run uses)
+#   bindings/godot/run-tests.sh example      example/print_offers.gd: 5 offers printed
+#
+# Then the engine's exit is checked: "ObjectDB instances leaked at exit", resources still in
+# use, a script error or an engine error anywhere in its output fails the run (for the suite,
+# as the case "(engine exit: nothing leaked, no error)"). OFFERKIT_GODOT_LIB is the library's
+# path; OFFERKIT_SIM_URL the simulator.
+set -uo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+action=${1:?usage: run-tests.sh tests HTTP | example}
+lib=${OFFERKIT_GODOT_LIB:?set OFFERKIT_GODOT_LIB to libofferkit_godot.so}
+
+project="$(mktemp -d /tmp/offerkit-godot.XXXXXX)"
+trap 'rm -rf "$project"' EXIT
+# Godot's user data and caches stay in the project's directory, not in the shared chroot.
+export HOME="$project/.home" XDG_DATA_HOME="$project/.home/data" XDG_CONFIG_HOME="$project/.home/config" XDG_CACHE_HOME="$project/.home/cache"
+mkdir -p "$HOME" "$project/.godot" "$project/addons/offerkit/bin/linux-x86_64"
+cp "$here/addons/offerkit/offerkit.gdextension" "$project/addons/offerkit/"
+cp "$lib" "$project/addons/offerkit/bin/linux-x86_64/libofferkit_godot.so"
+# What the editor writes when it first scans a project with an extension.
+echo "res://addons/offerkit/offerkit.gdextension" >"$project/.godot/extension_list.cfg"
+cp "$here/tests/project.godot" "$project/"
+log="$project/godot.log"
+
+case "$action" in
+  tests)
+    export OFFERKIT_GODOT_HTTP=${2:?usage: run-tests.sh tests builtin|godot}
+    cp -r "$here/tests" "$project/tests"
+    script=res://tests/runner.gd
+    ;;
+  example)
+    cp -r "$here/example" "$project/example"
+    script=res://example/print_offers.gd
+    ;;
+  *) echo "usage: run-tests.sh tests HTTP | example" >&2; exit 2 ;;
+esac
+
+godot --version
+timeout 900 godot --headless --verbose --path "$project" -s "$script" >"$log" 2>&1
+status=$?
+# The run's own lines (the verbose engine lines stay in the log file, printed on failure).
+grep -vE '^(Loading resource|Loaded builtin|CORE API HASH|EXTENSION API HASH|TextServer|Using "default" pen tablet|Shader|OpenGL|Vulkan|Godot Engine|Parsing|Setting|Module|Registered|Project|Load|Extension)' "$log" | grep -vE '^\s*$' | tail -n 400
+
+# The engine's exit: leaks and errors anywhere in its output.
+problems="$(grep -nE 'leaked|Resources still in use at exit|SCRIPT ERROR|Parse Error|^ERROR:|^\s+at: |Orphan StringName' "$log" || true)"
+if [[ -n "$problems" ]]; then
+  echo "the engine reported leaks or errors:" >&2
+  echo "$problems" | head -n 40 >&2
+fi
+if [[ "$action" == tests && -n "${OFFERKIT_RESULTS:-}" ]]; then
+  outcome=passed detail=""
+  if [[ -n "$problems" ]]; then
+    outcome=failed
+    detail="the engine printed $(echo "$problems" | wc -l) line(s) about leaks or errors (see the step log)"
+  fi
+  printf '{"suite": "%s", "case": "(engine exit: nothing leaked, no error)", "outcome": "%s", "seconds": 0, "detail": "%s"}\n' \
+    "${OFFERKIT_SUITE:-godot-tests}" "$outcome" "$detail" >>"$OFFERKIT_RESULTS"
+fi
+if ((status != 0)); then
+  echo "godot exited with $status" >&2
+  exit "$status"
+fi
+[[ -z "$problems" ]] || exit 1
+if [[ "$action" == example ]]; then
+  grep -q '^5 offers for demo-player:' "$log" || { echo "the example printed no offers" >&2; exit 1; }
+fi

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Smoke-tests DIST/offerkit-godot-VERSION.zip (bindings/godot/package.sh) as a Godot user
+# installs it: in an empty directory, a new project (a project.godot and the user's own scene,
+# a copy of the sample offer list in example/) gets the zip unzipped into it; the editor's first
+# scan of the project (godot --headless --editor --quit) registers the extension, as opening the
+# project in the editor does; then the scene runs headless and prints the simulator's offers.
+# Godot 4.6 from Debian sid, in the cached chroot the tests use.
+#
+#   bindings/godot/smoke.sh DIST
+#
+# Prints "ok   NAME" / "FAIL NAME" per check and ends "N passed, N failed, 0 skipped"; exit 0
+# only if nothing failed. About 15 s once the chroot exists.
+set -uo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+source "$root/scripts/lib/package-common.sh"
+package_args "$@"
+make_work
+need unzip unzip || exit 1
+
+zip_file="$dist/offerkit-godot-$version.zip"
+project="$work/project"
+godot_in_chroot() { (cd "$root" && python3 -m harness chroot sid --packages godot -- "$@"); }
+
+check "offerkit-godot-$version.zip exists" test -f "$zip_file" || finish
+mkdir -p "$project"
+cat >"$project/project.godot" <<'GODOT'
+config_version=5
+
+[application]
+config/name="offerkit smoke test"
+run/main_scene="res://offer_list.tscn"
+GODOT
+cp "$root/bindings/godot/example/offer_list.tscn" "$root/bindings/godot/example/offer_list.gd" "$project/"
+check "the zip unzips into the project" unzip -q "$zip_file" -d "$project"
+has_addon() {
+  local f
+  for f in offerkit.gdextension README.md LICENSE-MIT LICENSE-APACHE bin/linux-x86_64/libofferkit_godot.so \
+    bin/linux-arm64/libofferkit_godot.so bin/windows-x86_64/offerkit_godot.dll; do
+    [[ -f "$project/addons/offerkit/$f" ]] || { echo "no addons/offerkit/$f" >&2; return 1; }
+  done
+}
+check "addons/offerkit holds the .gdextension, README, licenses and 3 libraries" has_addon
+
+# The editor's first scan writes .godot/extension_list.cfg (the engine loads the extensions it lists).
+scan() {
+  godot_in_chroot env HOME="$work/home" timeout 300 godot --headless --editor --quit --path "$project" >"$work/scan.log" 2>&1
+  grep -qx 'res://addons/offerkit/offerkit.gdextension' "$project/.godot/extension_list.cfg" ||
+    { tail -n 30 "$work/scan.log"; return 1; }
+}
+check "the editor's first scan registers the extension" scan
+
+start_sim || finish
+OFFERKIT_ACCESS_TOKEN="$(sim_token)" || finish
+export OFFERKIT_ACCESS_TOKEN OFFERKIT_BASE_URL="$sim_url" OFFERKIT_QUIT_AFTER_LOAD=1
+run_scene() {
+  godot_in_chroot env HOME="$work/home" timeout 120 godot --headless --path "$project" >"$work/scene.log" 2>&1
+  local status=$?
+  cat "$work/scene.log" | grep -v '^\s*$' | tail -n 20
+  ((status == 0)) && grep -qE '^[0-9]+ offers for demo-player' "$work/scene.log" &&
+    ! grep -qE 'leaked|SCRIPT ERROR|^ERROR:' "$work/scene.log"
+}
+check "the sample scene prints the simulator's offers (headless, nothing leaked)" run_scene
+finish
