@@ -46,8 +46,9 @@ esac
 godot --version
 timeout 900 godot --headless --verbose --path "$project" -s "$script" >"$log" 2>&1
 status=$?
-# The run's own lines (the verbose engine lines stay in the log file, printed on failure).
-grep -vE '^(Loading resource|Loaded builtin|CORE API HASH|EXTENSION API HASH|TextServer|Using "default" pen tablet|Shader|OpenGL|Vulkan|Godot Engine|Parsing|Setting|Module|Registered|Project|Load|Extension)' "$log" | grep -vE '^\s*$' | tail -n 400
+# The run's own lines (the engine's verbose lines stay in the log; its tail is printed when the
+# run fails).
+grep -E '^(ok |FAIL |offerkit |Initialize godot-rust|[0-9]+ passed|[0-9]+ offers for|[0-9]{6,} )' "$log" || true
 
 # The engine's exit: leaks and errors anywhere in its output.
 problems="$(grep -nE 'leaked|Resources still in use at exit|SCRIPT ERROR|Parse Error|^ERROR:|^\s+at: |Orphan StringName' "$log" || true)"
@@ -65,6 +66,7 @@ if [[ "$action" == tests && -n "${OFFERKIT_RESULTS:-}" ]]; then
     "${OFFERKIT_SUITE:-godot-tests}" "$outcome" "$detail" >>"$OFFERKIT_RESULTS"
 fi
 if ((status != 0)); then
+  tail -n 60 "$log" >&2
   echo "godot exited with $status" >&2
   exit "$status"
 fi
