@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
 out=$(realpath -m "${1:-bindings/godot/docs/offer_list.png}")
-cargo build -q -p offerkit-godot
+[[ "${OFFERKIT_GODOT_SKIP_BUILD:-}" == 1 ]] || cargo build -q -p offerkit-godot
 target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
 
 pids=()
