@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the addon a Godot user installs by unzipping it into the project's folder:
 #
-#   DIST/offerkit-godot-VERSION.zip   addons/offerkit/ with offerkit.gdextension, README.md,
+#   DIST/offerkit-godot-VERSION.zip   addons/offerkit/ with offerkit.gdextension, README.md (with
+#                                     its picture in docs/ and the examples it names in example/),
 #                                     the licenses, and bin/PLATFORM/ with the release library
 #                                     of Linux x86_64 (libofferkit_godot.so), Linux arm64 and
 #                                     Windows x86_64 (offerkit_godot.dll)
@@ -27,9 +28,19 @@ make_work
 target_dir=$(cd "$root" && cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
 
 addon="$work/addons/offerkit"
-mkdir -p "$addon"
-cp "$root/bindings/godot/addons/offerkit/offerkit.gdextension" "$root/bindings/godot/README.md" \
-  "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$addon/"
+here="$root/bindings/godot"
+mkdir -p "$addon/docs" "$addon/example"
+cp "$here/addons/offerkit/offerkit.gdextension" "$here/README.md" "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$addon/"
+# The README's picture and the programs it names, beside it as in the repository. A .gdignore
+# keeps the editor from importing them: the examples belong in the project's root folder (the
+# scene names res://offer_list.gd), the picture is no game asset.
+cp "$here/docs/offer_list.png" "$addon/docs/"
+cp "$here/example/print_offers.gd" "$here/example/offer_list.gd" "$here/example/offer_list.tscn" "$addon/example/"
+touch "$addon/docs/.gdignore" "$addon/example/.gdignore"
+# Every relative link and image of the README names a file of the zip.
+for link in $(grep -oE '\]\([^)#[:space:]]+' "$addon/README.md" | cut -c3- | grep -vE '^[a-z]+:' || true); do
+  [[ -e "$addon/$link" ]] || { echo "README.md links to $link, which the zip lacks" >&2; exit 1; }
+done
 
 # library PLATFORM NATIVE TRIPLE FILE: bin/PLATFORM/FILE (Godot's platform names), prebuilt in
 # $native/NATIVE (scripts/build-native.sh's names) or built now.

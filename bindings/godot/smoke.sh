@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Smoke-tests DIST/offerkit-godot-VERSION.zip (bindings/godot/package.sh) as a Godot user
-# installs it: in an empty directory, a new project (a project.godot and the user's own scene,
-# a copy of the sample offer list in example/) gets the zip unzipped into it; the extension is
+# installs it: in an empty directory, a new project (a project.godot) gets the zip unzipped into
+# it, and the sample offer list the zip carries in example/ becomes the user's scene; the extension is
 # registered in .godot/extension_list.cfg (what the editor writes when it first opens the
 # project: the headless editor of Debian's Godot 4.6.3 writes it but then crashes with this
 # addon, see README.md "Known problems", so the file is written here); then the scene runs
@@ -32,16 +32,19 @@ config_version=5
 config/name="offerkit smoke test"
 run/main_scene="res://offer_list.tscn"
 GODOT
-cp "$root/bindings/godot/example/offer_list.tscn" "$root/bindings/godot/example/offer_list.gd" "$project/"
 check "the zip unzips into the project" unzip -q "$zip_file" -d "$project"
 has_addon() {
   local f
   for f in offerkit.gdextension README.md LICENSE-MIT LICENSE-APACHE bin/linux-x86_64/libofferkit_godot.so \
-    bin/linux-arm64/libofferkit_godot.so bin/windows-x86_64/offerkit_godot.dll; do
+    bin/linux-arm64/libofferkit_godot.so bin/windows-x86_64/offerkit_godot.dll \
+    docs/offer_list.png docs/.gdignore example/.gdignore example/offer_list.tscn example/offer_list.gd example/print_offers.gd; do
     [[ -f "$project/addons/offerkit/$f" ]] || { echo "no addons/offerkit/$f" >&2; return 1; }
   done
 }
-check "addons/offerkit holds the .gdextension, README, licenses and 3 libraries" has_addon
+check "addons/offerkit holds the .gdextension, README (its picture, examples), licenses and 3 libraries" has_addon
+# The user's scene: the sample, copied from the zip into the project's root as the README says.
+check "the sample scene is copied from the zip" cp "$project/addons/offerkit/example/offer_list.tscn" \
+  "$project/addons/offerkit/example/offer_list.gd" "$project/"
 
 # The engine loads the extensions .godot/extension_list.cfg lists.
 register() {
