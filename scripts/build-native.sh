@@ -7,23 +7,30 @@
 #   scripts/build-native.sh PLATFORM [--skip-install]
 #
 # PLATFORM        what target/native/PLATFORM/ then holds (release profile, no test hooks)
-#   linux-x86_64    libofferkit.so .a, libofferkit_lite.so .a, libofferkit_uniffi.so
+#   linux-x86_64    libofferkit.so .a, libofferkit_lite.so .a, libofferkit_uniffi.so,
+#                   libofferkit_godot.so (the Godot addon's GDExtension)
 #   linux-aarch64   the same, for arm64 (cross: gcc-aarch64-linux-gnu)
 #   windows-x86_64  offerkit.dll, libofferkit.dll.a (MinGW import library), offerkit.dll.lib (MSVC
 #                   import library, from the .def by llvm-dlltool), libofferkit.a, offerkit.def;
-#                   the same for offerkit_lite; offerkit_uniffi.dll (cross: mingw-w64)
+#                   the same for offerkit_lite; offerkit_uniffi.dll, offerkit_godot.dll (cross:
+#                   mingw-w64)
 #
 #
 # The platforms this machine cannot link run on the release workflow's hosted runners, with the
 # same script (each branch below says what it needs; none of them runs here):
 #   android         target/native/android/ABI/{libofferkit.so,libofferkit.a,libofferkit_uniffi.so}
-#                   for arm64-v8a, armeabi-v7a, x86_64 (Android NDK r27+ in ANDROID_NDK_HOME,
-#                   cargo-ndk; 16 KB page alignment)
-#   macos-universal libofferkit.dylib/.a, libofferkit_uniffi.dylib (arm64 + x86_64, lipo; Xcode)
+#                   for arm64-v8a, armeabi-v7a, x86_64, and libofferkit_godot.so for arm64-v8a and
+#                   x86_64, the ABIs the addon's .gdextension names (Android NDK r27+ in
+#                   ANDROID_NDK_HOME, cargo-ndk; 16 KB page alignment)
+#   macos-universal libofferkit.dylib/.a, libofferkit_uniffi.dylib, libofferkit_godot.dylib
+#                   (arm64 + x86_64, lipo; Xcode)
 #   ios             libofferkit.a (device), libofferkit-simulator.a (arm64 + x86_64 simulator),
-#                   OfferKitFFI.xcframework (bindings/swift/build-xcframework.sh; Xcode)
+#                   OfferKitFFI.xcframework (bindings/swift/build-xcframework.sh),
+#                   libofferkit_godot.dylib (device; Godot's iOS export wraps it in a framework)
+#                   (Xcode)
 #   windows-x86_64-msvc  offerkit.dll, offerkit.dll.lib and offerkit.lib (static) built by MSVC,
-#                   offerkit_uniffi.dll (Visual Studio build tools; Git Bash)
+#                   offerkit_uniffi.dll (Visual Studio build tools; Git Bash); the Godot addon
+#                   ships the MinGW offerkit_godot.dll of windows-x86_64
 #
 # "lite" is offerkit-ffi without its default `builtin-http` feature: no built-in HTTP, TLS or
 # sockets; every client gets a host HTTP executor. It builds in target/lite so the two never
@@ -58,6 +65,8 @@ case "$platform" in
     ndk=(cargo ndk -t arm64-v8a -t armeabi-v7a -t x86_64 -P 24 -o "$out")
     "${ndk[@]}" build --release -p offerkit-ffi
     "${ndk[@]}" build --release -p offerkit-uniffi
+    # The Godot addon: the two ABIs its .gdextension names (android.arm64, android.x86_64).
+    cargo ndk -t arm64-v8a -t x86_64 -P 24 -o "$out" build --release -p offerkit-godot
     # cargo-ndk copies the shared libraries; the static C library is taken from the target dir.
     for pair in arm64-v8a:aarch64-linux-android armeabi-v7a:armv7-linux-androideabi x86_64:x86_64-linux-android; do
       cp "$root/target/${pair#*:}/release/libofferkit.a" "$out/${pair%%:*}/"
@@ -71,13 +80,15 @@ case "$platform" in
     for t in aarch64-apple-darwin x86_64-apple-darwin; do
       cargo build --release -p offerkit-ffi --target "$t"
       cargo build --release -p offerkit-uniffi --target "$t"
+      cargo build --release -p offerkit-godot --target "$t"
     done
-    for f in libofferkit.dylib libofferkit.a libofferkit_uniffi.dylib; do
+    for f in libofferkit.dylib libofferkit.a libofferkit_uniffi.dylib libofferkit_godot.dylib; do
       lipo -create "$root/target/aarch64-apple-darwin/release/$f" "$root/target/x86_64-apple-darwin/release/$f" -output "$out/$f"
     done
     # Loaded from beside the app or plugin, not from the build machine's path.
     install_name_tool -id @rpath/libofferkit.dylib "$out/libofferkit.dylib"
     install_name_tool -id @rpath/libofferkit_uniffi.dylib "$out/libofferkit_uniffi.dylib"
+    install_name_tool -id @rpath/libofferkit_godot.dylib "$out/libofferkit_godot.dylib"
     exit
     ;;
   ios)
@@ -91,6 +102,10 @@ case "$platform" in
       -output "$out/libofferkit-simulator.a"
     "$root/bindings/swift/build-xcframework.sh"
     cp -R "$root/bindings/swift/OfferKitFFI.xcframework" "$out/"
+    # The Godot addon's GDExtension for devices (the .gdextension's `ios` entry).
+    cargo build --release -p offerkit-godot --target aarch64-apple-ios
+    cp "$root/target/aarch64-apple-ios/release/libofferkit_godot.dylib" "$out/"
+    install_name_tool -id @rpath/libofferkit_godot.dylib "$out/libofferkit_godot.dylib"
     exit
     ;;
   windows-x86_64-msvc)
@@ -141,10 +156,11 @@ built() { echo "$1/${triple:+$triple/}release"; }
 cargo build --release -p offerkit-ffi "${target_args[@]}"
 CARGO_TARGET_DIR="$root/target/lite" cargo build --release -p offerkit-ffi --no-default-features "${target_args[@]}"
 cargo build --release -p offerkit-uniffi "${target_args[@]}"
+cargo build --release -p offerkit-godot "${target_args[@]}"
 full="$(built "$root/target")" lite="$(built "$root/target/lite")"
 
 if [[ "$platform" == linux-* ]]; then
-  cp "$full/libofferkit.so" "$full/libofferkit.a" "$full/libofferkit_uniffi.so" "$out/"
+  cp "$full/libofferkit.so" "$full/libofferkit.a" "$full/libofferkit_uniffi.so" "$full/libofferkit_godot.so" "$out/"
   cp "$lite/libofferkit.so" "$out/libofferkit_lite.so"
   cp "$lite/libofferkit.a" "$out/libofferkit_lite.a"
   strip_tool=strip
@@ -153,7 +169,7 @@ if [[ "$platform" == linux-* ]]; then
   # linker needs them) but not their debug information.
   "$strip_tool" --strip-debug "$out/libofferkit.a" "$out/libofferkit_lite.a"
 else
-  cp "$full/offerkit.dll" "$full/libofferkit.a" "$full/offerkit_uniffi.dll" "$out/"
+  cp "$full/offerkit.dll" "$full/libofferkit.a" "$full/offerkit_uniffi.dll" "$full/offerkit_godot.dll" "$out/"
   cp "$lite/offerkit.dll" "$out/offerkit_lite.dll"
   cp "$lite/libofferkit.a" "$out/libofferkit_lite.a"
   # (The archives are left as built: they carry members with no sections, which strip refuses.)

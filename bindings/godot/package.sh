@@ -5,27 +5,23 @@
 #                                     its picture in docs/ and the examples it names in example/),
 #                                     the licenses, and bin/PLATFORM/ with the release library
 #                                     of Linux x86_64 (libofferkit_godot.so), Linux arm64 and
-#                                     Windows x86_64 (offerkit_godot.dll)
+#                                     Windows x86_64 (offerkit_godot.dll); with macOS, iOS and
+#                                     Android too when the release workflow built them
 #
 #   bindings/godot/package.sh DIST
 #
-# Each library is a release build of the crate (cargo build --release -p offerkit-godot, the
-# others cross-built with Debian's gcc-aarch64-linux-gnu and mingw-w64, as
-# scripts/build-native.sh builds the C library), unless ${OFFERKIT_NATIVE_DIR}/PLATFORM already
-# holds it (where a release runner would put macOS, iOS and Android builds: none does yet; the
-# .gdextension names their paths). Every library passes scripts/check-release-lib.py. The zip's
-# entries carry the source date (SOURCE_DATE_EPOCH or the last commit), in a fixed order.
-# Clean release builds here (2 cores): about 3.5 min each for Linux x86_64 and arm64, 4.5 min
-# for Windows; unchanged sources take seconds.
+# The libraries are scripts/build-native.sh's, as every package's (release profile; Linux arm64
+# and Windows cross-built with Debian's gcc-aarch64-linux-gnu and mingw-w64): built for a platform
+# whose target/native/PLATFORM lacks them. macOS (universal), iOS (device) and Android (arm64-v8a,
+# x86_64) cannot be linked here: the release workflow builds them on hosted runners and they are
+# included when target/native has them. Every library passes scripts/check-release-lib.py. The
+# zip's entries carry the source date (SOURCE_DATE_EPOCH or the last commit), in a fixed order.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 source "$root/scripts/lib/package-common.sh"
 package_args --create "$@"
 need zip zip
-need aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
-need x86_64-w64-mingw32-gcc gcc-mingw-w64-x86-64
 make_work
-target_dir=$(cd "$root" && cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
 
 addon="$work/addons/offerkit"
 here="$root/bindings/godot"
@@ -42,31 +38,30 @@ for link in $(grep -oE '\]\([^)#[:space:]]+' "$addon/README.md" | cut -c3- | gre
   [[ -e "$addon/$link" ]] || { echo "README.md links to $link, which the zip lacks" >&2; exit 1; }
 done
 
-# library PLATFORM NATIVE TRIPLE FILE: bin/PLATFORM/FILE (Godot's platform names), prebuilt in
-# $native/NATIVE (scripts/build-native.sh's names) or built now.
-library() {
-  local platform="$1" prebuilt="$native/$2/$4" triple="$3" file="$4" built started=$SECONDS
-  mkdir -p "$addon/bin/$platform"
-  if [[ -f "$prebuilt" ]]; then
-    cp "$prebuilt" "$addon/bin/$platform/"
-    echo "$platform: $prebuilt (prebuilt)"
-    return
+# The libraries, from ${OFFERKIT_NATIVE_DIR:-target/native} (scripts/build-native.sh, run here
+# for a platform that lacks the library): NATIVE-PLATFORM FILE bin/FOLDER (the .gdextension's
+# paths) REQUIRED.
+libraries=(
+  "linux-x86_64 libofferkit_godot.so linux-x86_64 1"
+  "linux-aarch64 libofferkit_godot.so linux-arm64 1"
+  "windows-x86_64 offerkit_godot.dll windows-x86_64 1"
+  "macos-universal libofferkit_godot.dylib macos 0"
+  "ios libofferkit_godot.dylib ios 0"
+  "android/arm64-v8a libofferkit_godot.so android-arm64 0"
+  "android/x86_64 libofferkit_godot.so android-x86_64 0"
+)
+for entry in "${libraries[@]}"; do
+  read -r platform file folder required <<<"$entry"
+  if [[ $required == 1 ]]; then
+    need_native "$platform" "$file" || exit 1
+  elif [[ ! -f "$native/$platform/$file" ]]; then
+    echo "$folder: not built here ($native/$platform has no $file; the release workflow builds it)"
+    continue
   fi
-  if [[ -n "$triple" ]]; then
-    grep -qx "$triple" <<<"$(rustup target list --installed)" || rustup target add "$triple"
-    (cd "$root" && CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc AR_aarch64_unknown_linux_gnu=aarch64-linux-gnu-ar \
-      cargo build --release -q -p offerkit-godot --target "$triple")
-    built="$target_dir/$triple/release/$file"
-  else
-    (cd "$root" && cargo build --release -q -p offerkit-godot)
-    built="$target_dir/release/$file"
-  fi
-  cp "$built" "$addon/bin/$platform/"
-  echo "$platform: built in $((SECONDS - started)) s, $(stat -c %s "$built") bytes"
-}
-library linux-x86_64 linux-x86_64 "" libofferkit_godot.so
-library linux-arm64 linux-aarch64 aarch64-unknown-linux-gnu libofferkit_godot.so
-library windows-x86_64 windows-x86_64 x86_64-pc-windows-gnu offerkit_godot.dll
+  mkdir -p "$addon/bin/$folder"
+  cp "$native/$platform/$file" "$addon/bin/$folder/"
+  echo "$folder: $file, $(stat -c %s "$native/$platform/$file") bytes"
+done
 python3 "$root/scripts/check-release-lib.py" "$addon/bin"
 
 zip_file="$dist/offerkit-godot-$version.zip"
