@@ -8,6 +8,10 @@
 #                                            $OFFERKIT_SUITE; HTTP is builtin or godot (the
 #                                            HTTP stack every client of the run uses)
 #   bindings/godot/run-tests.sh example      example/print_offers.gd: 5 offers printed
+#   bindings/godot/run-tests.sh editor       the headless editor opens the project, which it has
+#                                            never seen: it registers the extension (writes
+#                                            .godot/extension_list.cfg), generates the class
+#                                            reference of the addon's classes and exits 0
 #
 # Then the engine's exit is checked: "ObjectDB instances leaked at exit", resources still in
 # use, a script error or an engine error anywhere in its output fails the run (for the suite,
@@ -15,7 +19,7 @@
 # path; OFFERKIT_SIM_URL the simulator.
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-action=${1:?usage: run-tests.sh tests HTTP | example}
+action=${1:?usage: run-tests.sh tests HTTP | example | editor}
 lib=${OFFERKIT_GODOT_LIB:?set OFFERKIT_GODOT_LIB to libofferkit_godot.so}
 
 project="$(mktemp -d /tmp/offerkit-godot.XXXXXX)"
@@ -40,18 +44,32 @@ case "$action" in
     cp -r "$here/example" "$project/example"
     script=res://example/print_offers.gd
     ;;
-  *) echo "usage: run-tests.sh tests HTTP | example" >&2; exit 2 ;;
+  editor)
+    # As a user's first start of the editor: the editor writes the list itself.
+    rm "$project/.godot/extension_list.cfg"
+    ;;
+  *) echo "usage: run-tests.sh tests HTTP | example | editor" >&2; exit 2 ;;
 esac
 
 godot --version
-timeout 900 godot --headless --verbose --path "$project" -s "$script" >"$log" 2>&1
+if [[ "$action" == editor ]]; then
+  # Not --quit: Godot 4.5 and later crash when the editor quits right after it first registered a
+  # GDExtension, before its deferred class-reference generation ran (godotengine/godot#111048,
+  # #111645; README.md "Known problems"). 1000 frames give that generation time to finish.
+  timeout 300 godot --headless --editor --quit-after 1000 --path "$project" >"$log" 2>&1
+else
+  timeout 900 godot --headless --verbose --path "$project" -s "$script" >"$log" 2>&1
+fi
 status=$?
 # The run's own lines (the engine's verbose lines stay in the log; its tail is printed when the
 # run fails).
 grep -E '^(ok |FAIL |offerkit |Initialize godot-rust|[0-9]+ passed|[0-9]+ offers for|[0-9]{6,} )' "$log" || true
 
 # The engine's exit: leaks and errors anywhere in its output.
-problems="$(grep -nE 'leaked|Resources still in use at exit|SCRIPT ERROR|Parse Error|^ERROR:|^\s+at: |Orphan StringName' "$log" || true)"
+# (The editor's one error about the chroot's missing CA bundle, for its asset library, is not
+# the addon's.)
+problems="$(grep -vE "Cannot open X509CertificateMbedTLS file|at: load \(modules/mbedtls/crypto_mbedtls.cpp" "$log" |
+  grep -nE 'leaked|Resources still in use at exit|SCRIPT ERROR|Parse Error|^ERROR:|^\s+at: |Orphan StringName|crashed' || true)"
 if [[ -n "$problems" ]]; then
   echo "the engine reported leaks or errors:" >&2
   echo "$problems" | head -n 40 >&2
@@ -73,4 +91,9 @@ fi
 [[ -z "$problems" ]] || exit 1
 if [[ "$action" == example ]]; then
   grep -q '^5 offers for demo-player:' "$log" || { echo "the example printed no offers" >&2; exit 1; }
+fi
+if [[ "$action" == editor ]]; then
+  grep -q '^Initialize godot-rust' "$log" || { echo "the editor did not load the extension" >&2; exit 1; }
+  grep -qx 'res://addons/offerkit/offerkit.gdextension' "$project/.godot/extension_list.cfg" ||
+    { echo "the editor did not register the extension in .godot/extension_list.cfg" >&2; exit 1; }
 fi

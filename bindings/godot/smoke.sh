@@ -3,8 +3,8 @@
 # installs it: in an empty directory, a new project (a project.godot) gets the zip unzipped into
 # it, and the sample offer list the zip carries in example/ becomes the user's scene; the extension is
 # registered in .godot/extension_list.cfg (what the editor writes when it first opens the
-# project: the headless editor of Debian's Godot 4.6.3 writes it but then crashes with this
-# addon, see README.md "Known problems", so the file is written here); then the scene runs
+# project; written here, as README.md says for projects only run headless: the tests open the
+# headless editor, which must not quit at once, see README.md "Known problems"); then the scene runs
 # headless and prints the simulator's offers.
 # Godot 4.6 from Debian sid, in the cached chroot the tests use.
 #

@@ -4,7 +4,8 @@
 # harness chroot), the GDScript suite runs headless against the simulator twice — through the
 # built-in HTTP stack (suite godot-tests) and through Godot's HTTPRequest (suite
 # godot-tests-httprequest, the same cases) — each ending with the engine-exit check (nothing
-# leaked, no error); then the example prints offers.
+# leaked, no error); then the example prints offers, and the headless editor opens a project
+# with the addon.
 #
 #   bindings/godot/test.sh        (the harness runs it as the step godot/tests)
 #
@@ -45,4 +46,6 @@ request = urllib.request.Request(sys.argv[1].split("/", 3)[0] + "//" + sys.argv[
 print(json.load(opener.open(request))["access_token"])' "$OFFERKIT_SIM_URL")
 export OFFERKIT_ACCESS_TOKEN OFFERKIT_BASE_URL="$OFFERKIT_SIM_URL"
 check "the example prints offers (Godot 4.6, headless)" "${in_chroot[@]}" bindings/godot/run-tests.sh example
+check "the headless editor opens a new project with the addon and exits cleanly (Godot 4.6)" \
+  "${in_chroot[@]}" bindings/godot/run-tests.sh editor
 checks_failed
