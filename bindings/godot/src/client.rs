@@ -241,7 +241,7 @@ impl OfferKitClient {
     }
 
     /// Any GraphQL document, with `variables` (JSON values only). `value`: the response's
-    /// `data` (a Dictionary). A non-empty `errors` array fails with the mapped error, whose
+    /// `data` (a Dictionary; its JSON text when nested deeper than 128 levels). A non-empty `errors` array fails with the mapped error, whose
     /// `response` holds the whole response.
     #[func]
     fn graphql(&self, query: GString, variables: VarDictionary) -> Gd<OfferKitRequest> {
@@ -252,7 +252,7 @@ impl OfferKitClient {
         let query = query.to_string();
         self.run(
             move |core| async move { core.graphql(&query, Some(variables)).await },
-            |response| OfferKitResult::success(json::to_variant(&response.data)),
+            |response| OfferKitResult::success(json::raw_to_variant(&response.data)),
         )
     }
 

@@ -29,7 +29,17 @@ pub(crate) fn to_variant(value: &Value) -> Variant {
     }
 }
 
-/// A JSON object as a `Dictionary` (keys in the order sent).
+/// JSON text the service sent (a GraphQL response's `data`, kept as text by core) as a Godot
+/// value, as [`to_variant`] makes it. Text nested deeper than the JSON reader goes (128 levels)
+/// is given as it is, a `String`, rather than refused: GDScript's `JSON.parse_string` reads it.
+pub(crate) fn raw_to_variant(raw: &serde_json::value::RawValue) -> Variant {
+    match serde_json::from_str::<Value>(raw.get()) {
+        Ok(value) => to_variant(&value),
+        Err(_) => GString::from(raw.get()).to_variant(),
+    }
+}
+
+/// A JSON object as a `Dictionary` (keys sorted: the JSON reader keeps no order).
 pub(crate) fn dictionary(map: &Map<String, Value>) -> VarDictionary {
     let mut dict = VarDictionary::new();
     for (key, value) in map {

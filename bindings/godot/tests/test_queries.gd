@@ -82,6 +82,21 @@ func test_graphql() -> void:
 		check(bad.message.contains("variables"), "names the variables: %s" % bad.message)
 
 
+func test_graphql_data_deep_and_large_numbers() -> void:
+	var c := await authorized_client()
+	var deep := "[".repeat(200) + "1" + "]".repeat(200)
+	var body := "{\"data\":{\"big\":123456789012345678901234567890,\"max\":9223372036854775807,\"deep\":%s}}" % deep
+	await fault({"kind": "status", "status": 200, "body": body})
+	var text: Variant = await expect_ok(c.graphql("{ offers(player_id: \"p\") { id } }", {}), "deep data")
+	check(text is String and text == "{\"big\":123456789012345678901234567890,\"max\":9223372036854775807,\"deep\":%s}" % deep, "deep data arrives as its text: %s" % [str(text).left(80)])
+	await fault({"kind": "status", "status": 200, "body": "{\"data\":{\"big\":123456789012345678901234567890,\"max\":9223372036854775807,\"n\":[[[2]]]}}"})
+	var data: Variant = await expect_ok(c.graphql("{ offers(player_id: \"p\") { id } }", {}), "big numbers")
+	if check(data is Dictionary, "data: %s" % [data]):
+		check(data["max"] is int and data["max"] == 9223372036854775807, "a 64-bit integer stays int: %s" % [data["max"]])
+		check(data["big"] is float and is_equal_approx(data["big"], 1.2345678901234568e29), "a larger one is float: %s" % [data["big"]])
+		check(data["n"] is Array and data["n"][0][0][0] == 2, "nested arrays: %s" % [data["n"]])
+
+
 func test_cache_serves_repeats() -> void:
 	var c := await authorized_client({"cache_ttl": 300})
 	var first := await wait(c.offers("cache-player", {}))
