@@ -60,6 +60,8 @@ def rust_steps() -> list[Step]:
         Step("rust/clippy-core-ledger", [*clippy, "-p", "offerkit", "--features", "ledger", *deny]),
         Step("rust/clippy-core-lite", ["cargo", "clippy", "-p", "offerkit", "--no-default-features", "--lib", *deny]),
         Step("rust/clippy-client-libraries", [*clippy, "-p", "offerkit-ffi", "-p", "offerkit-uniffi", *deny]),
+        # The uniffi library's mobile flavour: no built-in transport, the app's HTTP stack.
+        Step("rust/clippy-uniffi-lite", ["cargo", "clippy", "-p", "offerkit-uniffi", "--no-default-features", "--lib", *deny]),
         Step("rust/clippy-bindings-common", [*clippy, "-p", "offerkit-bindings-common", "--features", "testing", *deny]),
         # The core with every feature (the server and ledger tests included; features only add
         # tests), on SQLite and a real PostgreSQL; then its integration tests again through a
