@@ -15,13 +15,14 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bytes::Bytes;
 use futures_util::FutureExt;
 use futures_util::future::{BoxFuture, Shared, WeakShared};
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::runtime::Instant;
 
 /// Settings of the response cache.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,9 +3,10 @@
 //! takes longer than its deadline, whatever the service or the host does.
 
 use std::future::Future;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::runtime::{self, Instant};
 
 /// When a call must be over.
 #[derive(Debug, Clone, Copy)]
@@ -45,7 +46,7 @@ impl Deadline {
 
     /// Runs `call`, failing with [`Deadline::passed`] if it is not done in time.
     pub(crate) async fn bound<T>(&self, call: impl Future<Output = Result<T>>) -> Result<T> {
-        tokio::time::timeout_at(tokio::time::Instant::from_std(self.at), call)
+        runtime::timeout_at(self.at, call)
             .await
             .unwrap_or_else(|_| Err(self.passed()))
     }

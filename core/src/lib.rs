@@ -44,6 +44,7 @@ mod redaction;
 #[cfg(feature = "reqwest")]
 mod reqwest_executor;
 mod retry;
+mod runtime;
 mod selection;
 #[cfg(feature = "server")]
 pub mod server;

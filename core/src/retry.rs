@@ -66,7 +66,7 @@ impl RetryPolicy {
 fn jitter() -> fastrand::Rng {
     use std::sync::atomic::{AtomicU64, Ordering};
     static DRAWS: AtomicU64 = AtomicU64::new(0);
-    let now = std::time::SystemTime::now()
+    let now = crate::runtime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| {
             u64::try_from(d.as_nanos() % (1u128 << 64)).unwrap_or(0)

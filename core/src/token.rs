@@ -14,6 +14,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::error::Result;
 use crate::jwt;
+use crate::runtime;
 
 /// A boxed future, as returned by [`AccessTokenProvider::access_token`].
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -63,7 +64,7 @@ impl AccessToken {
     pub fn with_expires_in(secret: impl Into<String>, expires_in: Duration) -> Self {
         let mut token = AccessToken::new(secret);
         if token.expires_at.is_none() {
-            token.expires_at = SystemTime::now().checked_add(expires_in);
+            token.expires_at = runtime::now().checked_add(expires_in);
         }
         token
     }
@@ -82,7 +83,7 @@ impl AccessToken {
     pub(crate) fn expires_within(&self, skew: Duration) -> bool {
         match self.expires_at {
             Some(at) => at
-                .duration_since(SystemTime::now())
+                .duration_since(runtime::now())
                 .map_or(true, |left| left <= skew),
             None => false,
         }

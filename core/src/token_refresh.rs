@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::runtime;
 use crate::token::{AccessToken, AccessTokenProvider, TokenNeeded, TokenReason};
 
 /// Where a new token comes from.
@@ -190,7 +191,7 @@ impl Tokens {
         let token = match &self.source {
             Source::None => return Err(Error::new(ErrorKind::Unauthorized, "no token source")),
             Source::Provider(provider) => {
-                tokio::time::timeout(self.provider_timeout, provider.access_token(reason))
+                runtime::timeout(self.provider_timeout, provider.access_token(reason))
                     .await
                     .map_err(|_| timed_out())??
             }
@@ -203,7 +204,7 @@ impl Tokens {
                     .unwrap_or_else(PoisonError::into_inner)
                     .take();
                 needed(reason);
-                tokio::time::timeout(self.provider_timeout, changes.changed())
+                runtime::timeout(self.provider_timeout, changes.changed())
                     .await
                     .map_err(|_| timed_out())?
                     .map_err(|_| Error::new(ErrorKind::Internal, "token state closed"))?;

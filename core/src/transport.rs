@@ -6,7 +6,7 @@
 use std::future::Future;
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bytes::Bytes;
 use url::Url;
@@ -18,6 +18,7 @@ use crate::executor::{
     HttpExecutor, HttpFailure, HttpFailureKind, HttpRequest, HttpResponse, Method,
 };
 use crate::retry::RetryPolicy;
+use crate::runtime::{self, Instant};
 use crate::token::AccessToken;
 
 /// How long after an attempt's timeout offerkit stops waiting for an executor that has not
@@ -163,7 +164,7 @@ impl Transport {
                 });
             }
             tracing::debug!(delay_ms = delay.as_millis() as u64, "retrying");
-            tokio::time::sleep(delay).await;
+            runtime::sleep(delay).await;
             retry += 1;
         }
     }
@@ -227,7 +228,7 @@ impl Transport {
         // The executor keeps the timeout itself (and knows whether a status had arrived); this
         // bound, a little later, is for an executor that does not.
         let bound = timeout + EXECUTOR_GRACE;
-        let Ok(answer) = tokio::time::timeout(bound, self.executor.execute(request)).await else {
+        let Ok(answer) = runtime::timeout(bound, self.executor.execute(request)).await else {
             return Err(Error::new(
                 ErrorKind::Timeout,
                 format!(
@@ -358,10 +359,7 @@ pub(crate) fn retry_after(value: &str) -> Option<Duration> {
         ));
     }
     let at = httpdate::parse_http_date(value).ok()?;
-    Some(
-        at.duration_since(std::time::SystemTime::now())
-            .unwrap_or(Duration::ZERO),
-    )
+    Some(at.duration_since(runtime::now()).unwrap_or(Duration::ZERO))
 }
 
 /// `Bearer <secret>`, refused when the secret has a character no HTTP header may carry

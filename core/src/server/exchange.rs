@@ -31,6 +31,7 @@ use super::secret::RefreshToken;
 use crate::config::ClientConfig;
 use crate::deadline::Deadline;
 use crate::error::{Error, ErrorKind, FieldError, Result};
+use crate::runtime;
 use crate::status;
 use crate::token::{AccessToken, AccessTokenProvider, BoxFuture, TokenReason};
 use crate::transport::{PlainRequest, Transport};
@@ -136,7 +137,7 @@ impl TokenExchanger {
         match self.exchange_locked().await {
             Ok(grant) => Ok(grant.access_token),
             Err(err) => match self.cached() {
-                Some(old) if old.expires_at().is_some_and(|at| at > SystemTime::now()) => {
+                Some(old) if old.expires_at().is_some_and(|at| at > runtime::now()) => {
                     tracing::warn!(error = %err, "refreshing the access token ahead of expiry failed; using the current one");
                     Ok(old)
                 }
@@ -181,7 +182,7 @@ impl TokenExchanger {
         self.cached().filter(|token| match token.expires_at() {
             None => true,
             Some(at) => at
-                .duration_since(SystemTime::now())
+                .duration_since(runtime::now())
                 .is_ok_and(|left| left > skew),
         })
     }
@@ -247,7 +248,7 @@ impl TokenExchanger {
         };
         let expires_in = match (expires_in, token.expires_at()) {
             (Some(secs), _) => Duration::from_secs(secs),
-            (None, Some(at)) => at.duration_since(SystemTime::now()).unwrap_or_default(),
+            (None, Some(at)) => at.duration_since(runtime::now()).unwrap_or_default(),
             (None, None) => return Err(bad("no expires_in and no JWT exp claim".into())),
         };
         Ok(TokenGrant {

@@ -8,10 +8,11 @@ use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::deadline::{Deadline, seconds};
 use crate::error::{Error, ErrorKind, Result};
+use crate::runtime::{self, Instant};
 use crate::token::BoxFuture;
 
 /// The reporting endpoint's limit: requests per [`REPORT_RATE_WINDOW`] per API key.
@@ -27,7 +28,7 @@ pub trait Clock: Send + Sync + 'static {
     fn sleep(&self, duration: Duration) -> BoxFuture<'static, ()>;
 }
 
-/// The real clock (tokio's timer).
+/// The real clock (tokio's timer natively, the JavaScript host's on wasm32).
 #[derive(Debug)]
 pub struct SystemClock {
     origin: Instant,
@@ -47,7 +48,7 @@ impl Clock for SystemClock {
     }
 
     fn sleep(&self, duration: Duration) -> BoxFuture<'static, ()> {
-        Box::pin(tokio::time::sleep(duration))
+        Box::pin(runtime::sleep(duration))
     }
 }
 

@@ -10,7 +10,7 @@
 //! peer address, not the request). Every refusal is an [`Error`] of the one taxonomy whose
 //! `http_status` is the answer to give.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::UNIX_EPOCH;
 
 use super::canonical;
 use super::conversion::Conversion;
@@ -44,7 +44,7 @@ fn too_large(what: &str, limit: usize, status: u16) -> Error {
 }
 
 fn now_unix() -> i64 {
-    SystemTime::now()
+    crate::runtime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
