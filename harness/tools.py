@@ -48,7 +48,7 @@ APT = {
 KOTLIN_VERSION = "2.4.20"
 CBINDGEN_VERSION = "0.29.4"
 VENV_REQUIREMENTS = ["maturin>=1.9,<2", "pytest>=8,<10", "pytest-asyncio>=1,<2", "mypy>=1.13,<2"]
-RUST_TARGETS = ["x86_64-pc-windows-gnu", "aarch64-unknown-linux-gnu"]
+RUST_TARGETS = ["x86_64-pc-windows-gnu", "aarch64-unknown-linux-gnu", "wasm32-unknown-unknown"]
 
 
 class Lock:
