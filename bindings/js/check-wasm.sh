@@ -45,7 +45,7 @@ sys.exit(1 if found else 0)
 PY
 }
 
-if ! rustup target list --installed | grep -qx "$target"; then
+if ! grep -qx "$target" <<<"$(rustup target list --installed)"; then
   record wasm32-target failed "$target is not installed (python3 -m harness tools rust-targets)"
   exit 1
 fi
