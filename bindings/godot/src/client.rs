@@ -120,12 +120,7 @@ impl OfferKitClient {
                 let origin = Origin::from(&fetched);
                 let skipped = skipped::skipped(&fetched.value.skipped);
                 let offers = offer::offers(fetched.value.offers);
-                OfferKitResult::success_with(
-                    offers.to_variant(),
-                    skipped,
-                    &origin,
-                    PackedStringArray::new(),
-                )
+                OfferKitResult::success_from(offers.to_variant(), skipped, &origin)
             },
         )
     }
@@ -143,11 +138,10 @@ impl OfferKitClient {
             move |core| async move { core.links_fetched(&player_id, &options).await },
             |fetched| {
                 let origin = Origin::from(&fetched);
-                OfferKitResult::success_with(
+                OfferKitResult::success_from(
                     json::extra(&fetched.value).to_variant(),
                     VarArray::new(),
                     &origin,
-                    PackedStringArray::new(),
                 )
             },
         )
@@ -168,12 +162,7 @@ impl OfferKitClient {
             |page| {
                 let skipped = skipped::skipped(&page.skipped);
                 let page = OfferKitPlayerOffersPage::from_core(page);
-                OfferKitResult::success_with(
-                    page.to_variant(),
-                    skipped,
-                    &Origin::default(),
-                    PackedStringArray::new(),
-                )
+                OfferKitResult::success_from(page.to_variant(), skipped, &Origin::default())
             },
         )
     }
@@ -212,12 +201,7 @@ impl OfferKitClient {
                 let origin = Origin::from(&fetched);
                 let skipped = skipped::skipped(&fetched.value.skipped);
                 let page = OfferKitListingPage::from_core(fetched.value);
-                OfferKitResult::success_with(
-                    page.to_variant(),
-                    skipped,
-                    &origin,
-                    PackedStringArray::new(),
-                )
+                OfferKitResult::success_from(page.to_variant(), skipped, &origin)
             },
         )
     }

@@ -114,12 +114,7 @@ impl OfferKitPlayerOffersPager {
             Some(page) => {
                 let skipped = skipped::skipped(&page.skipped);
                 let page = OfferKitPlayerOffersPage::from_core(page);
-                OfferKitResult::success_with(
-                    page.to_variant(),
-                    skipped,
-                    &Origin::default(),
-                    PackedStringArray::new(),
-                )
+                OfferKitResult::success_from(page.to_variant(), skipped, &Origin::default())
             }
             None => OfferKitResult::success(Variant::nil()),
         })
@@ -162,12 +157,7 @@ impl OfferKitListingPager {
             Some(page) => {
                 let skipped = skipped::skipped(&page.skipped);
                 let page = OfferKitListingPage::from_core(page);
-                OfferKitResult::success_with(
-                    page.to_variant(),
-                    skipped,
-                    &Origin::default(),
-                    PackedStringArray::new(),
-                )
+                OfferKitResult::success_from(page.to_variant(), skipped, &Origin::default())
             }
             None => OfferKitResult::success(Variant::nil()),
         })

@@ -81,12 +81,16 @@ impl<T> From<&offerkit::Fetched<T>> for Origin {
 impl OfferKitResult {
     /// A success with `value` and nothing else to say.
     pub(crate) fn success(value: Variant) -> Gd<OfferKitResult> {
-        Self::success_with(
-            value,
-            VarArray::new(),
-            &Origin::default(),
-            PackedStringArray::new(),
-        )
+        Self::success_from(value, VarArray::new(), &Origin::default())
+    }
+
+    /// A success with the items skipped and where it came from, without warnings.
+    pub(crate) fn success_from(
+        value: Variant,
+        skipped: VarArray,
+        origin: &Origin,
+    ) -> Gd<OfferKitResult> {
+        Self::success_with(value, skipped, origin, PackedStringArray::new())
     }
 
     /// A success with the items skipped, where it came from and any warnings.
