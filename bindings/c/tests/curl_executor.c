@@ -1,6 +1,6 @@
 /* A host HTTP executor on libcurl: one joinable worker thread per request, each running one
- * easy transfer, the transfers sharing one connection cache (keep-alive, as a host's stack
- * would); see curl_executor.h for what it promises. */
+ * easy transfer on an easy handle taken from a pool of idle ones, so connections are kept alive
+ * and reused as a host's stack would; see curl_executor.h for what it promises. */
 #include "curl_executor.h"
 
 #include <curl/curl.h>
@@ -22,18 +22,36 @@ static Worker *workers = NULL;
 static int active = 0;
 static CurlExecutorStats stats;
 
-/* The connection cache the workers share, and the locks libcurl asks for to share it. */
-static CURLSH *share = NULL;
-static pthread_mutex_t share_locks[CURL_LOCK_DATA_LAST];
+/* Idle easy handles, each keeping its own connections alive between transfers. Not a share
+ * object's connection cache: libcurl does not support sharing connections between concurrent
+ * threads (CURLSHOPT_SHARE, CURL_LOCK_DATA_CONNECT), and doing so wrote to freed memory under
+ * valgrind. A handle is used by one worker at a time. Guarded by `lock`. */
+#define MAX_IDLE_HANDLES 16
+static CURL *idle_handles[MAX_IDLE_HANDLES];
+static int idle_count = 0;
 
-static void share_lock(CURL *handle, curl_lock_data data, curl_lock_access access, void *user) {
-    (void)handle, (void)access, (void)user;
-    pthread_mutex_lock(&share_locks[data]);
+/* An idle handle (reset to its defaults, its connections kept), or a new one. */
+static CURL *take_handle(void) {
+    CURL *curl = NULL;
+    pthread_mutex_lock(&lock);
+    if (idle_count > 0) curl = idle_handles[--idle_count];
+    pthread_mutex_unlock(&lock);
+    if (curl) {
+        curl_easy_reset(curl);
+        return curl;
+    }
+    return curl_easy_init();
 }
 
-static void share_unlock(CURL *handle, curl_lock_data data, void *user) {
-    (void)handle, (void)user;
-    pthread_mutex_unlock(&share_locks[data]);
+/* Back to the pool for the next transfer, or cleaned up when the pool is full. */
+static void give_back(CURL *curl) {
+    pthread_mutex_lock(&lock);
+    if (idle_count < MAX_IDLE_HANDLES) {
+        idle_handles[idle_count++] = curl;
+        curl = NULL;
+    }
+    pthread_mutex_unlock(&lock);
+    if (curl) curl_easy_cleanup(curl);
 }
 
 typedef struct {
@@ -123,7 +141,7 @@ static void count_answer(OfferkitStatus status) {
 
 /* One transfer, answered once, then the request freed. */
 static void transfer(OfferkitHttpRequest *request) {
-    CURL *curl = curl_easy_init();
+    CURL *curl = take_handle();
     if (!curl) {
         count_answer(offerkit_http_request_fail(request, OFFERKIT_HTTP_FAILURE_NETWORK,
                                                 "curl_easy_init failed", NULL));
@@ -145,7 +163,6 @@ static void transfer(OfferkitHttpRequest *request) {
     Body body = {NULL, 0, 0, offerkit_http_request_max_response_bytes(request), 0};
     Headers headers = {NULL, NULL, 0, 0};
     curl_easy_setopt(curl, CURLOPT_URL, offerkit_http_request_url(request));
-    if (share) curl_easy_setopt(curl, CURLOPT_SHARE, share);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L); /* offerkit refuses redirects itself */
     curl_easy_setopt(curl, CURLOPT_PROXY, "");          /* never a proxy from the environment */
@@ -195,7 +212,7 @@ static void transfer(OfferkitHttpRequest *request) {
     free(headers.values);
     free(body.data);
     curl_slist_free_all(list);
-    curl_easy_cleanup(curl);
+    give_back(curl);
 }
 
 static void *worker_main(void *arg) {
@@ -284,21 +301,13 @@ CurlExecutorStats curl_executor_stats(void) {
 }
 
 int curl_executor_global_init(void) {
-    if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) return 1;
-    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) pthread_mutex_init(&share_locks[i], NULL);
-    share = curl_share_init();
-    if (share) {
-        curl_share_setopt(share, CURLSHOPT_LOCKFUNC, share_lock);
-        curl_share_setopt(share, CURLSHOPT_UNLOCKFUNC, share_unlock);
-        curl_share_setopt(share, CURLSHOPT_SHARE, CURL_LOCK_DATA_CONNECT);
-    }
-    return 0;
+    return curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK;
 }
 
 void curl_executor_global_cleanup(void) {
     curl_executor_wait_idle();
-    if (share) curl_share_cleanup(share);
-    share = NULL;
-    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) pthread_mutex_destroy(&share_locks[i]);
+    pthread_mutex_lock(&lock);
+    while (idle_count > 0) curl_easy_cleanup(idle_handles[--idle_count]);
+    pthread_mutex_unlock(&lock);
     curl_global_cleanup();
 }
