@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Every published artifact's public surface is written down in its CHANGELOG: a change to what
 its users compile against (the C header, the Unity package's C# API, the Kotlin, Python, Swift
-and Dart packages' public declarations) fails this check until the CHANGELOG says what changed.
+and Dart packages' public declarations, the Godot addon's registered classes) fails this check until the CHANGELOG says what changed.
 
 The CHANGELOGs are found, not listed: `ffi/CHANGELOG.md` and every `bindings/*/CHANGELOG.md`
 (or one level deeper), each naming its surface near the top with
@@ -18,7 +18,9 @@ building anything:
   signatures and fields, each function's signature;
 - `dart` (the Dart package's `lib/offerkit.dart`): what its `export` directives export (the
   names `show` lists, else every public one), with the public members of public types and
-  their parameter lists, and enum values; public is Dart's rule, a name not starting with `_`.
+  their parameter lists, and enum values; public is Dart's rule, a name not starting with `_`;
+- `gdext` (the Godot addon's `src`): what gdext registers for GDScript — classes, and their
+  `#[func]`, `#[signal]`, `#[var]`, `#[export]` and `#[constant]` items with their signatures.
 Bodies, comments and docstrings are not surface: rewording a doc or fixing a body needs no entry.
 
 The surface's fingerprint (the first 16 hex digits of its SHA-256) must appear in the newest
@@ -465,6 +467,35 @@ def _strip_parens(text: str) -> str:
     return "".join(out)
 
 
+# --- gdext (the Godot addon) -----------------------------------------------------------------
+
+# What GDScript sees of a gdext crate is what it registers: classes (`#[class(...)]`), and the
+# `#[func]`, `#[signal]`, `#[var]`, `#[export]` and `#[constant]` items inside them.
+GDEXT_ITEM = re.compile(r"#\[(?:func|signal|var|export|constant|class)\b[^\]]*\]")
+GDEXT_FN = re.compile(r"(?:pub(?:\([^)]*\))?\s+)?fn\s+\w+\s*\([^)]*\)(?:\s*->\s*[^{;]+)?")
+
+
+def gdext_surface(root: Path) -> list[str]:
+    out: list[str] = []
+    for path in sorted(root.rglob("*.rs")):
+        out += [f"{path.stem}: {item}" for item in _gdext_file(path.read_text(encoding="utf-8"))]
+    return out
+
+
+def _gdext_file(text: str) -> list[str]:
+    """Each registered item: its attribute and its declaration (a function's signature, a
+    field, a constant or a struct's name), comments and bodies left out."""
+    text = re.sub(r"//[^\n]*", "", text)
+    out = []
+    for match in GDEXT_ITEM.finditer(text):
+        rest = re.sub(r"^\s*(?:#\[[^\]]*\]\s*)*", "", text[match.end():])
+        decl = GDEXT_FN.match(rest)
+        declared = " ".join((decl.group(0) if decl else re.match(r"[^,;{}]*", rest).group(0)).split())
+        declared = re.sub(r",?\s*\)", ")", re.sub(r"\(\s+", "(", declared))  # as rustfmt may wrap it
+        out.append(f"{match.group(0)} {declared}")
+    return out
+
+
 # --- the artifacts and the rule -------------------------------------------------------------
 
 READERS: dict[str, Callable[[Path, list[str]], list[str]]] = {
@@ -474,6 +505,7 @@ READERS: dict[str, Callable[[Path, list[str]], list[str]]] = {
     "swift": lambda path, skip: brace_surface(path, "*.swift", SWIFT, lambda p: bool(set(skip) & set(p.parts))),
     "python": lambda path, skip: python_surface(path),
     "dart": lambda path, skip: dart_surface(path),
+    "gdext": lambda path, skip: gdext_surface(path),
 }
 SURFACE_OF = re.compile(r"<!--\s*surface of:\s*(?P<reader>[\w-]+)\s+(?P<path>\S+)(?:\s+without\s+(?P<skip>[^>]+?))?\s*-->")
 
@@ -619,6 +651,46 @@ def self_test() -> int:
     param_changed = kotlin.replace("fun call(x: Int)", "fun call(x: Long)")
     case("kotlin: a signature change changes the fingerprint",
          fingerprint(_brace_file(param_changed, KOTLIN)) != fingerprint(got))
+
+    gdext = """
+    /// A client.
+    #[derive(GodotClass)]
+    #[class(init, base = RefCounted)]
+    pub(crate) struct Client {
+        state: Option<u8>, // not registered
+        #[var(no_set)]
+        name: GString,
+    }
+    #[godot_api]
+    impl Client {
+        #[constant]
+        const ONE: i64 = 1;
+        #[signal]
+        fn done(result: Gd<Res>);
+        /// Offers.
+        #[func]
+        fn offers(&self, player_id: GString, options: VarDictionary) -> Gd<Req> {
+            let local = 1; // a body
+            helper(local)
+        }
+        fn helper(&self) -> i64 { 2 }
+    }
+    """
+    got = _gdext_file(gdext)
+    case("gdext: registered classes, vars, constants, signals and funcs with their signatures",
+         got == ["#[class(init, base = RefCounted)] pub(crate) struct Client",
+                 "#[var(no_set)] name: GString",
+                 "#[constant] const ONE: i64 = 1",
+                 "#[signal] fn done(result: Gd<Res>)",
+                 "#[func] fn offers(&self, player_id: GString, options: VarDictionary) -> Gd<Req>"], repr(got))
+    case("gdext: a body, a doc or an unregistered item keeps the fingerprint",
+         fingerprint(_gdext_file(gdext.replace("let local = 1", "let local = 2").replace("/// Offers.", "/// Other.")
+                                 .replace("fn helper(&self) -> i64", "fn helper(&self) -> u8"))) == fingerprint(got))
+    wrapped = gdext.replace("fn offers(&self, player_id: GString, options: VarDictionary)",
+                            "fn offers(\n            &self,\n            player_id: GString,\n            options: VarDictionary,\n        )")
+    case("gdext: a signature wrapped over lines keeps the fingerprint", _gdext_file(wrapped) == got, repr(_gdext_file(wrapped)))
+    case("gdext: a signature change changes the fingerprint",
+         fingerprint(_gdext_file(gdext.replace("options: VarDictionary", "options: Variant"))) != fingerprint(got))
 
     swift = """
     public
