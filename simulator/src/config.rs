@@ -31,6 +31,10 @@ pub struct SimConfig {
     pub path_prefix: Option<String>,
     /// Where completed offers' signed postbacks go (default: nowhere).
     pub postback: Option<PostbackTarget>,
+    /// Answer browsers' cross-origin requests from any origin (CORS, see cors.rs), so a page
+    /// served from another loopback port can call it. Off by default: the spec says nothing
+    /// of CORS, and a browser must then refuse the answers.
+    pub cors: bool,
 }
 
 impl Default for SimConfig {
@@ -44,6 +48,7 @@ impl Default for SimConfig {
             mess: Mess::default(),
             path_prefix: None,
             postback: None,
+            cors: false,
         }
     }
 }

@@ -12,7 +12,9 @@ mod auth;
 mod catalogue;
 mod config;
 mod content_type;
+
 mod control;
+mod cors;
 mod cursor;
 mod faults;
 mod forward_proxy;
@@ -312,6 +314,10 @@ pub struct SimArgs {
         requires = "postback_url"
     )]
     pub postback_key: Option<postback::KeyArg>,
+    /// Answer browsers' cross-origin requests from any origin (CORS), for pages served from
+    /// another port.
+    #[arg(long)]
+    pub cors: bool,
 }
 
 fn parse_path_prefix(prefix: &str) -> Result<String, String> {
@@ -332,6 +338,7 @@ impl SimArgs {
                 .postback_url
                 .zip(self.postback_key)
                 .map(|(url, key)| PostbackTarget { url, key: key.0 }),
+            cors: self.cors,
         }
     }
 }

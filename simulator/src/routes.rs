@@ -16,12 +16,24 @@ use crate::faults::{self, FaultKind};
 use crate::respond::json_message;
 use crate::state::AppState;
 use crate::stats::Endpoint;
-use crate::{control, graphql, listing, path_prefix, report, rewards_control, token, tracking};
+use crate::{
+    control, cors, graphql, listing, path_prefix, report, rewards_control, token, tracking,
+};
 
 /// Largest request body the simulator reads.
 pub const MAX_REQUEST_BODY: usize = 2 * 1024 * 1024;
 
 pub fn router(state: Arc<AppState>) -> Router {
+    let cors = state.config.cors;
+    let router = routes(state);
+    if cors {
+        router.layer(cors::layer())
+    } else {
+        router
+    }
+}
+
+fn routes(state: Arc<AppState>) -> Router {
     let service = Router::new()
         .route("/v1/users/token", post(token::exchange))
         .route("/v1/offers", post(graphql::execute).get(listing::list))

@@ -594,7 +594,7 @@ mod binary {
     }
 
     #[test]
-    fn mess_and_path_prefix_flags_reach_the_running_binary() {
+    fn mess_path_prefix_and_cors_flags_reach_the_running_binary() {
         let mut child = KillOnDrop(
             Command::new(env!("CARGO_BIN_EXE_offerkit-sim"))
                 .args([
@@ -606,6 +606,7 @@ mod binary {
                     "cursor_cycle",
                     "--path-prefix",
                     "/api",
+                    "--cors",
                 ])
                 .stdout(Stdio::piped())
                 .spawn()
@@ -653,6 +654,9 @@ mod binary {
             json!({"current_page": 3, "per_page": 5, "has_more_pages": true, "next_page": 3})
         );
         assert_eq!(body.matches(r#""x_huge":1e400"#).count(), 5);
+        let from_a_page = format!("{auth}origin: http://127.0.0.1:1\r\n");
+        let (_, head, _) = http(addr, "GET", "/api/v1/offers?per_page=1", &from_a_page, "");
+        assert!(head.contains("access-control-allow-origin: *"), "{head}");
 
         // Switched at run time through the control endpoint: a storm.
         let (status, _, _) = http(
