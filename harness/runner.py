@@ -30,7 +30,7 @@ class ToolInstaller:
     """Installs every tool the run needs in one background thread, in a fixed order; a step
     waits only for its own tools."""
 
-    ORDER = ["apt", "venv", "kotlin", "cbindgen", "rust-targets"]
+    ORDER = ["apt", "venv", "kotlin", "cbindgen", "rust-targets", "wasm-bindgen"]
 
     def __init__(self, needed: set[str], log_path: str):
         # The tools, then the chroots (debootstrap is an apt package), in a fixed order.

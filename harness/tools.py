@@ -43,6 +43,7 @@ APT = {
     "zip": "packaging",
     "curl": "simulator control in shell tests",
     "debootstrap": "chroots with newer toolchains",
+    "chromium": "the web package's tests in a real browser (headless, driven by playwright-core)",
 }
 
 KOTLIN_VERSION = "2.4.20"
@@ -159,7 +160,38 @@ def rust_targets() -> None:
             run(["rustup", "target", "add", *missing])
 
 
-RECIPES = {"apt": apt, "cbindgen": cbindgen, "kotlin": kotlin, "venv": venv, "rust-targets": rust_targets}
+def wasm_bindgen_version() -> str:
+    """The `wasm-bindgen` crate's version in Cargo.lock: the command-line tool must match it."""
+    lock = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Cargo.lock")
+    with open(lock) as f:
+        packages = f.read().split("[[package]]")
+    for package in packages:
+        if '\nname = "wasm-bindgen"\n' in package:
+            for line in package.splitlines():
+                if line.startswith("version = "):
+                    return line.split('"')[1]
+    raise RuntimeError("wasm-bindgen is not in Cargo.lock")
+
+
+def wasm_bindgen_path() -> str:
+    return os.path.join(TOOLS_DIR, f"wasm-bindgen-{wasm_bindgen_version()}", "bin", "wasm-bindgen")
+
+
+def wasm_bindgen() -> None:
+    """The `wasm-bindgen` command of Cargo.lock's version (no Debian package carries it), in the
+    cache. Not `--locked`: the lock file it ships names crate versions this machine's
+    registry may not have yet."""
+    version = wasm_bindgen_version()
+    with Lock("cargo-install"):
+        if os.access(wasm_bindgen_path(), os.X_OK):
+            return
+        with tempfile.TemporaryDirectory() as build:
+            run(["cargo", "install", "--version", version, "wasm-bindgen-cli", "--root",
+                 os.path.join(TOOLS_DIR, f"wasm-bindgen-{version}"), "--target-dir", build])
+
+
+RECIPES = {"apt": apt, "cbindgen": cbindgen, "kotlin": kotlin, "venv": venv, "rust-targets": rust_targets,
+           "wasm-bindgen": wasm_bindgen}
 
 
 def environment() -> dict[str, str]:
