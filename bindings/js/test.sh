@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The web package's tests in Node and in Chromium: the crate linted for wasm32, the package built
+# (build.sh), its published types checked (strict, no `any`); the suite (tests/*.test.mjs) in
+# Node (node:test, one file at a time: they share the simulator's faults and counters) and the
+# same files in Debian's headless Chromium (tests/browser/run.mjs, against a second simulator in
+# CORS mode, plus the browser's own case: without CORS a call fails with `network`); the Node
+# example compiled with `tsc --strict` and run; the example offer wall compiled, shown in
+# Chromium, clicked, and photographed.
+#
+#   bindings/js/test.sh        (the harness runs it as the step js/tests)
+#
+# The simulator is the harness's (OFFERKIT_SIM_URL); run by hand, the script starts its own.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+checks_suite=js-checks
+source harness/lib/checks.sh
+
+check "offerkit-js: clippy for wasm32, no warnings" \
+  cargo clippy -q -p offerkit-js --target wasm32-unknown-unknown -- -D warnings
+check "the package builds (wasm-bindgen, tsc)" bindings/js/build.sh || exit 1
+
+# The published declarations: every .d.ts under dist/ the package ships, none with `any`.
+no_any() {
+  python3 - bindings/js/dist <<'PY'
+import pathlib, re, sys
+found = [f"{p}:{n}: {line.strip()}" for p in sorted(pathlib.Path(sys.argv[1]).glob("*.d.ts"))
+         for n, line in enumerate(p.read_text().splitlines(), 1) if re.search(r"\bany\b", line)]
+print("\n".join(found) or "no `any` in dist/*.d.ts")
+sys.exit(1 if found else 0)
+PY
+}
+check "the published .d.ts files have no any" no_any
+
+# The harness's simulator is OFFERKIT_SIM_URL (run by hand, the script starts one); the browser
+# run needs a second one in CORS mode, started here and stopped by its process id.
+pids=()
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done' EXIT
+cargo build -q -p offerkit-sim --bin offerkit-sim || exit 1
+target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+start_sim() { # VARIABLE ARGS...: starts a simulator, its address in VARIABLE
+  local out
+  out=$(mktemp)
+  "$target_dir/debug/offerkit-sim" --port 0 "${@:2}" >"$out" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 600); do grep -q '^listening on ' "$out" && break; sleep 0.1; done
+  printf -v "$1" '%s' "$(sed -n 's/^listening on //p' "$out")"
+  export "${1?}"
+}
+[[ -n "${OFFERKIT_SIM_URL:-}" ]] || start_sim OFFERKIT_SIM_URL
+start_sim OFFERKIT_SIM_CORS_URL --cors
+
+cd bindings/js
+suite js-tests node --test --test-concurrency=1 \
+  --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=./tests/reporter.mjs --test-reporter-destination=/dev/null tests/*.test.mjs
+
+suite js-tests-chromium node tests/browser/run.mjs
+
+# The example, as a TypeScript user compiles it (it imports the package by its name).
+check "the example compiles with tsc --strict" node_modules/.bin/tsc -p example/tsconfig.json
+sim_token() { # URL: a fresh access token of that simulator (never printed)
+  node -e 'fetch(process.argv[1] + "/_sim/tokens", { method: "POST", body: "{}" })
+    .then((r) => r.json()).then((t) => console.log(t.access_token))' "$1"
+}
+OFFERKIT_ACCESS_TOKEN=$(sim_token "$OFFERKIT_SIM_URL")
+example_prints_offers() {
+  local out
+  out=$(OFFERKIT_BASE_URL="$OFFERKIT_SIM_URL" OFFERKIT_ACCESS_TOKEN="$OFFERKIT_ACCESS_TOKEN" node example/dist/print-offers.js) || return 1
+  echo "$out"
+  [[ $(grep -c ' — \$' <<<"$out") == 5 ]] && grep -qx "refused before sending: limit" <<<"$out" && grep -qx cancelled <<<"$out"
+}
+check "the example prints offers, a refused argument and a cancelled call" example_prints_offers
+check "the example offer wall compiles with tsc --strict" node_modules/.bin/tsc -p example/offer-wall/tsconfig.json
+OFFERKIT_ACCESS_TOKEN=$(sim_token "$OFFERKIT_SIM_CORS_URL")
+picture=$(mktemp --suffix .png)
+check "the offer wall shows six offers in Chromium and a click opens the player's tracking link" \
+  env OFFERKIT_ACCESS_TOKEN="$OFFERKIT_ACCESS_TOKEN" node tests/browser/run.mjs --example "$picture"
+rm -f "$picture"
+checks_failed
