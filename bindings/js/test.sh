@@ -4,8 +4,9 @@
 # Node (node:test, one file at a time: they share the simulator's faults and counters) and the
 # same files in Debian's headless Chromium (tests/browser/run.mjs, against a second simulator in
 # CORS mode, plus the browser's own case: without CORS a call fails with `network`); the Node
-# example compiled with `tsc --strict` and run; the example offer wall compiled, shown in
-# Chromium, clicked, and photographed.
+# examples compiled with `tsc --strict` and run; offerkit/server's suite in Node (token
+# exchange, reporting, real postbacks from a simulator of its own); the example offer wall
+# compiled, shown in Chromium, clicked, and photographed.
 #
 #   bindings/js/test.sh        (the harness runs it as the step js/tests)
 #
@@ -56,8 +57,33 @@ suite js-tests node --test --test-concurrency=1 \
 
 suite js-tests-chromium node tests/browser/run.mjs
 
-# The example, as a TypeScript user compiles it (it imports the package by its name).
-check "the example compiles with tsc --strict" node_modules/.bin/tsc -p example/tsconfig.json
+# The examples, as a TypeScript user compiles them (they import the package by its name).
+check "the Node examples compile with tsc --strict" node_modules/.bin/tsc -p example/tsconfig.json
+
+# offerkit/server, in Node only (its own module; the backend example is among its tests).
+suite js-server-tests env OFFERKIT_SIM_BIN="$target_dir/debug/offerkit-sim" \
+  node --test --test-concurrency=1 \
+  --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=./tests/reporter.mjs --test-reporter-destination=/dev/null tests/server/*.test.mjs
+# No browser entry reaches the server module: follow the static imports from each.
+browser_graph_without_server() {
+  node -e '
+const { readFileSync } = require("node:fs");
+const { dirname, resolve } = require("node:path");
+const seen = new Set();
+const walk = (file) => {
+  if (seen.has(file)) return;
+  seen.add(file);
+  for (const [, spec] of readFileSync(file, "utf8").matchAll(/(?:import|export)[^"]*?from\s*"([^"]+)"|import\s*"([^"]+)"/g)) {
+    if (spec && spec.startsWith(".")) walk(resolve(dirname(file), spec));
+  }
+};
+walk(resolve("dist/index.js"));
+const server = [...seen].filter((f) => /server/.test(f));
+console.log(`${seen.size} modules from dist/index.js; server ones: ${server.join(", ") || "none"}`);
+process.exit(server.length || seen.size < 5 ? 1 : 0);'
+}
+check "the browser entry imports nothing of offerkit/server" browser_graph_without_server
 sim_token() { # URL: a fresh access token of that simulator (never printed)
   node -e 'fetch(process.argv[1] + "/_sim/tokens", { method: "POST", body: "{}" })
     .then((r) => r.json()).then((t) => console.log(t.access_token))' "$1"

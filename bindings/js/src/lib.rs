@@ -13,6 +13,8 @@ mod js_executor;
 mod json;
 mod options;
 mod pager;
+#[cfg(feature = "server")]
+mod server;
 mod settings;
 mod token_provider;
 mod utilities;
@@ -20,4 +22,6 @@ mod utilities;
 pub use call::Call;
 pub use client::Client;
 pub use pager::{ListingPager, PlayerOffersPager};
+#[cfg(feature = "server")]
+pub use server::{PostbackVerifier, ReportClient, TokenExchanger};
 pub use utilities::{click_url, lint_player_id, short_player_id};

@@ -6,6 +6,7 @@ import { Client, type ListingPager, type PlayerOffersPager } from "./wasm/offerk
 import { type WasmCall, now, settle } from "./call.js";
 import { expectText as text, invalidArgument } from "./errors.js";
 import { fetchExecutor } from "./fetch_executor.js";
+import { json } from "./json.js";
 import type {
   CachedLinks,
   CachedListingPage,
@@ -161,17 +162,6 @@ async function* walk<Page extends { skipped?: unknown }>(
 function withSkipped<T extends { skipped?: unknown }>(value: T): T {
   if (value.skipped === undefined) value.skipped = [];
   return value;
-}
-
-/** JSON text of `value`, refusing numbers JSON cannot carry (NaN, Infinity), which
- * `JSON.stringify` would silently turn into `null`. */
-function json(value: unknown, path: string): string {
-  return JSON.stringify(value, (key: string, v: unknown) => {
-    if (typeof v === "number" && !Number.isFinite(v)) {
-      throw invalidArgument(path, key || "options", `must be a finite number, not ${String(v)}`);
-    }
-    return v;
-  });
 }
 
 function whole(path: string, argument: string, value: unknown): void {
