@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Every published artifact's public surface is written down in its CHANGELOG: a change to what
 its users compile against (the C header, the Unity package's C# API, the Kotlin, Python, Swift
-and Dart packages' public declarations, the Godot addon's registered classes) fails this check until the CHANGELOG says what changed.
+and Dart packages' public declarations, the Godot addon's registered classes, the web package's
+exported TypeScript) fails this check until the CHANGELOG says what changed.
 
 The CHANGELOGs are found, not listed: `ffi/CHANGELOG.md` and every `bindings/*/CHANGELOG.md`
 (or one level deeper), each naming its surface near the top with
@@ -20,7 +21,10 @@ building anything:
   names `show` lists, else every public one), with the public members of public types and
   their parameter lists, and enum values; public is Dart's rule, a name not starting with `_`;
 - `gdext` (the Godot addon's `src`): what gdext registers for GDScript — classes, and their
-  `#[func]`, `#[signal]`, `#[var]`, `#[export]` and `#[constant]` items with their signatures.
+  `#[func]`, `#[signal]`, `#[var]`, `#[export]` and `#[constant]` items with their signatures;
+- `typescript` (the web package's `ts`): what the entries its package.json exports (`types`)
+  export, re-exports followed — classes, interfaces, type aliases, functions, constants, and the
+  members of exported classes and interfaces that are not `#private` or `private`.
 Bodies, comments and docstrings are not surface: rewording a doc or fixing a body needs no entry.
 
 The surface's fingerprint (the first 16 hex digits of its SHA-256) must appear in the newest
@@ -47,6 +51,7 @@ import os
 import re
 import sys
 import tempfile
+import textwrap
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -496,6 +501,197 @@ def _gdext_file(text: str) -> list[str]:
     return out
 
 
+def typescript_surface(root: Path) -> list[str]:
+    """What an npm package's entry modules export: the TypeScript source (ROOT/NAME.ts) of each
+    `types` file its package.json (beside ROOT) exports, following `export { A } from`,
+    `export * from` and `export type * from` into the files they name. Each exported class,
+    interface, type alias, function and constant without its body, and the members of exported
+    classes and interfaces (not `#private` or `private` ones) without theirs."""
+    package = json.loads((root.parent / "package.json").read_text(encoding="utf-8"))
+    entries = []
+    for target in package.get("exports", {}).values():
+        types = target.get("types") if isinstance(target, dict) else None
+        if types:
+            entries.append(root / (Path(types).name.removesuffix(".d.ts") + ".ts"))
+    out: set[str] = set()
+    for entry in entries:
+        for file, decl in _ts_exports(entry, None, set()):
+            out.add(f"{file.relative_to(root).as_posix()}: {decl}")
+    return sorted(out)
+
+
+TS_REEXPORT = re.compile(r"^export\s+(?:type\s+)?(?:\{([^}]*)\}|\*)\s*from\s*\"([^\"]+)\";", re.M)
+TS_DECL = re.compile(r"^export\s+(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:async\s+)?"
+                     r"(class|interface|type|function\*?|const|let|enum)\s+([A-Za-z_$][\w$]*)", re.M)
+
+
+def _ts_exports(path: Path, names: set[str] | None, seen: set[tuple[Path, str]]) -> list[tuple[Path, str]]:
+    """(file, declaration) for what `path` exports (only `names`, when given), re-exports followed."""
+    key = (path, ",".join(sorted(names)) if names is not None else "*")
+    if key in seen:
+        return []
+    seen.add(key)
+    text = _ts_strip_comments(path.read_text(encoding="utf-8"))
+    out: list[tuple[Path, str]] = []
+    for match in TS_REEXPORT.finditer(text):
+        target = path.parent / (match.group(2).removeprefix("./").removesuffix(".js") + ".ts")
+        if match.group(1) is None:
+            wanted = names
+        else:
+            pairs = [re.split(r"\s+as\s+", n.strip().removeprefix("type ").strip()) for n in match.group(1).split(",") if n.strip()]
+            wanted = {p[0] for p in pairs if names is None or p[-1] in names}
+            if not wanted:
+                continue
+        out += _ts_exports(target, wanted, seen)
+    for name, decl in _ts_file(text):
+        if names is None or name.split(".")[0] in names:
+            out.append((path, decl))
+    return out
+
+
+def _ts_strip_comments(text: str) -> str:
+    """`text` without comments; strings (which may be types or module names) kept whole."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+        elif c in "\"'`":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _ts_file(text: str) -> list[tuple[str, str]]:
+    """(name, declaration) for each top-level `export` declaration of one file (comments already
+    removed), and (`Class.member`, member) for the members of exported classes and interfaces."""
+    out: list[tuple[str, str]] = []
+    for match in TS_DECL.finditer(text):
+        kind, name = match.group(1), match.group(2)
+        start = match.start()
+        if kind in ("class", "interface", "enum"):
+            open_at = text.index("{", match.end())
+            close_at = _ts_matching(text, open_at)
+            out.append((name, " ".join(text[start:open_at].split())))
+            for member in _ts_members(text[open_at + 1:close_at]):
+                out.append((f"{name}.member", f"{name} {{ {member} }}"))
+        elif kind.startswith("function"):
+            head = _ts_until_body(text, match.end())
+            out.append((name, " ".join(text[start:head].split())))
+        else:  # type, const, let: a type to its `;`, a value to its `=`
+            end = _ts_statement_end(text, match.end())
+            decl = text[start:end]
+            if kind != "type":
+                decl = decl.split("=", 1)[0]
+            out.append((name, " ".join(decl.split())))
+    return out
+
+
+def _ts_matching(text: str, open_at: int) -> int:
+    depth = 0
+    i = open_at
+    while i < len(text):
+        c = text[i]
+        if c in "\"'`":
+            j = i + 1
+            while j < len(text) and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            i = j
+        elif c in "{([":
+            depth += 1
+        elif c in "})]":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return len(text)
+
+
+def _ts_statement_end(text: str, i: int) -> int:
+    """Where a statement starting before `i` ends: its `;` outside brackets, or the end."""
+    while i < len(text):
+        c = text[i]
+        if c in "{([\"'`":
+            i = _ts_matching(text, i) if c in "{([" else _ts_matching_quote(text, i)
+        elif c == ";":
+            return i
+        i += 1
+    return len(text)
+
+
+def _ts_matching_quote(text: str, i: int) -> int:
+    quote, j = text[i], i + 1
+    while j < len(text) and text[j] != quote:
+        j += 2 if text[j] == "\\" else 1
+    return j
+
+
+def _ts_until_body(text: str, i: int) -> int:
+    """The end of a function's or method's head: the `{` of its body (after its parameters)."""
+    while i < len(text) and text[i] != "(":
+        i += 1
+    i = _ts_matching(text, i) + 1
+    while i < len(text) and text[i] not in "{;":
+        if text[i] in "([<\"'`":
+            i = _ts_matching(text, i) if text[i] in "([" else (_ts_angle(text, i) if text[i] == "<" else _ts_matching_quote(text, i))
+        i += 1
+    return i
+
+
+def _ts_angle(text: str, i: int) -> int:
+    depth = 0
+    while i < len(text):
+        depth += {"<": 1, ">": -1}.get(text[i], 0)
+        if depth == 0:
+            return i
+        i += 1
+    return i
+
+
+def _ts_members(body: str) -> list[str]:
+    """The members of a class or interface body: each up to its body or its `;`, a property's
+    initializer left out; `#private` and `private` members skipped."""
+    out: list[str] = []
+    i = 0
+    while i < len(body):
+        while i < len(body) and body[i] in " \t\r\n;,":
+            i += 1
+        if i >= len(body):
+            break
+        start = i
+        # A member ends at `;` or a newline outside brackets (property), or after its body.
+        while i < len(body) and body[i] not in ";\n{=":
+            if body[i] in "([\"'`<":
+                i = _ts_matching(body, i) if body[i] in "([" else (_ts_angle(body, i) if body[i] == "<" else _ts_matching_quote(body, i))
+            i += 1
+        head = " ".join(body[start:i].split())
+        if i < len(body) and body[i] == "{":
+            if re.search(r"\)\s*(?::.*)?$", head) or head.startswith(("get ", "set ")):
+                i = _ts_matching(body, i) + 1  # a method's body
+            else:  # an object type inside a property's type: keep going to the property's end
+                end = _ts_statement_end(body, i)
+                head = " ".join(body[start:end].split())
+                i = end + 1
+        elif i < len(body) and body[i] == "=":
+            i = _ts_statement_end(body, i) + 1  # an initializer is not surface
+        else:
+            i += 1
+        if head and not head.startswith(("#", "private ", "static #")):
+            out.append(head)
+    return out
+
+
 # --- the artifacts and the rule -------------------------------------------------------------
 
 READERS: dict[str, Callable[[Path, list[str]], list[str]]] = {
@@ -506,6 +702,7 @@ READERS: dict[str, Callable[[Path, list[str]], list[str]]] = {
     "python": lambda path, skip: python_surface(path),
     "dart": lambda path, skip: dart_surface(path),
     "gdext": lambda path, skip: gdext_surface(path),
+    "typescript": lambda path, skip: typescript_surface(path),
 }
 SURFACE_OF = re.compile(r"<!--\s*surface of:\s*(?P<reader>[\w-]+)\s+(?P<path>\S+)(?:\s+without\s+(?P<skip>[^>]+?))?\s*-->")
 
@@ -651,6 +848,50 @@ def self_test() -> int:
     param_changed = kotlin.replace("fun call(x: Int)", "fun call(x: Long)")
     case("kotlin: a signature change changes the fingerprint",
          fingerprint(_brace_file(param_changed, KOTLIN)) != fingerprint(got))
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pkg = Path(tmp) / "pkg"
+        (pkg / "ts").mkdir(parents=True)
+        (pkg / "package.json").write_text(json.dumps({"exports": {".": {"types": "./dist/api.d.ts"}, "./package.json": "./package.json"}}))
+        (pkg / "ts" / "api.ts").write_text('export { Client } from "./client.js";\nexport type * from "./types.js";\n')
+        client_ts = textwrap.dedent("""
+        import type { Options } from "./types.js";
+        /** A client. */
+        export class Client {
+          #secret = 1;
+          readonly name: string;
+          constructor(base: string, options: Options = {}) {
+            this.name = base; // a body
+          }
+          /** Offers. */
+          async offers(id: string, limit?: number): Promise<string[]> {
+            return [id + "}"];
+          }
+          #hidden(): void {}
+          private helper(): number { return 2; }
+        }
+        export function internalHelper(): void {}
+        """)
+        (pkg / "ts" / "client.ts").write_text(client_ts)
+        (pkg / "ts" / "types.ts").write_text('export interface Options {\n  limit?: number;\n  kind?: "a" | "b";\n}\nexport type Kind = "x" | "y";\n')
+        got = typescript_surface(pkg / "ts")
+        case("typescript: what the entries export, re-exports followed, members without bodies",
+             got == ["client.ts: Client { async offers(id: string, limit?: number): Promise<string[]> }",
+                     "client.ts: Client { constructor(base: string, options: Options = {}) }",
+                     "client.ts: Client { readonly name: string }",
+                     "client.ts: export class Client",
+                     'types.ts: Options { kind?: "a" | "b" }',
+                     "types.ts: Options { limit?: number }",
+                     "types.ts: export interface Options",
+                     'types.ts: export type Kind = "x" | "y"'], repr(got))
+        (pkg / "ts" / "client.ts").write_text(client_ts.replace('return [id + "}"]', "return []").replace("/** Offers. */", "// Other."))
+        case("typescript: a body, a comment or an unexported helper keeps the fingerprint",
+             fingerprint(typescript_surface(pkg / "ts")) == fingerprint(got))
+        (pkg / "ts" / "client.ts").write_text(client_ts.replace("limit?: number)", "limit: number)"))
+        changed = typescript_surface(pkg / "ts")
+        (pkg / "ts" / "types.ts").write_text('export interface Options {\n  limit?: number;\n  kind?: "a" | "c";\n}\nexport type Kind = "x" | "y";\n')
+        case("typescript: a signature or a literal type change changes the fingerprint",
+             fingerprint(changed) != fingerprint(got) and fingerprint(typescript_surface(pkg / "ts")) != fingerprint(changed))
 
     gdext = """
     /// A client.
