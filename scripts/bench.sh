@@ -53,6 +53,9 @@ if [ -x scripts/install-uniffi-tools.sh ]; then
   "$out/venv/bin/pip" install -q --disable-pip-version-check "$out"/wheels/offerkit-*.whl && have_py=1
 fi
 
+have_js=0
+if command -v node >/dev/null && bindings/js/build.sh >"$out/js-build.log" 2>&1; then have_js=1; fi
+
 echo "==> simulator"
 target/release/offerkit-sim --port 0 >"$out/sim.out" &
 sim_pid=$!
@@ -75,6 +78,10 @@ for r in $(seq "$rounds"); do
   fi
   if [ $have_curl = 1 ]; then
     LD_LIBRARY_PATH=target/release "$out/latency-curl" "$url" "$token" "$calls" >>"$out/lat-curl.json"
+  fi
+  if [ $have_js = 1 ]; then
+    node bench/js/latency.mjs fetch "$url" "$token" "$calls" >>"$out/lat-js-fetch.json"
+    node bench/js/latency.mjs offerkit "$url" "$token" "$calls" >>"$out/lat-js.json"
   fi
 done
 
@@ -142,7 +149,9 @@ rows = [("a", "raw reqwest + serde_json::Value (floor)", "lat-raw.json"),
         ("b", "offerkit Rust core", "lat-core.json"),
         ("c", "C ABI from a C program", "lat-c.json"),
         ("d", "uniffi from Python", "lat-py.json"),
-        ("e", "C ABI through a libcurl host executor", "lat-curl.json")]
+        ("e", "C ABI through a libcurl host executor", "lat-curl.json"),
+        ("f", "Node: fetch + JSON.parse (the JavaScript floor)", "lat-js-fetch.json"),
+        ("g", "Node: the web package (WebAssembly core over fetch)", "lat-js.json")]
 raw = load("lat-raw.json")
 print("### Latency of one `offers` call (20 offers), keep-alive, loopback\n")
 print("| | program | calls | median µs | p99 µs | median / (a) |")
@@ -154,6 +163,9 @@ for key, name, f in rows:
         continue
     med = statistics.median(v)
     print(f"| {key} | {name} | {len(v)} | {med:.0f} | {pct(v, 0.99):.0f} | {med / statistics.median(raw):.2f} |")
+js, js_floor = load("lat-js.json"), load("lat-js-fetch.json")
+if js and js_floor:
+    print(f"\nThe web package in Node costs {statistics.median(js) / statistics.median(js_floor):.2f}× Node's own fetch + JSON.parse (g / f).")
 print()
 handoffs = os.path.join(out, "handoffs.json")
 if os.path.exists(handoffs):
@@ -186,6 +198,16 @@ for lib in ["libofferkit.so", "libofferkit_lite.so", "libofferkit_uniffi.so"]:
     if os.path.exists(p):
         n = os.path.getsize(p)
         print(f"| {lib} | {n} | {n / 1e6:.2f} |")
+import gzip
+wasm = [("the web package's module (every entry)", "bindings/js/dist/wasm/offerkit_js_bg.wasm"),
+        ("its server module (`offerkit/server` only)", "bindings/js/dist/wasm-server/offerkit_server_bg.wasm")]
+if all(os.path.exists(p) for _, p in wasm):
+    print("\n### The web package's WebAssembly (goal: ≤ 250 KB gzipped)\n")
+    print("| module | bytes | gzip -9 bytes |")
+    print("| --- | ---: | ---: |")
+    for name, p in wasm:
+        data = open(p, "rb").read()
+        print(f"| {name} | {len(data)} | {len(gzip.compress(data, 9))} |")
 idle = os.path.join(out, "poll-idle.json")
 if os.path.exists(idle):
     p = json.load(open(idle))
