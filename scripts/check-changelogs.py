@@ -62,9 +62,10 @@ SURFACE_LINE = re.compile(r"<!--\s*public surface:\s*([0-9a-f]{16})\s*-->")
 
 # --- reading sources ------------------------------------------------------------------------
 
-def strip_c_like(text: str) -> str:
+def strip_c_like(text: str, keep_strings: bool = False) -> str:
     """`text` without comments, and with every string or char literal emptied (so braces and
-    parentheses inside them are not counted)."""
+    parentheses inside them are not counted) — or, with `keep_strings`, kept whole (TypeScript's
+    string literal types and module names are surface)."""
     out: list[str] = []
     i, n = 0, len(text)
     while i < n:
@@ -81,11 +82,11 @@ def strip_c_like(text: str) -> str:
             j = text.find('"""', i + 3)
             out.append('""' + "\n" * text.count("\n", i, n if j < 0 else j))
             i = n if j < 0 else j + 3
-        elif c in "\"'":
+        elif c in "\"'" or (keep_strings and c == "`"):
             j = i + 1
-            while j < n and text[j] != c and text[j] != "\n":
+            while j < n and text[j] != c and (text[j] != "\n" or c == "`"):
                 j += 2 if text[j] == "\\" else 1
-            out.append(c + c)
+            out.append(text[i:j + 1] if keep_strings else c + c)
             i = j + 1
         else:
             out.append(c)
@@ -531,7 +532,7 @@ def _ts_exports(path: Path, names: set[str] | None, seen: set[tuple[Path, str]])
     if key in seen:
         return []
     seen.add(key)
-    text = _ts_strip_comments(path.read_text(encoding="utf-8"))
+    text = strip_c_like(path.read_text(encoding="utf-8"), keep_strings=True)
     out: list[tuple[Path, str]] = []
     for match in TS_REEXPORT.finditer(text):
         target = path.parent / (match.group(2).removeprefix("./").removesuffix(".js") + ".ts")
@@ -547,30 +548,6 @@ def _ts_exports(path: Path, names: set[str] | None, seen: set[tuple[Path, str]])
         if names is None or name.split(".")[0] in names:
             out.append((path, decl))
     return out
-
-
-def _ts_strip_comments(text: str) -> str:
-    """`text` without comments; strings (which may be types or module names) kept whole."""
-    out: list[str] = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if text.startswith("//", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            i = n if j < 0 else j + 2
-        elif c in "\"'`":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i:j + 1])
-            i = j + 1
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
 
 
 def _ts_file(text: str) -> list[tuple[str, str]]:

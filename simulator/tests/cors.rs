@@ -7,7 +7,7 @@
 mod common;
 
 use common::*;
-use offerkit_sim::{Fault, FaultKind, SimConfig};
+use offerkit_sim::{Fault, FaultKind, SimConfig, Simulator};
 
 const ORIGIN: &str = "http://127.0.0.1:5173";
 
@@ -20,6 +20,19 @@ fn preflight_headers() -> [(&'static str, &'static str); 3] {
             "authorization,content-type,user-agent",
         ),
     ]
+}
+
+/// `GET /v1/offers` as a page on another origin sends it, with a valid token.
+async fn offers_from_a_page(sim: &Simulator) -> Resp {
+    let auth = format!("Bearer {}", sim.issue_token(hour()));
+    send(
+        sim,
+        "GET",
+        "/v1/offers",
+        &[("origin", ORIGIN), ("authorization", &auth)],
+        "",
+    )
+    .await
 }
 
 #[tokio::test]
@@ -62,16 +75,7 @@ async fn cors_mode_answers_preflights_and_exposes_headers() {
         retry_after_secs: Some(3),
         body: None,
     }));
-    let token = sim.issue_token(hour());
-    let auth = format!("Bearer {token}");
-    let resp = send(
-        &sim,
-        "GET",
-        "/v1/offers",
-        &[("origin", ORIGIN), ("authorization", &auth)],
-        "",
-    )
-    .await;
+    let resp = offers_from_a_page(&sim).await;
     assert_eq!(
         resp.status, 429,
         "the fault was not used up by the preflights"
@@ -79,14 +83,7 @@ async fn cors_mode_answers_preflights_and_exposes_headers() {
     assert_eq!(resp.header("access-control-allow-origin"), Some("*"));
     assert_eq!(resp.header("access-control-expose-headers"), Some("*"));
     assert_eq!(resp.header("retry-after"), Some("3"));
-    let resp = send(
-        &sim,
-        "GET",
-        "/v1/offers",
-        &[("origin", ORIGIN), ("authorization", &auth)],
-        "",
-    )
-    .await;
+    let resp = offers_from_a_page(&sim).await;
     assert_eq!(resp.status, 200);
     assert_eq!(resp.header("access-control-allow-origin"), Some("*"));
     assert_eq!(sim.stats().requests, 2);
@@ -97,16 +94,7 @@ async fn without_cors_mode_no_answer_lets_a_browser_read_it() {
     let sim = start().await;
     let resp = send(&sim, "OPTIONS", "/v1/offers", &preflight_headers(), "").await;
     assert_eq!(resp.header("access-control-allow-origin"), None);
-    let token = sim.issue_token(hour());
-    let auth = format!("Bearer {token}");
-    let resp = send(
-        &sim,
-        "GET",
-        "/v1/offers",
-        &[("origin", ORIGIN), ("authorization", &auth)],
-        "",
-    )
-    .await;
+    let resp = offers_from_a_page(&sim).await;
     assert_eq!(resp.status, 200);
     assert_eq!(resp.header("access-control-allow-origin"), None);
     assert_eq!(resp.header("access-control-expose-headers"), None);
