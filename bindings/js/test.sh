@@ -84,6 +84,20 @@ console.log(`${seen.size} modules from dist/index.js; server ones: ${server.join
 process.exit(server.length || seen.size < 5 ? 1 : 0);'
 }
 check "the browser entry imports nothing of offerkit/server" browser_graph_without_server
+# The client module carries no secret's code path (the refresh-token grant, the postback
+# verifier); the server module does, which shows the search would see them.
+client_module_without_secrets() {
+  python3 - dist/wasm/offerkit_js_bg.wasm dist/wasm-server/offerkit_server_bg.wasm <<'PY'
+import re, sys
+words = re.compile(rb"refresh_token|postback|report_api|Signature", re.I)
+client, server = (open(p, "rb").read() for p in sys.argv[1:3])
+found_client = sorted({m.group(0) for m in words.finditer(client)})
+found_server = sorted({m.group(0) for m in words.finditer(server)})
+print(f"client module: {found_client or 'none'}; server module: {found_server}")
+sys.exit(0 if not found_client and len(found_server) >= 2 else 1)
+PY
+}
+check "the client's WebAssembly carries no refresh-token or postback code; the server's does" client_module_without_secrets
 sim_token() { # URL: a fresh access token of that simulator (never printed)
   node -e 'fetch(process.argv[1] + "/_sim/tokens", { method: "POST", body: "{}" })
     .then((r) => r.json()).then((t) => console.log(t.access_token))' "$1"
