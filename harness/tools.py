@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 
 CACHE = os.environ.get("OFFERKIT_CACHE", "/var/cache/offerkit")
 TOOLS_DIR = os.path.join(CACHE, "tools")
@@ -163,13 +164,11 @@ def rust_targets() -> None:
 def wasm_bindgen_version() -> str:
     """The `wasm-bindgen` crate's version in Cargo.lock: the command-line tool must match it."""
     lock = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Cargo.lock")
-    with open(lock) as f:
-        packages = f.read().split("[[package]]")
+    with open(lock, "rb") as f:
+        packages = tomllib.load(f).get("package", [])
     for package in packages:
-        if '\nname = "wasm-bindgen"\n' in package:
-            for line in package.splitlines():
-                if line.startswith("version = "):
-                    return line.split('"')[1]
+        if package.get("name") == "wasm-bindgen":
+            return package["version"]
     raise RuntimeError("wasm-bindgen is not in Cargo.lock")
 
 

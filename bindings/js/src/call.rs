@@ -47,8 +47,3 @@ where
     });
     Call { promise, abort }
 }
-
-/// A call that failed before it started (an argument that could not be converted).
-pub(crate) fn failed(failure: JsValue) -> Call {
-    start(async move { Err(failure) })
-}

@@ -2,8 +2,6 @@
 //! call on the event loop (`call::start`) and hands back the result as a plain object; the
 //! TypeScript `OfferClient` (ts/src/client.ts) is the public face.
 
-use std::future::Future;
-
 use js_sys::Function;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -49,14 +47,6 @@ fn from_cache<T, V: Serialize>(fetched: &offerkit::Fetched<T>, value: &V) -> JsV
     })
 }
 
-/// Runs `work` and turns core's error into the failure object.
-fn start<F>(work: F) -> Call
-where
-    F: Future<Output = offerkit::Result<JsValue>> + 'static,
-{
-    call::start(async move { work.await.map_err(|e| failure::from_core(&e)) })
-}
-
 #[wasm_bindgen]
 impl Client {
     /// A client for `base_url` with `settings` (JSON text), carrying requests through
@@ -75,8 +65,8 @@ impl Client {
         }
         config
             .validate_named(&settings::js_name)
-            .map_err(|e| failure::from_core(&e))?;
-        let inner = offerkit::OfferClient::new(config).map_err(|e| failure::from_core(&e))?;
+            .map_err(failure::from_core)?;
+        let inner = offerkit::OfferClient::new(config).map_err(failure::from_core)?;
         Ok(Client { inner })
     }
 
@@ -92,28 +82,26 @@ impl Client {
 
     /// The player's offers with the skipped items and the cache's word.
     pub fn offers(&self, player_id: String, options: Option<String>) -> Call {
-        let options: offerkit::OffersOptions =
-            match options::read::<options::Offers>("offers", options) {
-                Ok(o) => o.into(),
-                Err(failure) => return call::failed(failure),
-            };
         let client = self.inner.clone();
-        start(async move {
-            let fetched = client.offers_fetched(&player_id, &options).await?;
+        call::start(async move {
+            let options = options::read::<options::Offers, _>("offers", options)?;
+            let fetched = client
+                .offers_fetched(&player_id, &options)
+                .await
+                .map_err(failure::from_core)?;
             Ok(from_cache(&fetched, &fetched.value))
         })
     }
 
     /// The player's tracking links with the cache's word (`links` holds the object).
     pub fn links(&self, player_id: String, options: Option<String>) -> Call {
-        let options: offerkit::LinksOptions =
-            match options::read::<options::Links>("links", options) {
-                Ok(o) => o.into(),
-                Err(failure) => return call::failed(failure),
-            };
         let client = self.inner.clone();
-        start(async move {
-            let fetched = client.links_fetched(&player_id, &options).await?;
+        call::start(async move {
+            let options = options::read::<options::Links, _>("links", options)?;
+            let fetched = client
+                .links_fetched(&player_id, &options)
+                .await
+                .map_err(failure::from_core)?;
             Ok(from_cache(
                 &fetched,
                 &Links {
@@ -126,14 +114,13 @@ impl Client {
     /// One page of the offers the player has engaged with.
     #[wasm_bindgen(js_name = playerOffers)]
     pub fn player_offers(&self, player_id: String, options: Option<String>) -> Call {
-        let options: offerkit::PlayerOffersOptions =
-            match options::read::<options::PlayerOffers>("playerOffers", options) {
-                Ok(o) => o.into(),
-                Err(failure) => return call::failed(failure),
-            };
         let client = self.inner.clone();
-        start(async move {
-            let page = client.player_offers(&player_id, &options).await?;
+        call::start(async move {
+            let options = options::read::<options::PlayerOffers, _>("playerOffers", options)?;
+            let page = client
+                .player_offers(&player_id, &options)
+                .await
+                .map_err(failure::from_core)?;
             Ok(json::to_js(&page))
         })
     }
@@ -145,25 +132,23 @@ impl Client {
         player_id: &str,
         options: Option<String>,
     ) -> Result<pager::PlayerOffersPager, JsValue> {
-        let options: offerkit::PlayerOffersOptions =
-            options::read::<options::PlayerOffers>("playerOffersPages", options)?.into();
+        let options = options::read::<options::PlayerOffers, _>("playerOffersPages", options)?;
         self.inner
             .player_offers_pager(player_id, options)
             .map(pager::PlayerOffersPager::new)
-            .map_err(|e| failure::from_core(&e))
+            .map_err(failure::from_core)
     }
 
     /// One response of the listing, with the cache's word.
     #[wasm_bindgen(js_name = listOffers)]
     pub fn list_offers(&self, options: Option<String>) -> Call {
-        let options: offerkit::ListingOptions =
-            match options::read::<options::Listing>("listOffers", options) {
-                Ok(o) => o.into(),
-                Err(failure) => return call::failed(failure),
-            };
         let client = self.inner.clone();
-        start(async move {
-            let fetched = client.list_offers_fetched(options).await?;
+        call::start(async move {
+            let options = options::read::<options::Listing, _>("listOffers", options)?;
+            let fetched = client
+                .list_offers_fetched(options)
+                .await
+                .map_err(failure::from_core)?;
             Ok(from_cache(&fetched, &fetched.value))
         })
     }
@@ -190,24 +175,22 @@ impl Client {
         self.inner
             .list_offers_pager_from(whole("perPage", per_page)?, whole("page", page)?)
             .map(pager::ListingPager::new)
-            .map_err(|e| failure::from_core(&e))
+            .map_err(failure::from_core)
     }
 
     /// Any GraphQL document with its variables (JSON text of an object); resolves to `data`.
     pub fn graphql(&self, query: String, variables: Option<String>) -> Call {
-        let variables = match variables.as_deref().map(serde_json::from_str).transpose() {
-            Ok(v) => v,
-            Err(e) => {
-                return call::failed(failure::invalid_argument(
-                    "graphql",
-                    "variables",
-                    &e.to_string(),
-                ));
-            }
-        };
         let client = self.inner.clone();
-        start(async move {
-            let response = client.graphql(&query, variables).await?;
+        call::start(async move {
+            let variables = variables
+                .as_deref()
+                .map(serde_json::from_str)
+                .transpose()
+                .map_err(|e| failure::invalid_argument("graphql", "variables", &e.to_string()))?;
+            let response = client
+                .graphql(&query, variables)
+                .await
+                .map_err(failure::from_core)?;
             Ok(json::parse(response.data_json()))
         })
     }

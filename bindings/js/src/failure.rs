@@ -26,7 +26,7 @@ struct Object<'a> {
 }
 
 /// Core's error as the object `OfferError` is built from.
-pub(crate) fn from_core(error: &offerkit::Error) -> JsValue {
+pub(crate) fn from_core(error: offerkit::Error) -> JsValue {
     json::to_js(&Object {
         offerkit_failure: true,
         kind: error.kind().as_str(),
@@ -60,7 +60,7 @@ pub(crate) fn invalid_argument(path: &str, argument: &str, message: &str) -> JsV
 
 /// The call was cancelled (its `AbortSignal` fired) before it finished.
 pub(crate) fn cancelled() -> JsValue {
-    from_core(&offerkit::Error::new(
+    from_core(offerkit::Error::new(
         offerkit::ErrorKind::Cancelled,
         "the call was cancelled",
     ))

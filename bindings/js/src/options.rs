@@ -84,14 +84,16 @@ impl From<Listing> for offerkit::ListingOptions {
     }
 }
 
-/// The options of `method` from their JSON text (`undefined` and `null` are no options).
-pub(crate) fn read<T: DeserializeOwned + Default>(
-    method: &str,
-    json: Option<String>,
-) -> Result<T, JsValue> {
-    match json.as_deref() {
-        None | Some("null") => Ok(T::default()),
+/// The options of `method` from their JSON text (`undefined` and `null` are no options), as
+/// core's type.
+pub(crate) fn read<W, C>(method: &str, json: Option<String>) -> Result<C, JsValue>
+where
+    W: DeserializeOwned + Default + Into<C>,
+{
+    let wire: W = match json.as_deref() {
+        None | Some("null") => W::default(),
         Some(text) => serde_json::from_str(text)
-            .map_err(|e| failure::invalid_argument(method, "options", &e.to_string())),
-    }
+            .map_err(|e| failure::invalid_argument(method, "options", &e.to_string()))?,
+    };
+    Ok(wire.into())
 }

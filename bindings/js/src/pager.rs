@@ -47,7 +47,7 @@ fn next<P: Pages>(slot: &Slot<P>) -> Call {
         match page {
             Ok(Some(page)) => Ok(json::to_js(&page)),
             Ok(None) => Ok(JsValue::NULL),
-            Err(e) => Err(failure::from_core(&e)),
+            Err(e) => Err(failure::from_core(e)),
         }
     })
 }

@@ -18,10 +18,6 @@ use crate::call::{self, Call};
 use crate::js_executor::JsExecutor;
 use crate::{failure, json, settings};
 
-fn core_failure(e: offerkit::Error) -> JsValue {
-    failure::from_core(&e)
-}
-
 /// Milliseconds since the Unix epoch, `null` when unknown.
 fn epoch_millis(at: Option<std::time::SystemTime>) -> Option<f64> {
     at.and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
@@ -54,10 +50,10 @@ impl TokenExchanger {
         let config = settings::read(base_url, settings)?.with_executor(JsExecutor::new(execute));
         config
             .validate_named(&settings::js_name)
-            .map_err(core_failure)?;
+            .map_err(failure::from_core)?;
         let inner =
             offerkit::server::TokenExchanger::new(&config, RefreshToken::new(refresh_token))
-                .map_err(core_failure)?;
+                .map_err(failure::from_core)?;
         Ok(TokenExchanger { inner })
     }
 
@@ -66,7 +62,7 @@ impl TokenExchanger {
     pub fn access_token(&self) -> Call {
         let inner = self.inner.clone();
         call::start(async move {
-            let token = inner.access_token().await.map_err(core_failure)?;
+            let token = inner.access_token().await.map_err(failure::from_core)?;
             Ok(json::to_js(&Token {
                 token: token.secret(),
                 expires_at: epoch_millis(token.expires_at()),
@@ -86,7 +82,7 @@ impl TokenExchanger {
         }
         let inner = self.inner.clone();
         call::start(async move {
-            let grant = inner.exchange().await.map_err(core_failure)?;
+            let grant = inner.exchange().await.map_err(failure::from_core)?;
             Ok(json::to_js(&Grant {
                 token: grant.access_token.secret(),
                 expires_at: epoch_millis(grant.expires_at()),
@@ -165,27 +161,25 @@ impl ReportClient {
     ) -> Result<ReportClient, JsValue> {
         let http = settings::read(reporting_url, settings)?.with_executor(JsExecutor::new(execute));
         http.validate_named(&settings::js_name)
-            .map_err(core_failure)?;
+            .map_err(failure::from_core)?;
         let mut config = ReportConfig::new(reporting_url, ApiKey::new(api_key)).with_http(http);
         if fail_fast {
             config = config.fail_fast();
         }
-        let inner = offerkit::server::ReportClient::new(config).map_err(core_failure)?;
+        let inner = offerkit::server::ReportClient::new(config).map_err(failure::from_core)?;
         Ok(ReportClient { inner })
     }
 
     /// The report's rows for `query` (JSON text).
     pub fn report(&self, query: &str) -> Call {
-        let query = match serde_json::from_str::<Query>(query) {
-            Ok(q) => q,
-            Err(e) => {
-                return call::failed(failure::invalid_argument("report", "query", &e.to_string()));
-            }
-        };
+        let query = serde_json::from_str::<Query>(query);
         let inner = self.inner.clone();
         call::start(async move {
-            let query = query.build().map_err(core_failure)?;
-            let rows = inner.report(&query).await.map_err(core_failure)?;
+            let query = query
+                .map_err(|e| failure::invalid_argument("report", "query", &e.to_string()))?
+                .build()
+                .map_err(failure::from_core)?;
+            let rows = inner.report(&query).await.map_err(failure::from_core)?;
             Ok(json::to_js(&rows))
         })
     }
@@ -207,7 +201,7 @@ impl PostbackVerifier {
         max_bytes: Option<f64>,
         replay_window: Option<f64>,
     ) -> Result<PostbackVerifier, JsValue> {
-        let mut inner = CoreVerifier::new(PostbackKey::new(key)).map_err(core_failure)?;
+        let mut inner = CoreVerifier::new(PostbackKey::new(key)).map_err(failure::from_core)?;
         if let Some(n) = max_bytes {
             if !(n >= 1.0 && n.fract() == 0.0 && n <= usize::MAX as f64) {
                 return Err(failure::invalid_argument(
@@ -237,7 +231,7 @@ impl PostbackVerifier {
         self.inner
             .verify_v3(signature.as_deref(), body)
             .map(|c| json::to_js(&c))
-            .map_err(core_failure)
+            .map_err(failure::from_core)
     }
 
     /// A v2 postback: the registered postback URLs it may be signed under, and the raw query.
@@ -247,6 +241,6 @@ impl PostbackVerifier {
         self.inner
             .verify_v2(&bases, raw_query)
             .map(|c| json::to_js(&c))
-            .map_err(core_failure)
+            .map_err(failure::from_core)
     }
 }

@@ -30,8 +30,7 @@ pub fn click_url(offer_click_url: &str, player_id: &str) -> Result<JsValue, JsVa
         url: String,
         warnings: Vec<Convention>,
     }
-    let click =
-        offerkit::click_url(offer_click_url, player_id).map_err(|e| failure::from_core(&e))?;
+    let click = offerkit::click_url(offer_click_url, player_id).map_err(failure::from_core)?;
     Ok(json::to_js(&ClickUrl {
         url: click.url,
         warnings: conventions(&click.warnings),
