@@ -15,7 +15,15 @@ A library is refused when
       libraries, static .lib), the external symbols of a Mach-O .dylib (fat or thin), the names
       of a .def export list;
   (c) it claims to be a library by its name (.so, .a, .dll, .lib, .dylib) but is none of the
-      formats above, so nothing could be checked (a Git LFS pointer, a truncated download).
+      formats above, so nothing could be checked (a Git LFS pointer, a truncated download);
+  (d) it is one of our shared libraries (ELF .so or PE .dll, by its name: offerkit, offerkit_lite,
+      offerkit_uniffi, offerkit_godot) and larger than its ceiling in SIZE_BUDGETS: the bytes an
+      app installs per ABI (Android keeps native libraries uncompressed in the APK). The ceiling
+      is the goal where the goal is met, else the size as shipped plus a small margin, so a
+      release can never grow past what BENCHMARKS.md measured; "ok" lines name the size, the
+      ceiling, and how far a library is from its goal. Static archives are not budgeted (an
+      app's linker keeps only what it calls), nor Mach-O images (a universal .dylib holds one
+      image per architecture; iOS apps link the static library).
 Other files (headers, plists, a directory's other content) are listed as "skip". Directories
 are searched (an .xcframework, a platform's target/native directory).
 
@@ -33,6 +41,48 @@ import tempfile
 MIN_ALIGN = 16384
 LIBRARY_SUFFIXES = (".so", ".a", ".dll", ".lib", ".dylib")
 TEST_HOOK = re.compile(r"^(?:__imp_)?_*offerkit_test_")
+
+# (ceiling, goal) in bytes per shared library, any ABI: BENCHMARKS.md "Per-ABI sizes" has the
+# sizes these were set from (x86_64, arm64, Windows x64) and docs/c-abi-size.md what is in them.
+# Lower a ceiling whenever a library shrinks; raising one is a decision for docs/decisions.md.
+SIZE_BUDGETS = {
+    # The full C ABI: 2,708,416 (x86_64), 2,365,576 (arm64), 2,432,000 (.dll).
+    "offerkit": (2_800_000, 2_000_000),
+    # The mobile C ABI (host HTTP executor): 1,112,768, 1,053,736, 982,016.
+    "offerkit_lite": (1_150_000, 900_000),
+    # Kotlin, Swift, Python: 2,748,184, 2,431,128, 2,466,816.
+    "offerkit_uniffi": (2_850_000, 2_600_000),
+    # The Godot addon's GDExtension: 3,303,080, 2,828,832, 3,011,072 (no goal of its own).
+    "offerkit_godot": (3_400_000, None),
+}
+
+
+def budget_of(path):
+    """(name, ceiling, goal) of a shared library of ours, else None."""
+    base = os.path.basename(path)
+    for suffix in (".so", ".dll"):
+        if base.endswith(suffix):
+            name = base[:-len(suffix)]
+            name = name[3:] if suffix == ".so" and name.startswith("lib") else name
+            if name in SIZE_BUDGETS:
+                return (name, *SIZE_BUDGETS[name])
+    return None
+
+
+def size_verdict(path, size):
+    """(reason to refuse or None, note for the "ok" line) of a shared library's size."""
+    budget = budget_of(path)
+    if budget is None:
+        return None, ""
+    name, ceiling, goal = budget
+    if size > ceiling:
+        return (f"{size:,} bytes, over the ceiling of {ceiling:,} for {name} (SIZE_BUDGETS; "
+                f"BENCHMARKS.md has what it was measured at)"), ""
+    if goal is None:
+        return None, f" ({size:,} bytes, ceiling {ceiling:,})"
+    if size > goal:
+        return None, f" ({size:,} bytes, ceiling {ceiling:,}; goal {goal:,}, {size - goal:,} over it)"
+    return None, f" ({size:,} bytes, within the goal of {goal:,})"
 
 
 class Refused(Exception):
@@ -201,9 +251,11 @@ def check(path):
     with open(path, "rb") as f:
         data = f.read()
     reasons = []
+    sized = False
     try:
         if data[:4] == b"\x7fELF":
             symbols, loads, shared = elf_symbols_and_loads(data)
+            sized = shared
             if shared:
                 if not loads:
                     reasons.append("ELF shared library without PT_LOAD segments")
@@ -215,6 +267,7 @@ def check(path):
             symbols = archive_symbols(data)
         elif data[:2] == b"MZ":
             symbols = pe_exports(data)
+            sized = True
         elif data[:4] in (b"\xcf\xfa\xed\xfe", b"\xce\xfa\xed\xfe", b"\xca\xfe\xba\xbe", b"\xca\xfe\xba\xbf"):
             symbols = macho_symbols(data)
         elif path.endswith(".def"):
@@ -232,6 +285,9 @@ def check(path):
     if hooks:
         shown = ", ".join(hooks[:5]) + (f" and {len(hooks) - 5} more" if len(hooks) > 5 else "")
         reasons.append(f"exports test hooks (built with the test-hooks feature): {shown}")
+    if sized:
+        refusal, _ = size_verdict(path, len(data))
+        reasons += [refusal] if refusal else []
     return reasons
 
 
@@ -262,7 +318,7 @@ def main(paths):
                 print(f"FAIL {path}: {reason}")
         else:
             checked += 1
-            print(f"ok {path}")
+            print(f"ok {path}{size_verdict(path, os.path.getsize(path))[1]}")
     if refused:
         print(f"{refused} file(s) refused: these must not ship", file=sys.stderr)
     elif not checked:
@@ -314,6 +370,14 @@ def self_test():
             expect("elf-16k-aligned-accepted", f"{work}/good.so", None)
             expect("elf-4k-aligned-refused", f"{work}/small-pages.so", "below 16 KB")
             expect("elf-test-hook-refused", f"{work}/hooks.so", "offerkit_test_x")
+            # A mobile library within its ceiling, and one a large table pushed over it.
+            with open(os.path.join(work, "large.c"), "w") as f:
+                f.write(f"const char offerkit_table_x[{SIZE_BUDGETS['offerkit_lite'][0] + 1}] = {{1}};\n")
+            build("gcc", "-shared", "-fPIC", "-Wl,-z,max-page-size=16384", "-o", "libofferkit_lite.so", "good.c")
+            os.makedirs(os.path.join(work, "over"))
+            build("gcc", "-shared", "-fPIC", "-Wl,-z,max-page-size=16384", "-o", "over/libofferkit_lite.so", "good.c", "large.c")
+            expect("elf-within-size-ceiling-accepted", f"{work}/libofferkit_lite.so", None)
+            expect("elf-over-size-ceiling-refused", f"{work}/over/libofferkit_lite.so", "over the ceiling of 1,150,000 for offerkit_lite")
             build("gcc", "-c", "-fPIC", "good.c", "hooks.c")
             build("ar", "rcs", "good.a", "good.o")
             build("ar", "rcs", "hooks.a", "good.o", "hooks.o")
@@ -329,6 +393,10 @@ def self_test():
                 build(mingw, "-shared", "-o", f"{name}.dll", f"{name}.c", f"-Wl,--out-implib,lib{name}.dll.a")
             expect("dll-accepted", f"{work}/good.dll", None)
             expect("dll-test-hook-refused", f"{work}/hooks.dll", "offerkit_test_x")
+            with open(os.path.join(work, "large.c"), "w") as f:
+                f.write(f"const char offerkit_table_x[{SIZE_BUDGETS['offerkit'][0] + 1}] = {{1}};\n")
+            build(mingw, "-shared", "-o", "offerkit.dll", "good.c", "large.c")
+            expect("dll-over-size-ceiling-refused", f"{work}/offerkit.dll", "over the ceiling of 2,800,000 for offerkit")
             expect("mingw-import-lib-accepted", f"{work}/libgood.dll.a", None)
             expect("mingw-import-lib-test-hook-refused", f"{work}/libhooks.dll.a", "offerkit_test_x")
             if shutil.which("llvm-dlltool"):
