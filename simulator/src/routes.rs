@@ -83,17 +83,21 @@ async fn v1_gate(State(state): State<Arc<AppState>>, request: Request, next: Nex
         return faults::status_response(503, Some(secs), None);
     }
     let fault = state.faults.take(path, request.method().as_str());
+    let mut request = request;
+    if fault.is_some() {
+        // The whole request is read first, as the service reads it before it answers: an answer
+        // sent mid-upload resets the connection under a client still writing its body (which
+        // would then see a network error, not the fault); and only once the body is read does
+        // the server watch the connection, so a client leaving during a latency fault is seen.
+        request = match buffer_body(request).await {
+            Ok(r) => r,
+            Err(r) => return r,
+        };
+    }
     let response = match fault.as_ref().and_then(faults::response_for) {
         Some(faulted) => faulted,
         None => {
-            let mut request = request;
             if let Some(FaultKind::Latency { ms }) = fault {
-                // Read the body first: only then does the server watch the connection and
-                // drop this future when the client goes away during the delay.
-                request = match buffer_body(request).await {
-                    Ok(r) => r,
-                    Err(r) => return r,
-                };
                 tokio::time::sleep(Duration::from_millis(ms)).await;
             }
             next.run(request).await

@@ -10,7 +10,7 @@ use common::*;
 use offerkit_sim::{Fault, FaultKind, Simulator};
 use serde_json::json;
 use std::time::{Duration, Instant};
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 const QUERY: &str = r#"{ links(player_id: "p") { offerwall } }"#;
 
@@ -64,6 +64,52 @@ async fn status_fault_with_retry_after_then_normal_again() {
     assert_eq!(resp.header("content-type"), Some("application/json"));
     assert_eq!(resp.json(), json!({"message": "Simulated 503"}));
     assert_eq!(offers(&sim).await.status, 200, "applies once by default");
+}
+
+/// A faulted answer comes after the whole request, as from a service that reads what it is
+/// sent. Answered mid-upload, the connection would be reset under a client that writes its body
+/// after its headers, and that client would see a network error instead of the fault.
+#[tokio::test]
+async fn a_fault_answers_only_after_the_request_body() {
+    let sim = start().await;
+    sim.inject(Fault::new(status(429)));
+    let token = sim.issue_token(hour());
+    let body = json!({ "query": QUERY }).to_string();
+    let head = format!(
+        "POST /v1/offers HTTP/1.1\r\nhost: x\r\nauthorization: Bearer {token}\r\n\
+         content-type: application/json\r\ncontent-length: {}\r\n\r\n",
+        body.len()
+    );
+    let mut stream = tokio::net::TcpStream::connect(sim.addr())
+        .await
+        .expect("connect");
+    stream
+        .write_all(head.as_bytes())
+        .await
+        .expect("write the head");
+    let mut first = [0u8; 1];
+    let early = tokio::time::timeout(Duration::from_millis(300), stream.read(&mut first)).await;
+    assert!(
+        early.is_err(),
+        "answered before the body was sent: {early:?}"
+    );
+    stream
+        .write_all(body.as_bytes())
+        .await
+        .expect("write the body");
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(10), async {
+        let mut chunk = [0u8; 4096];
+        while !answer.windows(4).any(|w| w == b"\r\n\r\n") {
+            let n = stream.read(&mut chunk).await.expect("read the answer");
+            assert!(n > 0, "closed before the answer's head");
+            answer.extend_from_slice(&chunk[..n]);
+        }
+    })
+    .await;
+    assert!(read.is_ok(), "no answer within 10 s");
+    let text = String::from_utf8_lossy(&answer);
+    assert!(text.starts_with("HTTP/1.1 429 "), "{text}");
 }
 
 #[tokio::test]
