@@ -154,11 +154,16 @@ def venv() -> str:
 
 
 def rust_targets() -> None:
+    """The cross targets, and the standard library's sources that every shipping build compiles
+    (scripts/lib/shipping-build.sh)."""
     with Lock("rustup"):
         have = subprocess.run(["rustup", "target", "list", "--installed"], capture_output=True, text=True).stdout.split()
         missing = [t for t in RUST_TARGETS if t not in have]
         if missing:
             run(["rustup", "target", "add", *missing])
+        components = subprocess.run(["rustup", "component", "list", "--installed"], capture_output=True, text=True).stdout.split()
+        if "rust-src" not in components:
+            run(["rustup", "component", "add", "rust-src"])
 
 
 def wasm_bindgen_version() -> str:

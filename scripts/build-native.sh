@@ -39,6 +39,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
+source "$root/scripts/lib/shipping-build.sh"
 platform="${1:-}"
 install=1
 [[ "${2:-}" == --skip-install ]] && install=0
@@ -62,11 +63,14 @@ case "$platform" in
     rm -rf "$out" && mkdir -p "$out"
     # 16 KB page alignment, which Google Play requires of apps targeting Android 15+.
     export RUSTFLAGS="-C link-arg=-Wl,-z,max-page-size=16384"
+    # The standard library rebuilt for size, as on Linux (scripts/lib/shipping-build.sh).
+    shipping_rust_src
+    export RUSTC_BOOTSTRAP=1
     ndk=(cargo ndk -t arm64-v8a -t armeabi-v7a -t x86_64 -P 24 -o "$out")
-    "${ndk[@]}" build --release -p offerkit-ffi
-    "${ndk[@]}" build --release -p offerkit-uniffi
+    "${ndk[@]}" build --release -p offerkit-ffi "${shipping_std[@]}"
+    "${ndk[@]}" build --release -p offerkit-uniffi "${shipping_std[@]}"
     # The Godot addon: the two ABIs its .gdextension names (android.arm64, android.x86_64).
-    cargo ndk -t arm64-v8a -t x86_64 -P 24 -o "$out" build --release -p offerkit-godot
+    cargo ndk -t arm64-v8a -t x86_64 -P 24 -o "$out" build --release -p offerkit-godot "${shipping_std[@]}"
     # cargo-ndk copies the shared libraries; the static C library is taken from the target dir.
     for pair in arm64-v8a:aarch64-linux-android armeabi-v7a:armv7-linux-androideabi x86_64:x86_64-linux-android; do
       cp "$root/target/${pair#*:}/release/libofferkit.a" "$out/${pair%%:*}/"
@@ -78,9 +82,9 @@ case "$platform" in
     rustup target add aarch64-apple-darwin x86_64-apple-darwin
     rm -rf "$out" && mkdir -p "$out"
     for t in aarch64-apple-darwin x86_64-apple-darwin; do
-      cargo build --release -p offerkit-ffi --target "$t"
-      cargo build --release -p offerkit-uniffi --target "$t"
-      cargo build --release -p offerkit-godot --target "$t"
+      shipping_build "$root/target" "$t" -p offerkit-ffi
+      shipping_build "$root/target" "$t" -p offerkit-uniffi
+      shipping_build "$root/target" "$t" -p offerkit-godot
     done
     for f in libofferkit.dylib libofferkit.a libofferkit_uniffi.dylib libofferkit_godot.dylib; do
       lipo -create "$root/target/aarch64-apple-darwin/release/$f" "$root/target/x86_64-apple-darwin/release/$f" -output "$out/$f"
@@ -95,7 +99,7 @@ case "$platform" in
     rustup target add aarch64-apple-ios aarch64-apple-ios-sim x86_64-apple-ios
     rm -rf "$out" && mkdir -p "$out"
     for t in aarch64-apple-ios aarch64-apple-ios-sim x86_64-apple-ios; do
-      cargo build --release -p offerkit-ffi --target "$t"
+      shipping_build "$root/target" "$t" -p offerkit-ffi
     done
     cp "$root/target/aarch64-apple-ios/release/libofferkit.a" "$out/libofferkit.a"
     lipo -create "$root/target/aarch64-apple-ios-sim/release/libofferkit.a" "$root/target/x86_64-apple-ios/release/libofferkit.a" \
@@ -103,7 +107,7 @@ case "$platform" in
     "$root/bindings/swift/build-xcframework.sh"
     cp -R "$root/bindings/swift/OfferKitFFI.xcframework" "$out/"
     # The Godot addon's GDExtension for devices (the .gdextension's `ios` entry).
-    cargo build --release -p offerkit-godot --target aarch64-apple-ios
+    shipping_build "$root/target" aarch64-apple-ios -p offerkit-godot
     cp "$root/target/aarch64-apple-ios/release/libofferkit_godot.dylib" "$out/"
     install_name_tool -id @rpath/libofferkit_godot.dylib "$out/libofferkit_godot.dylib"
     exit
@@ -153,11 +157,24 @@ mkdir -p "$out"
 built() { echo "$1/${triple:+$triple/}release"; }
 
 # -p each: one invocation would unify the crates' features.
-cargo build --release -p offerkit-ffi "${target_args[@]}"
-CARGO_TARGET_DIR="$root/target/lite" cargo build --release -p offerkit-ffi --no-default-features "${target_args[@]}"
-cargo build --release -p offerkit-uniffi "${target_args[@]}"
-cargo build --release -p offerkit-godot "${target_args[@]}"
-full="$(built "$root/target")" lite="$(built "$root/target/lite")"
+if [[ "$platform" == linux-* ]]; then
+  # Linux (and so the ELF libraries the size budgets are checked on, as Android's would be): the
+  # standard library rebuilt for size (scripts/lib/shipping-build.sh), in target directories of
+  # their own, which bindings/c/test.sh's and the Unity tests' shipping builds share.
+  linux_triple="${triple:-x86_64-unknown-linux-gnu}"
+  for crate in offerkit-ffi offerkit-uniffi offerkit-godot; do
+    shipping_build "$root/target/shipping" "$linux_triple" -p "$crate"
+  done
+  shipping_build "$root/target/shipping-lite" "$linux_triple" -p offerkit-ffi --no-default-features
+  full="$root/target/shipping/$linux_triple/release" lite="$root/target/shipping-lite/$linux_triple/release"
+else
+  # Windows (desktop only): the prebuilt standard library.
+  cargo build --release -p offerkit-ffi "${target_args[@]}"
+  CARGO_TARGET_DIR="$root/target/lite" cargo build --release -p offerkit-ffi --no-default-features "${target_args[@]}"
+  cargo build --release -p offerkit-uniffi "${target_args[@]}"
+  cargo build --release -p offerkit-godot "${target_args[@]}"
+  full="$(built "$root/target")" lite="$(built "$root/target/lite")"
+fi
 
 if [[ "$platform" == linux-* ]]; then
   cp "$full/libofferkit.so" "$full/libofferkit.a" "$full/libofferkit_uniffi.so" "$full/libofferkit_godot.so" "$out/"

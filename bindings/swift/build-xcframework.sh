@@ -21,12 +21,14 @@ source_dir="${OFFERKIT_SOURCE_DIR:-$here/../..}"
   { echo "no offerkit source checkout at $source_dir: set OFFERKIT_SOURCE_DIR" >&2; exit 1; }
 cd "$source_dir"
 
+# The shipping build: the standard library rebuilt for size (scripts/lib/shipping-build.sh).
+source "$source_dir/scripts/lib/shipping-build.sh"
+target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
 targets=(aarch64-apple-ios aarch64-apple-ios-sim x86_64-apple-ios aarch64-apple-darwin x86_64-apple-darwin)
 for target in "${targets[@]}"; do
-  cargo build --release -p offerkit-uniffi --target "$target"
+  shipping_build "$target_dir" "$target" -p offerkit-uniffi
 done
 
-target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
 lib=libofferkit_uniffi.a
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
