@@ -5,7 +5,8 @@
 #   bindings/c/test.sh
 #
 # 1. builds offerkit-ffi (debug, with the test-hooks feature), the shipping library (release,
-#    without it) and the simulator; checks the release library exports no offerkit_test_* symbol;
+#    without it, the standard library rebuilt for size: scripts/lib/shipping-build.sh) and the
+#    simulator; checks the release library exports no offerkit_test_* symbol;
 # 2. regenerates include/offerkit.h with cbindgen 0.29.4 and fails if a byte differs;
 # 3. compiles the headers as C99 and C++17 with -Wall -Wextra -Werror -pedantic (gcc, clang);
 # 4. runs the C tests against the simulator binary on a free port: normally, under valgrind
@@ -16,7 +17,8 @@
 #    then the same C tests again with every config carrying the libcurl host executor
 #    (OFFERKIT_TEST_EXECUTOR=curl: plain, valgrind, ASan+UBSan; tests of the built-in transport
 #    itself are listed n/a, never counted), and against the lite library (built without the
-#    built-in transport, checked to have none of it) through the same executor;
+#    built-in transport, checked to have none of it; release, std rebuilt for size, with the
+#    hooks, so a panic is provoked in such a build) through the same executor;
 # 5. runs the stress test (8 threads, random cancellations, client frees) normally, with ASan and
 #    under valgrind;
 # 6. builds and runs the example, and links it against the installed release library with
@@ -58,29 +60,33 @@ build() {
 step build build || true
 ((failed == 0)) || { echo "the build failed: nothing else can run"; finish; }
 
+source "$root/scripts/lib/shipping-build.sh"
+shipping="$root/target/shipping/x86_64-unknown-linux-gnu/release"
 release_build() {
-  # The library as it ships: release profile, default features only. Copied at once, for the
-  # same reason as above.
-  cargo build --release -p offerkit-ffi &&
-    cp target/release/libofferkit.so target/release/libofferkit.a "$work/release/"
+  # The library as it ships: release profile, default features only, the standard library
+  # rebuilt for size, as scripts/build-native.sh builds it (the same target directory). Copied
+  # at once, for the same reason as above.
+  shipping_build "$root/target/shipping" x86_64-unknown-linux-gnu -p offerkit-ffi &&
+    cp "$shipping/libofferkit.so" "$shipping/libofferkit.a" "$work/release/"
 }
 step build-release release_build
 
 lite_build() {
   # The lite library: the same crate without its default `builtin-http` feature (no reqwest,
-  # hyper, rustls or tokio's sockets; host executors only), in a target directory of its own so
-  # that the two builds do not replace each other's artifacts.
-  CARGO_TARGET_DIR="$root/target/lite" cargo build --release -p offerkit-ffi --no-default-features &&
+  # hyper, rustls or tokio's sockets; host executors only), built as it ships (release, the
+  # standard library rebuilt for size) but with the test hooks, so that the suite below provokes
+  # panics in a library whose std was built that way. Its own target directory: no build of
+  # another feature set replaces its artifacts. (The shipping lite library, without the hooks,
+  # is checked by scripts/check-release-lib.py when packaged.)
+  shipping_build "$root/target/shipping-lite-hooks" x86_64-unknown-linux-gnu -p offerkit-ffi \
+    --no-default-features --features test-hooks &&
     mkdir -p "$work/lite" &&
-    cp "$root/target/lite/release/libofferkit.so" "$work/lite/libofferkit_lite.so" &&
-    strip -o "$work/lite/stripped.so" "$work/lite/libofferkit_lite.so" &&
-    echo "libofferkit_lite.so stripped: $(stat -c %s "$work/lite/stripped.so") bytes" &&
-    echo "libofferkit.so stripped: $(strip -o "$work/lite/full.so" "$work/release/libofferkit.so" && stat -c %s "$work/lite/full.so") bytes"
+    cp "$root/target/shipping-lite-hooks/x86_64-unknown-linux-gnu/release/libofferkit.so" "$work/lite/libofferkit_lite.so"
 }
 step build-lite lite_build
 lite_has_no_builtin_transport() {
   # Nothing of the built-in transport is compiled into it (checked on the dependency graph, and
-  # on the library's own answer), and no test hook is exported.
+  # on the library's own answer).
   # (Whole outputs captured before grep: `grep -q` closing a pipe early would fail it under
   # pipefail.)
   local transport='^(reqwest|hyper|hyper-util|rustls|webpki-roots|mio|socket2) ' lite full symbols
@@ -89,7 +95,6 @@ lite_has_no_builtin_transport() {
   if grep -E "$transport" <<<"$lite"; then echo "the lite library depends on the above"; return 1; fi
   grep -E '^reqwest ' <<<"$full" >/dev/null || { echo "the check cannot fail: the full library has no reqwest either"; return 1; }
   symbols="$(nm -D --defined-only "$work/lite/libofferkit_lite.so")" || return 1
-  if grep ' offerkit_test_' <<<"$symbols"; then echo "the lite library exports test hooks"; return 1; fi
   grep ' offerkit_has_builtin_http$' <<<"$symbols" >/dev/null
 }
 if [[ -f "$work/lite/libofferkit_lite.so" ]]; then
@@ -251,12 +256,12 @@ else
   skip c-tests-release-library "no release build"
 fi
 
-# The lite library (no built-in transport) runs the suite through the curl executor: the tests
-# that need the hooks are not applicable (a shipping build), as for the release library.
+# The lite library (no built-in transport, release, std rebuilt for size, with the hooks) runs
+# the whole suite through the curl executor, the panic tests included: --no-skips.
 lite_tests() {
-  gcc "${release_cflags[@]}" "${ctests[@]}" "-L$work/lite" -l:libofferkit_lite.so -lpthread \
+  gcc "${cflags[@]}" "${ctests[@]}" "-L$work/lite" -l:libofferkit_lite.so -lpthread \
     "-Wl,-rpath,$work/lite" -o "$work/bin/c_tests_lite" &&
-    OFFERKIT_TEST_EXECUTOR=curl OFFERKIT_TEST_LITE=1 timeout 600 "$work/bin/c_tests_lite"
+    OFFERKIT_TEST_EXECUTOR=curl OFFERKIT_TEST_LITE=1 timeout 600 "$work/bin/c_tests_lite" --no-skips
 }
 if [[ -f "$work/lite/libofferkit_lite.so" ]]; then
   suite c-tests-lite-library-curl lite_tests

@@ -40,9 +40,11 @@ cargo build -q -p offerkit-uniffi || { fail "build offerkit-uniffi"; finish; }
 cargo build -q -p offerkit-uniffi-bindgen || fail "build offerkit-uniffi-bindgen"
 target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
 lib_dir="$target_dir/debug"
-release_dir="$target_dir/release"
-# The shipping library: release profile (LTO, size-tuned, stripped), the one apps load.
-build_release() { cargo build -q --release -p offerkit-uniffi; }
+# The shipping library: release profile (LTO, size-tuned, stripped), the standard library
+# rebuilt for size, as scripts/build-native.sh builds it (the same target directory).
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/shipping-build.sh"
+release_dir="$target_dir/shipping/x86_64-unknown-linux-gnu/release"
+build_release() { shipping_build "$target_dir/shipping" x86_64-unknown-linux-gnu -q -p offerkit-uniffi; }
 
 # The simulators, unless the script sets needs_sim=0.
 if [ "${needs_sim:-1}" = 1 ]; then

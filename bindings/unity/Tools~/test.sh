@@ -68,12 +68,14 @@ build() {
   return 1
 }
 step "build offerkit-ffi (test hooks) and offerkit-sim" build || { echo "nothing else can run"; finish; }
+source "$root/scripts/lib/shipping-build.sh"
 build_shipping() {
-  # The library as it ships: release profile, default features (no test hooks).
+  # The library as it ships: release profile, default features (no test hooks), the standard
+  # library rebuilt for size (scripts/build-native.sh's build, the same target directory).
   local attempt symbols
   for attempt in 1 2 3; do
-    cargo build --release -p offerkit-ffi || return 1
-    cp target/release/libofferkit.so "$work/lib-shipping/" || return 1
+    shipping_build "$root/target/shipping" x86_64-unknown-linux-gnu -p offerkit-ffi || return 1
+    cp "$root/target/shipping/x86_64-unknown-linux-gnu/release/libofferkit.so" "$work/lib-shipping/" || return 1
     # Read the symbols first: grep -q stops at the first match and, under pipefail, nm's broken
     # pipe would fail the check.
     symbols=$(nm -D "$work/lib-shipping/libofferkit.so") || return 1
@@ -154,11 +156,13 @@ if [[ -f "$work/lib-shipping/libofferkit.so" ]]; then
     timeout 300 mono --debug "$work/OfferKitTests.exe" "$work/offerkit-sim"
 fi
 
-# The lite library (no built-in transport; target/lite, as bindings/c/test.sh builds it): the
-# executor tests and the suites that run through HttpClientExecutor, the only way it sends.
+# The lite library as it ships (no built-in transport; the standard library rebuilt for size,
+# as scripts/build-native.sh builds it, in the same target directory): the executor tests and
+# the suites that run through HttpClientExecutor, the only way it sends.
 build_lite() {
-  CARGO_TARGET_DIR="$root/target/lite" cargo build --release -p offerkit-ffi --no-default-features &&
-    mkdir -p "$work/lib-lite" && cp "$root/target/lite/release/libofferkit.so" "$work/lib-lite/"
+  shipping_build "$root/target/shipping-lite" x86_64-unknown-linux-gnu -p offerkit-ffi --no-default-features &&
+    mkdir -p "$work/lib-lite" &&
+    cp "$root/target/shipping-lite/x86_64-unknown-linux-gnu/release/libofferkit.so" "$work/lib-lite/"
 }
 if step "build the lite library (release, without the built-in transport)" build_lite; then
   suite unity-tests-lite \
