@@ -15,6 +15,9 @@
 #   ascii-idna    idna_adapter 1.0: host names are ASCII-only (no ICU4X normalisation data)
 #   relr          -Wl,-z,pack-relative-relocs (DT_RELR: needs glibc >= 2.36 at run time)
 #   lld-icf       link with lld and --icf=all (identical code folding; needs lld to build)
+#   small-std     the standard library rebuilt with the library for size, as every shipping
+#                 build is (scripts/lib/shipping-build.sh: -Zbuild-std, optimize_for_size, no
+#                 backtrace symbolizer; unwinding kept)
 #   panic-abort   panic = "abort" (for the record only: it removes catch_unwind, which the C ABI
 #                 needs to turn a panic into OFFERKIT_STATUS_INTERNAL; never adopted)
 #
@@ -23,8 +26,10 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/target/size-c"
 ws="$out/ws"
-all=(baseline opt-s no-rustls-log no-form-query ascii-idna relr lld-icf panic-abort)
+all=(baseline opt-s no-rustls-log no-form-query ascii-idna relr lld-icf small-std panic-abort)
 # The lite library's steps: scripts/size-c.sh baseline lite opt-s relr panic-abort
+# (The workspace's libraries ship with small-std: scripts/size-c.sh baseline small-std, and
+# scripts/size-c.sh lite small-std, measure what it takes off.)
 steps=("$@")
 ((${#steps[@]})) || steps=("${all[@]}")
 
@@ -36,8 +41,11 @@ mkdir -p "$ws/bindings" && cp -r "$root/bindings/common" "$ws/bindings/"
 # Only the crates needed here (simulator: a dev-dependency path of core).
 sed -i 's/^members = .*/members = ["core", "simulator", "ffi"]/' "$ws/Cargo.toml"
 export CARGO_TARGET_DIR="$out/target"
+source "$root/scripts/lib/shipping-build.sh"
 rustflags=""
 features=""
+std_args=()
+bootstrap=""
 
 apply() {
   case "$1" in
@@ -49,6 +57,7 @@ apply() {
     ascii-idna) (cd "$ws" && cargo update -q -p idna_adapter --precise 1.0.0) ;;
     relr) rustflags+=" -C link-arg=-Wl,-z,pack-relative-relocs" ;;
     lld-icf) rustflags+=" -C link-arg=-fuse-ld=lld -C link-arg=-Wl,--icf=all" ;;
+    small-std) shipping_rust_src && bootstrap=1 && std_args=(--target x86_64-unknown-linux-gnu "${shipping_std[@]}") ;;
     panic-abort) sed -i 's/^panic = "unwind"/panic = "abort"/' "$ws/Cargo.toml" ;;
     *) echo "unknown step $1" >&2; exit 2 ;;
   esac
@@ -60,8 +69,8 @@ last="${steps[${#steps[@]}-1]}"
 for s in "${steps[@]}"; do
   apply "$s"
   [[ "${SIZE_ONLY_LAST:-0}" == 1 && "$s" != "$last" ]] && continue
-  (cd "$ws" && RUSTFLAGS="$rustflags" cargo build -q -p offerkit-ffi --release $features)
-  so="$CARGO_TARGET_DIR/release/libofferkit.so"
+  (cd "$ws" && RUSTFLAGS="$rustflags" RUSTC_BOOTSTRAP="$bootstrap" cargo build -q -p offerkit-ffi --release $features "${std_args[@]}")
+  so="$CARGO_TARGET_DIR/${std_args[1]:+${std_args[1]}/}release/libofferkit.so"
   strip -o "$out/libofferkit-$s.so" "$so"
   bytes=$(stat -c %s "$out/libofferkit-$s.so")
   sections=$(size -A "$out/libofferkit-$s.so" | awk '
