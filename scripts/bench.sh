@@ -108,11 +108,16 @@ echo "==> decode (interleaved typed vs Value)"
 target/release/decode_ratio >"$out/decode.md"
 
 echo "==> sizes"
-cp target/release/libofferkit.so "$out/" 2>/dev/null || true
-if cargo build -q --release -p offerkit-uniffi 2>/dev/null; then cp target/release/libofferkit_uniffi.so "$out/"; fi
-# The lite C library (no built-in transport), built as bindings/c/test.sh builds it.
-if CARGO_TARGET_DIR="$root/target/lite" cargo build -q --release -p offerkit-ffi --no-default-features 2>/dev/null; then
-  cp target/lite/release/libofferkit.so "$out/libofferkit_lite.so"
+# The libraries as they ship (scripts/build-native.sh's builds: the standard library rebuilt
+# for size), not the ones the latency programs above load.
+source "$root/scripts/lib/shipping-build.sh"
+shipped="target/shipping/x86_64-unknown-linux-gnu/release"
+for crate in offerkit-ffi offerkit-uniffi; do
+  shipping_build "$root/target/shipping" x86_64-unknown-linux-gnu -q -p "$crate" 2>/dev/null || true
+done
+cp "$shipped/libofferkit.so" "$shipped/libofferkit_uniffi.so" "$out/" 2>/dev/null || true
+if shipping_build "$root/target/shipping-lite" x86_64-unknown-linux-gnu -q -p offerkit-ffi --no-default-features 2>/dev/null; then
+  cp target/shipping-lite/x86_64-unknown-linux-gnu/release/libofferkit.so "$out/libofferkit_lite.so"
 fi
 
 echo "==> idle poll"
