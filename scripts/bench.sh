@@ -111,13 +111,13 @@ echo "==> sizes"
 # The libraries as they ship (scripts/build-native.sh's builds: the standard library rebuilt
 # for size), not the ones the latency programs above load.
 source "$root/scripts/lib/shipping-build.sh"
-shipped="target/shipping/x86_64-unknown-linux-gnu/release"
+shipped="$(shipping_dir "$root/target/shipping" "$shipping_host")"
 for crate in offerkit-ffi offerkit-uniffi; do
-  shipping_build "$root/target/shipping" x86_64-unknown-linux-gnu -q -p "$crate" 2>/dev/null || true
+  shipping_build "$root/target/shipping" "$shipping_host" -q -p "$crate" 2>/dev/null || true
 done
 cp "$shipped/libofferkit.so" "$shipped/libofferkit_uniffi.so" "$out/" 2>/dev/null || true
-if shipping_build "$root/target/shipping-lite" x86_64-unknown-linux-gnu -q -p offerkit-ffi --no-default-features 2>/dev/null; then
-  cp target/shipping-lite/x86_64-unknown-linux-gnu/release/libofferkit.so "$out/libofferkit_lite.so"
+if shipping_build "$root/target/shipping-lite" "$shipping_host" -q -p offerkit-ffi --no-default-features 2>/dev/null; then
+  cp "$(shipping_dir "$root/target/shipping-lite" "$shipping_host")/libofferkit.so" "$out/libofferkit_lite.so"
 fi
 
 echo "==> idle poll"

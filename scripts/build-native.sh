@@ -166,7 +166,8 @@ if [[ "$platform" == linux-* ]]; then
     shipping_build "$root/target/shipping" "$linux_triple" -p "$crate"
   done
   shipping_build "$root/target/shipping-lite" "$linux_triple" -p offerkit-ffi --no-default-features
-  full="$root/target/shipping/$linux_triple/release" lite="$root/target/shipping-lite/$linux_triple/release"
+  full="$(shipping_dir "$root/target/shipping" "$linux_triple")"
+  lite="$(shipping_dir "$root/target/shipping-lite" "$linux_triple")"
 else
   # Windows (desktop only): the prebuilt standard library.
   cargo build --release -p offerkit-ffi "${target_args[@]}"

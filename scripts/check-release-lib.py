@@ -23,9 +23,8 @@ A library is refused when
       in the APK). The ceiling is the goal where the goal is met, else the size as shipped
       plus a small margin, so a release can never grow past what BENCHMARKS.md measured; "ok"
       lines name the size, the ceiling, and how far a library is from its goal. Static
-      archives are not budgeted (an
-      app's linker keeps only what it calls), nor Mach-O images (a universal .dylib holds one
-      image per architecture; iOS apps link the static library).
+      archives are not budgeted (an app's linker keeps only what it calls), nor Mach-O images
+      (a universal .dylib holds one image per architecture; iOS apps link the static library).
 Other files (headers, plists, a directory's other content) are listed as "skip". Directories
 are searched (an .xcframework, a platform's target/native directory).
 

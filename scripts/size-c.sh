@@ -45,6 +45,7 @@ source "$root/scripts/lib/shipping-build.sh"
 rustflags=""
 features=""
 std_args=()
+std_triple=""
 bootstrap=""
 
 apply() {
@@ -57,7 +58,10 @@ apply() {
     ascii-idna) (cd "$ws" && cargo update -q -p idna_adapter --precise 1.0.0) ;;
     relr) rustflags+=" -C link-arg=-Wl,-z,pack-relative-relocs" ;;
     lld-icf) rustflags+=" -C link-arg=-fuse-ld=lld -C link-arg=-Wl,--icf=all" ;;
-    small-std) shipping_rust_src && bootstrap=1 && std_args=(--target x86_64-unknown-linux-gnu "${shipping_std[@]}") ;;
+    small-std)
+      shipping_rust_src && bootstrap=1 && std_triple=x86_64-unknown-linux-gnu &&
+        std_args=(--target "$std_triple" "${shipping_std[@]}")
+      ;;
     panic-abort) sed -i 's/^panic = "unwind"/panic = "abort"/' "$ws/Cargo.toml" ;;
     *) echo "unknown step $1" >&2; exit 2 ;;
   esac
@@ -70,7 +74,7 @@ for s in "${steps[@]}"; do
   apply "$s"
   [[ "${SIZE_ONLY_LAST:-0}" == 1 && "$s" != "$last" ]] && continue
   (cd "$ws" && RUSTFLAGS="$rustflags" RUSTC_BOOTSTRAP="$bootstrap" cargo build -q -p offerkit-ffi --release $features "${std_args[@]}")
-  so="$CARGO_TARGET_DIR/${std_args[1]:+${std_args[1]}/}release/libofferkit.so"
+  so="$CARGO_TARGET_DIR/${std_triple:+$std_triple/}release/libofferkit.so"
   strip -o "$out/libofferkit-$s.so" "$so"
   bytes=$(stat -c %s "$out/libofferkit-$s.so")
   sections=$(size -A "$out/libofferkit-$s.so" | awk '

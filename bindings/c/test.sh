@@ -61,12 +61,12 @@ step build build || true
 ((failed == 0)) || { echo "the build failed: nothing else can run"; finish; }
 
 source "$root/scripts/lib/shipping-build.sh"
-shipping="$root/target/shipping/x86_64-unknown-linux-gnu/release"
+shipping="$(shipping_dir "$root/target/shipping" "$shipping_host")"
 release_build() {
   # The library as it ships: release profile, default features only, the standard library
   # rebuilt for size, as scripts/build-native.sh builds it (the same target directory). Copied
   # at once, for the same reason as above.
-  shipping_build "$root/target/shipping" x86_64-unknown-linux-gnu -p offerkit-ffi &&
+  shipping_build "$root/target/shipping" "$shipping_host" -p offerkit-ffi &&
     cp "$shipping/libofferkit.so" "$shipping/libofferkit.a" "$work/release/"
 }
 step build-release release_build
@@ -78,10 +78,10 @@ lite_build() {
   # panics in a library whose std was built that way. Its own target directory: no build of
   # another feature set replaces its artifacts. (The shipping lite library, without the hooks,
   # is checked by scripts/check-release-lib.py when packaged.)
-  shipping_build "$root/target/shipping-lite-hooks" x86_64-unknown-linux-gnu -p offerkit-ffi \
+  shipping_build "$root/target/shipping-lite-hooks" "$shipping_host" -p offerkit-ffi \
     --no-default-features --features test-hooks &&
     mkdir -p "$work/lite" &&
-    cp "$root/target/shipping-lite-hooks/x86_64-unknown-linux-gnu/release/libofferkit.so" "$work/lite/libofferkit_lite.so"
+    cp "$(shipping_dir "$root/target/shipping-lite-hooks" "$shipping_host")/libofferkit.so" "$work/lite/libofferkit_lite.so"
 }
 step build-lite lite_build
 lite_has_no_builtin_transport() {

@@ -43,8 +43,8 @@ lib_dir="$target_dir/debug"
 # The shipping library: release profile (LTO, size-tuned, stripped), the standard library
 # rebuilt for size, as scripts/build-native.sh builds it (the same target directory).
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/shipping-build.sh"
-release_dir="$target_dir/shipping/x86_64-unknown-linux-gnu/release"
-build_release() { shipping_build "$target_dir/shipping" x86_64-unknown-linux-gnu -q -p offerkit-uniffi; }
+release_dir="$(shipping_dir "$target_dir/shipping" "$shipping_host")"
+build_release() { shipping_build "$target_dir/shipping" "$shipping_host" -q -p offerkit-uniffi; }
 
 # The simulators, unless the script sets needs_sim=0.
 if [ "${needs_sim:-1}" = 1 ]; then

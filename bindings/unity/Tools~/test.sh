@@ -71,19 +71,16 @@ step "build offerkit-ffi (test hooks) and offerkit-sim" build || { echo "nothing
 source "$root/scripts/lib/shipping-build.sh"
 build_shipping() {
   # The library as it ships: release profile, default features (no test hooks), the standard
-  # library rebuilt for size (scripts/build-native.sh's build, the same target directory).
-  local attempt symbols
-  for attempt in 1 2 3; do
-    shipping_build "$root/target/shipping" x86_64-unknown-linux-gnu -p offerkit-ffi || return 1
-    cp "$root/target/shipping/x86_64-unknown-linux-gnu/release/libofferkit.so" "$work/lib-shipping/" || return 1
-    # Read the symbols first: grep -q stops at the first match and, under pipefail, nm's broken
-    # pipe would fail the check.
-    symbols=$(nm -D "$work/lib-shipping/libofferkit.so") || return 1
-    grep -q ' T offerkit_version$' <<<"$symbols" || return 1
-    grep -q ' T offerkit_test_' <<<"$symbols" || return 0
-    echo "attempt $attempt: the release libofferkit.so has test hooks (replaced by a concurrent build); building again"
-  done
-  return 1
+  # library rebuilt for size (scripts/build-native.sh's build, the same target directory, which
+  # no build with the hooks shares).
+  local symbols
+  shipping_build "$root/target/shipping" "$shipping_host" -p offerkit-ffi || return 1
+  cp "$(shipping_dir "$root/target/shipping" "$shipping_host")/libofferkit.so" "$work/lib-shipping/" || return 1
+  # Read the symbols first: grep -q stops at the first match and, under pipefail, nm's broken
+  # pipe would fail the check.
+  symbols=$(nm -D "$work/lib-shipping/libofferkit.so") || return 1
+  grep -q ' T offerkit_version$' <<<"$symbols" || return 1
+  ! grep ' T offerkit_test_' <<<"$symbols" || { echo "the shipping libofferkit.so has test hooks"; return 1; }
 }
 step "build offerkit-ffi as shipped (release, no test hooks)" build_shipping
 
@@ -160,9 +157,9 @@ fi
 # as scripts/build-native.sh builds it, in the same target directory): the executor tests and
 # the suites that run through HttpClientExecutor, the only way it sends.
 build_lite() {
-  shipping_build "$root/target/shipping-lite" x86_64-unknown-linux-gnu -p offerkit-ffi --no-default-features &&
+  shipping_build "$root/target/shipping-lite" "$shipping_host" -p offerkit-ffi --no-default-features &&
     mkdir -p "$work/lib-lite" &&
-    cp "$root/target/shipping-lite/x86_64-unknown-linux-gnu/release/libofferkit.so" "$work/lib-lite/"
+    cp "$(shipping_dir "$root/target/shipping-lite" "$shipping_host")/libofferkit.so" "$work/lib-lite/"
 }
 if step "build the lite library (release, without the built-in transport)" build_lite; then
   suite unity-tests-lite \
