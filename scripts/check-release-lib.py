@@ -25,6 +25,12 @@ A library is refused when
       lines name the size, the ceiling, and how far a library is from its goal. Static
       archives are not budgeted (an app's linker keeps only what it calls), nor Mach-O images
       (a universal .dylib holds one image per architecture; iOS apps link the static library).
+      A library in a directory named `lite`, or in one inside it, is the flavour without the
+      built-in transport (`lite/libofferkit_uniffi.so`, `lite/arm64-v8a/libofferkit.so` are
+      budgeted as offerkit_uniffi_lite, offerkit_lite);
+  (e) it is an ELF shared library exporting uniffi's metadata statics (`UNIFFI_META_*`): shipping
+      builds link through scripts/lib/link-shipping.sh, which keeps them out (29 KB nothing
+      reads at run time), so such a library was not built the shipping way.
 Other files (headers, plists, a directory's other content) are listed as "skip". Directories
 are searched (an .xcframework, a platform's target/native directory).
 
@@ -42,6 +48,7 @@ import tempfile
 MIN_ALIGN = 16384
 LIBRARY_SUFFIXES = (".so", ".a", ".dll", ".lib", ".dylib")
 TEST_HOOK = re.compile(r"^(?:__imp_)?_*offerkit_test_")
+UNIFFI_METADATA = re.compile(r"^UNIFFI_META_")
 
 # (ceiling, goal) in bytes per shared library and format: "elf" (.so: Linux x86_64 and arm64,
 # and Android's ABIs, all built with the standard library rebuilt for size,
@@ -50,17 +57,19 @@ TEST_HOOK = re.compile(r"^(?:__imp_)?_*offerkit_test_")
 # in them. Lower a ceiling whenever a library shrinks; raising one is a decision for
 # docs/decisions.md.
 SIZE_BUDGETS = {
-    # The full C ABI: 2,455,288 (x86_64), 2,166,568 (arm64); 2,432,000 (.dll).
-    ("offerkit", "elf"): (2_530_000, 2_000_000),
+    # The full C ABI: 2,352,560 (x86_64), 2,029,672 (arm64); 2,432,000 (.dll).
+    ("offerkit", "elf"): (2_400_000, 2_000_000),
     ("offerkit", "pe"): (2_510_000, 2_000_000),
-    # The mobile C ABI (host HTTP executor): 875,704, 854,728; 982,016.
+    # The mobile C ABI (host HTTP executor): 835,456, 762,240; 982,016.
     ("offerkit_lite", "elf"): (900_000, 900_000),
     ("offerkit_lite", "pe"): (1_012_000, 900_000),
-    # Kotlin, Swift, Python: 2,533,928, 2,232,120; 2,466,816.
-    ("offerkit_uniffi", "elf"): (2_600_000, 2_600_000),
+    # Kotlin, Swift, Python: 2,399,048, 2,077,760; 2,466,816.
+    ("offerkit_uniffi", "elf"): (2_450_000, 2_600_000),
     ("offerkit_uniffi", "pe"): (2_600_000, 2_600_000),
-    # The Godot addon's GDExtension: 3,046,736, 2,629,824; 3,011,072 (no goal of its own).
-    ("offerkit_godot", "elf"): (3_140_000, None),
+    # Its mobile flavour (no transport; offerkit-android, lite/libofferkit_uniffi.so): 878,296, 804,392.
+    ("offerkit_uniffi_lite", "elf"): (900_000, 900_000),
+    # The Godot addon's GDExtension: 2,930,912, 2,460,176; 3,011,072 (no goal of its own).
+    ("offerkit_godot", "elf"): (2_990_000, None),
     ("offerkit_godot", "pe"): (3_100_000, None),
 }
 
@@ -72,6 +81,10 @@ def budget_of(path):
         if base.endswith(suffix):
             name = base[:-len(suffix)]
             name = name[3:] if suffix == ".so" and name.startswith("lib") else name
+            # lite/NAME (Linux) or lite/ABI/NAME (Android): the directory or the one above it.
+            parents = os.path.normpath(os.path.dirname(os.path.abspath(path))).split(os.sep)[-2:]
+            if "lite" in parents and not name.endswith("_lite"):
+                name += "_lite"
             if (name, kind) in SIZE_BUDGETS:
                 return (name, *SIZE_BUDGETS[(name, kind)])
     return None
@@ -271,6 +284,10 @@ def check(path):
                     if align < MIN_ALIGN:
                         reasons.append(f"PT_LOAD segment {index} has p_align {align:#x}, below 16 KB "
                                        f"({MIN_ALIGN:#x}): link with -Wl,-z,max-page-size=16384")
+                metadata = sorted(s for s in symbols if UNIFFI_METADATA.match(s))
+                if metadata:
+                    reasons.append(f"exports {len(metadata)} uniffi metadata statics ({metadata[0]}, ...): "
+                                   f"not linked through scripts/lib/link-shipping.sh")
         elif data[:8] == b"!<arch>\n":
             symbols = archive_symbols(data)
         elif data[:2] == b"MZ":
@@ -385,6 +402,20 @@ def self_test():
             os.makedirs(os.path.join(work, "over"))
             build("gcc", "-shared", "-fPIC", "-Wl,-z,max-page-size=16384", "-o", "over/libofferkit_lite.so", "good.c", "large.c")
             expect("elf-within-size-ceiling-accepted", f"{work}/libofferkit_lite.so", None)
+            # The uniffi library's mobile flavour is told by its directory: the same bytes pass
+            # as the full library and are refused as the lite one.
+            with open(os.path.join(work, "large.c"), "w") as f:
+                f.write(f"const char offerkit_table_x[{SIZE_BUDGETS[('offerkit_uniffi_lite', 'elf')][0] + 1}] = {{1}};\n")
+            os.makedirs(os.path.join(work, "lite"))
+            build("gcc", "-shared", "-fPIC", "-Wl,-z,max-page-size=16384", "-o", "libofferkit_uniffi.so", "good.c", "large.c")
+            build("gcc", "-shared", "-fPIC", "-Wl,-z,max-page-size=16384", "-o", "lite/libofferkit_uniffi.so", "good.c", "large.c")
+            expect("elf-uniffi-full-within-its-ceiling-accepted", f"{work}/libofferkit_uniffi.so", None)
+            expect("elf-uniffi-lite-over-its-ceiling-refused", f"{work}/lite/libofferkit_uniffi.so",
+                   f"over the ceiling of {SIZE_BUDGETS[('offerkit_uniffi_lite', 'elf')][0]:,} for offerkit_uniffi_lite")
+            with open(os.path.join(work, "meta.c"), "w") as f:
+                f.write("int offerkit_version_x(void) { return 1; }\nconst char UNIFFI_META_X[4] = {1};\n")
+            build("gcc", "-shared", "-fPIC", "-Wl,-z,max-page-size=16384", "-o", "meta.so", "meta.c")
+            expect("elf-uniffi-metadata-exported-refused", f"{work}/meta.so", "uniffi metadata statics")
             expect("elf-over-size-ceiling-refused", f"{work}/over/libofferkit_lite.so", "over the ceiling of 900,000 for offerkit_lite")
             build("gcc", "-c", "-fPIC", "good.c", "hooks.c")
             build("ar", "rcs", "good.a", "good.o")

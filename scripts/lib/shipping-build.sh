@@ -11,12 +11,27 @@
 # The prebuilt std is optimised for speed and carries a backtrace symbolizer (gimli, addr2line,
 # rustc-demangle, miniz) that the default panic hook links. Rebuilt with `optimize_for_size`,
 # without the `backtrace` feature and under the library's fat LTO, it is 200–260 KB smaller in
-# every library; that is what brings the mobile flavours under 0.9 MB. `panic-unwind` stays: a
-# panic is still caught at every entry point and becomes an error (the C tests provoke one in a
-# library built this way). `-Zbuild-std` is not yet stable: RUSTC_BOOTSTRAP=1 lets the pinned
-# stable compiler accept it, and the std it compiles is that compiler's own (rust-src).
+# every library. `panic-unwind` stays: a panic is still caught at every entry point and becomes
+# an error (the C tests provoke one in a library built this way). `-Zbuild-std` is not yet
+# stable: RUSTC_BOOTSTRAP=1 lets the pinned stable compiler accept it, and the std it compiles is
+# that compiler's own (rust-src).
+#
+# Three more settings of shipping builds only (docs/decisions.md, "What a shipping build leaves
+# out"):
+#   - trim-paths: source paths in the library are relative (`tokio-1.54.1/src/...`,
+#     `/rustc/HASH/library/...`), never the build machine's home directory;
+#   - `-Zlocation-detail=none`: a panic's file, line and column are not compiled in. A caught
+#     panic still becomes an error with its message; only the line std's panic hook prints on
+#     stderr loses "at FILE:LINE" (a debug or plain release build has it). 30–45 KB a library;
+#   - ELF libraries (Linux, Android) are linked through scripts/lib/link-shipping.sh, which
+#     keeps uniffi's metadata statics out of the exports (29 KB of the uniffi library), and
+#     arm64 Linux with LLVM's lld as x86_64 Linux and the Android NDK are (GNU ld pads the
+#     arm64 library by ~48 KB between its segments).
 
 shipping_std=(-Zbuild-std=std,panic_unwind -Zbuild-std-features=panic-unwind,optimize_for_size)
+shipping_flags=("${shipping_std[@]}" -Ztrim-paths --config 'profile.release.trim-paths="all"')
+shipping_rustflags=(-Zlocation-detail=none)
+shipping_linker="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/link-shipping.sh"
 
 # shipping_rust_src: the toolchain's standard-library sources, which shipping builds compile.
 shipping_rust_src() {
@@ -26,11 +41,35 @@ shipping_rust_src() {
 shipping_host="$(rustc -vV | sed -n 's/^host: //p')"
 
 # shipping_dir TARGET_DIR TRIPLE: where shipping_build puts that triple's libraries.
-shipping_dir() { echo "$1/$2/release"; }
+shipping_dir() { echo "$(realpath -m "$1")/$2/release"; }
+
+# shipping_toml_array WORD...: the words as a TOML array of strings (for cargo's --config).
+shipping_toml_array() {
+  local out="" word
+  for word in "$@"; do out+="${out:+, }\"$word\""; done
+  echo "[$out]"
+}
 
 shipping_build() {
-  local dir="$1" triple="$2"
+  # One spelling of the directory (target/ is a symbolic link here): trimmed paths put it in
+  # every unit's flags, so two spellings would rebuild everything in turn.
+  local dir triple="$2"
+  dir="$(realpath -m "$1")"
   shift 2
   shipping_rust_src || return 1
-  CARGO_TARGET_DIR="$dir" RUSTC_BOOTSTRAP=1 cargo build --release --target "$triple" "${shipping_std[@]}" "$@"
+  local rustflags=("${shipping_rustflags[@]}") linker_env=() config=()
+  case "$triple" in
+    *-linux-*)
+      config+=(--config "target.$triple.linker=\"$shipping_linker\"")
+      case "$triple" in
+        aarch64-unknown-linux-gnu)
+          linker_env=(OFFERKIT_LINKER=aarch64-linux-gnu-gcc)
+          rustflags+=(-Clink-arg=-fuse-ld=lld
+            "-Clink-arg=-B$(rustc --print sysroot)/lib/rustlib/$shipping_host/bin/gcc-ld") ;;
+      esac ;;
+  esac
+  # Merged with .cargo/config.toml's rustflags of the triple (16 KB pages), not replacing them.
+  config+=(--config "target.$triple.rustflags=$(shipping_toml_array "${rustflags[@]}")")
+  env "${linker_env[@]}" CARGO_TARGET_DIR="$dir" RUSTC_BOOTSTRAP=1 \
+    cargo build --release --target "$triple" "${shipping_flags[@]}" "${config[@]}" "$@"
 }
