@@ -8,7 +8,9 @@
 #
 # PLATFORM        what target/native/PLATFORM/ then holds (release profile, no test hooks)
 #   linux-x86_64    libofferkit.so .a, libofferkit_lite.so .a, libofferkit_uniffi.so,
-#                   libofferkit_godot.so (the Godot addon's GDExtension)
+#                   libofferkit_godot.so (the Godot addon's GDExtension), and lite/
+#                   libofferkit_uniffi.so (the uniffi library without its transport: the mobile
+#                   flavour, built here to be measured and checked with the rest)
 #   linux-aarch64   the same, for arm64 (cross: gcc-aarch64-linux-gnu)
 #   windows-x86_64  offerkit.dll, libofferkit.dll.a (MinGW import library), offerkit.dll.lib (MSVC
 #                   import library, from the .def by llvm-dlltool), libofferkit.a, offerkit.def;
@@ -20,11 +22,13 @@
 # same script (each branch below says what it needs; none of them runs here):
 #   android         target/native/android/ABI/{libofferkit.so,libofferkit.a,libofferkit_uniffi.so}
 #                   for arm64-v8a, armeabi-v7a, x86_64, and libofferkit_godot.so for arm64-v8a and
-#                   x86_64, the ABIs the addon's .gdextension names (Android NDK r27+ in
-#                   ANDROID_NDK_HOME, cargo-ndk; 16 KB page alignment)
+#                   x86_64, the ABIs the addon's .gdextension names; the mobile flavours (no
+#                   built-in transport) of the C and uniffi libraries in android/lite/ABI/
+#                   (Android NDK r27+ in ANDROID_NDK_HOME, cargo-ndk; 16 KB page alignment)
 #   macos-universal libofferkit.dylib/.a, libofferkit_uniffi.dylib, libofferkit_godot.dylib
 #                   (arm64 + x86_64, lipo; Xcode)
 #   ios             libofferkit.a (device), libofferkit-simulator.a (arm64 + x86_64 simulator),
+#                   the same of the lite C library in lite/,
 #                   OfferKitFFI.xcframework (bindings/swift/build-xcframework.sh),
 #                   libofferkit_godot.dylib (device; Godot's iOS export wraps it in a framework)
 #                   (Xcode)
@@ -61,21 +65,41 @@ case "$platform" in
     rustup target add aarch64-linux-android armv7-linux-androideabi x86_64-linux-android
     command -v cargo-ndk >/dev/null || cargo install cargo-ndk --locked
     rm -rf "$out" && mkdir -p "$out"
-    # 16 KB page alignment, which Google Play requires of apps targeting Android 15+.
-    export RUSTFLAGS="-C link-arg=-Wl,-z,max-page-size=16384"
-    # The standard library rebuilt for size, as on Linux (scripts/lib/shipping-build.sh).
+    # As every shipping build (scripts/lib/shipping-build.sh): the standard library rebuilt for
+    # size, trimmed paths, no panic locations, linked through link-shipping.sh (no uniffi
+    # metadata exported) with the NDK's clang. Plus, for Android: 16 KB page alignment, which
+    # Google Play requires of apps targeting Android 15+, and relocations packed in Android's
+    # format (API 23+; what the platform's own build does below API 28, where the NDK's clang
+    # starts packing them itself): 17–57 KB smaller libraries.
     shipping_rust_src
     export RUSTC_BOOTSTRAP=1
-    ndk=(cargo ndk -t arm64-v8a -t armeabi-v7a -t x86_64 -P 24 -o "$out")
-    "${ndk[@]}" build --release -p offerkit-ffi "${shipping_std[@]}"
-    "${ndk[@]}" build --release -p offerkit-uniffi "${shipping_std[@]}"
-    # The Godot addon: the two ABIs its .gdextension names (android.arm64, android.x86_64).
-    cargo ndk -t arm64-v8a -t x86_64 -P 24 -o "$out" build --release -p offerkit-godot "${shipping_std[@]}"
-    # cargo-ndk copies the shared libraries; the static C library is taken from the target dir.
-    for pair in arm64-v8a:aarch64-linux-android armeabi-v7a:armv7-linux-androideabi x86_64:x86_64-linux-android; do
-      cp "$root/target/${pair#*:}/release/libofferkit.a" "$out/${pair%%:*}/"
+    export RUSTFLAGS="-C link-arg=-Wl,-z,max-page-size=16384 -C link-arg=-Wl,--pack-dyn-relocs=android ${shipping_rustflags[*]}"
+    api=24
+    ndk_bin="$(echo "$ANDROID_NDK_HOME"/toolchains/llvm/prebuilt/*/bin)"
+    # ABI : Rust target : the NDK's clang for it (without the API level)
+    for abi in arm64-v8a:aarch64-linux-android:aarch64-linux-android \
+      armeabi-v7a:armv7-linux-androideabi:armv7a-linux-androideabi x86_64:x86_64-linux-android:x86_64-linux-android; do
+      IFS=: read -r name triple clang <<<"$abi"
+      crates=(offerkit-ffi offerkit-uniffi)
+      # The Godot addon: the two ABIs its .gdextension names (android.arm64, android.x86_64).
+      [[ "$name" == armeabi-v7a ]] || crates+=(offerkit-godot)
+      ndk_build() { # OUT CARGO_BUILD_ARGS...
+        local dir="$1"
+        shift
+        OFFERKIT_LINKER="$ndk_bin/$clang$api-clang" cargo ndk -t "$name" -P "$api" -o "$dir" \
+          build --release "${shipping_flags[@]}" --config "target.$triple.linker=\"$shipping_linker\"" "$@"
+      }
+      for crate in "${crates[@]}"; do ndk_build "$out" -p "$crate"; done
+      # cargo-ndk copies the shared libraries; the static C library is taken from the target dir.
+      cp "$root/target/$triple/release/libofferkit.a" "$out/$name/"
+      # The mobile flavours (no built-in transport: the platform's HTTP stack through an
+      # executor) in lite/ABI/: the uniffi library of offerkit-android, the C library Unity's
+      # and Unreal's Android builds ship (libofferkit.so, libofferkit.a).
+      ndk_build "$out/lite" -p offerkit-uniffi --no-default-features
+      ndk_build "$out/lite" -p offerkit-ffi --no-default-features
+      cp "$root/target/$triple/release/libofferkit.a" "$out/lite/$name/"
     done
-    python3 "$root/scripts/check-release-lib.py" "$out"/*/*.so
+    python3 "$root/scripts/check-release-lib.py" "$out"
     exit
     ;;
   macos-universal)
@@ -104,6 +128,15 @@ case "$platform" in
     cp "$root/target/aarch64-apple-ios/release/libofferkit.a" "$out/libofferkit.a"
     lipo -create "$root/target/aarch64-apple-ios-sim/release/libofferkit.a" "$root/target/x86_64-apple-ios/release/libofferkit.a" \
       -output "$out/libofferkit-simulator.a"
+    # The mobile flavour of the C library (no built-in transport), which Unity's and Unreal's iOS
+    # builds ship: lite/libofferkit.a, lite/libofferkit-simulator.a.
+    for t in aarch64-apple-ios aarch64-apple-ios-sim x86_64-apple-ios; do
+      shipping_build "$root/target/shipping-lite" "$t" -p offerkit-ffi --no-default-features
+    done
+    mkdir -p "$out/lite"
+    cp "$root/target/shipping-lite/aarch64-apple-ios/release/libofferkit.a" "$out/lite/libofferkit.a"
+    lipo -create "$root/target/shipping-lite/aarch64-apple-ios-sim/release/libofferkit.a" \
+      "$root/target/shipping-lite/x86_64-apple-ios/release/libofferkit.a" -output "$out/lite/libofferkit-simulator.a"
     "$root/bindings/swift/build-xcframework.sh"
     cp -R "$root/bindings/swift/OfferKitFFI.xcframework" "$out/"
     # The Godot addon's GDExtension for devices (the .gdextension's `ios` entry).
@@ -166,6 +199,7 @@ if [[ "$platform" == linux-* ]]; then
     shipping_build "$root/target/shipping" "$linux_triple" -p "$crate"
   done
   shipping_build "$root/target/shipping-lite" "$linux_triple" -p offerkit-ffi --no-default-features
+  shipping_build "$root/target/shipping-lite" "$linux_triple" -p offerkit-uniffi --no-default-features
   full="$(shipping_dir "$root/target/shipping" "$linux_triple")"
   lite="$(shipping_dir "$root/target/shipping-lite" "$linux_triple")"
 else
@@ -181,6 +215,9 @@ if [[ "$platform" == linux-* ]]; then
   cp "$full/libofferkit.so" "$full/libofferkit.a" "$full/libofferkit_uniffi.so" "$full/libofferkit_godot.so" "$out/"
   cp "$lite/libofferkit.so" "$out/libofferkit_lite.so"
   cp "$lite/libofferkit.a" "$out/libofferkit_lite.a"
+  # The uniffi library without its transport, the mobile flavour (Android's lite/ABI/): built
+  # here so that its size is measured and checked on both ABIs with the rest.
+  mkdir -p "$out/lite" && cp "$lite/libofferkit_uniffi.so" "$out/lite/"
   strip_tool=strip
   [[ "$platform" == linux-aarch64 ]] && strip_tool=aarch64-linux-gnu-strip
   # Shared libraries are stripped by the release profile; the archives keep their symbols (a
@@ -190,6 +227,9 @@ else
   cp "$full/offerkit.dll" "$full/libofferkit.a" "$full/offerkit_uniffi.dll" "$full/offerkit_godot.dll" "$out/"
   cp "$lite/offerkit.dll" "$out/offerkit_lite.dll"
   cp "$lite/libofferkit.a" "$out/libofferkit_lite.a"
+  # The uniffi library without its transport, the mobile flavour (Android's lite/ABI/): built
+  # here so that its size is measured and checked on both ABIs with the rest.
+  mkdir -p "$out/lite" && cp "$lite/libofferkit_uniffi.so" "$out/lite/"
   # (The archives are left as built: they carry members with no sections, which strip refuses.)
   # Import libraries made from the exports themselves (a .def per DLL), so each names its own
   # DLL: the MinGW form for gcc/clang, the MSVC form (.dll.lib, what Unreal's Win64 Build.cs and
