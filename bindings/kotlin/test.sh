@@ -2,7 +2,9 @@
 # The Kotlin binding's tests on the JVM (JNA, kotlinx-coroutines) against the simulator: the
 # library compiled as its own module, the tests and the example against its jar, its public
 # surface checked for uniffi names (javap), consumer-rules.pro against the generated code; the
-# tests again against the shipping library. Results for the harness (harness/RESULTS.md).
+# tests again against the shipping library, and against its mobile flavour (no transport of its
+# own: every client then sends through HttpUrlConnectionExecutor, the JVM's HttpURLConnection
+# standing in for Android's). Results for the harness (harness/RESULTS.md).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -52,7 +54,7 @@ if timeout 600 "$KOTLIN_HOME/bin/kotlinc-jvm" -nowarn -module-name offerkit -cp 
   check "consumer-rules.pro keeps exactly what JNA reflects on" python3 bindings/kotlin/check-consumer-rules.py \
     --self-test bindings/kotlin/consumer-rules.pro "$generated_kt"
   # Under timeout: a failed test must not leave the JVM hanging on a non-daemon thread.
-  OFFERKIT_SUITE=kotlin-tests timeout 300 java -Djna.library.path="$lib_dir" -cp "$classpath" offerkittest.OfferkitTestKt
+  OFFERKIT_EXPECT_TRANSPORT=builtin OFFERKIT_SUITE=kotlin-tests timeout 300 java -Djna.library.path="$lib_dir" -cp "$classpath" offerkittest.OfferkitTestKt
   runner kotlin-tests $?
   echo "==> kotlin example"
   OFFERKIT_BASE_URL="$OFFERKIT_SIM_URL" timeout 60 java -Djna.library.path="$lib_dir" \
@@ -68,10 +70,23 @@ echo "==> release build"
 if build_release; then
   if [ -f "$work/kotlin.jar" ] && [ -n "${classpath:-}" ]; then
     echo "==> kotlin tests (release library)"
-    OFFERKIT_SUITE=kotlin-tests-release timeout 300 java -Djna.library.path="$release_dir" -cp "$classpath" offerkittest.OfferkitTestKt
+    OFFERKIT_EXPECT_TRANSPORT=builtin OFFERKIT_SUITE=kotlin-tests-release timeout 300 java -Djna.library.path="$release_dir" -cp "$classpath" offerkittest.OfferkitTestKt
     runner kotlin-tests-release $?
   fi
 else
   fail "release build offerkit-uniffi"
+fi
+
+# The mobile flavour: the whole suite through the platform's stack (tests of offerkit's own
+# transport report n/a: tests/na/lite-library.txt).
+echo "==> lite build (no built-in transport)"
+if build_lite; then
+  if [ -f "$work/kotlin.jar" ] && [ -n "${classpath:-}" ]; then
+    echo "==> kotlin tests (lite library, HttpUrlConnectionExecutor)"
+    OFFERKIT_EXPECT_TRANSPORT=platform OFFERKIT_SUITE=kotlin-tests-lite timeout 300 java -Djna.library.path="$lite_dir" -cp "$classpath" offerkittest.OfferkitTestKt
+    runner kotlin-tests-lite $?
+  fi
+else
+  fail "lite build offerkit-uniffi"
 fi
 finish

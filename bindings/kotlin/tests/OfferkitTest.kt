@@ -229,7 +229,31 @@ fun test(name: String, body: suspend CoroutineScope.() -> Unit) {
     }
 }
 
+/**
+ * A test of offerkit's own transport (its proxy, its TLS): reported n/a when the loaded library
+ * is the mobile flavour, whose requests all go through the platform's stack.
+ */
+fun builtinTransportTest(name: String, body: suspend CoroutineScope.() -> Unit) {
+    if (hasBuiltinTransport()) return test(name, body)
+    println("n/a  $name (the mobile flavour has no transport of its own)")
+    Results.write(name, "na", 0.0, "the mobile flavour has no transport of its own")
+}
+
 fun main() {
+    test("the library's flavour is the one this run loads (OFFERKIT_EXPECT_TRANSPORT)") {
+        val expected = when (val want = System.getenv("OFFERKIT_EXPECT_TRANSPORT")) {
+            "builtin" -> true
+            "platform" -> false
+            else -> throw AssertionError("OFFERKIT_EXPECT_TRANSPORT is $want, not builtin or platform")
+        }
+        assertEquals(expected, hasBuiltinTransport(), "hasBuiltinTransport()")
+        if (!expected) {
+            // The platform's stack carries the client; offerkit's own settings of a transport are refused.
+            val proxied = runCatching { OfferClient(config().copy(proxyUrl = "http://127.0.0.1:3128")) }.exceptionOrNull()
+            assertTrue(proxied is OfferException.InvalidArgument && proxied.message!!.contains("proxy")) { "$proxied" }
+        }
+    }
+
     test("offers have typed fields and extra JSON") {
         val offers = client().offers("player-1", OffersOptions(limit = 3))
         assertEquals(3, offers.size, "offers")
@@ -731,7 +755,7 @@ fun main() {
         assertEquals(1L, Sim.stat("requests"), "not retried")
     }
 
-    test("proxy_url: requests go through it; an unreachable one is a network error") {
+    builtinTransportTest("proxy_url: requests go through it; an unreachable one is a network error") {
         val port = java.net.ServerSocket(0).use { it.localPort } // closed again: nothing listens
         val c = OfferClient(config().copy(proxyUrl = "http://127.0.0.1:$port"))
         assertThrows<OfferException.Network> { c.one() }
@@ -947,6 +971,40 @@ fun main() {
         call.cancel()
         withTimeout(10_000) { cancelled.await() }
         c.close()
+    }
+
+    test("the platform stack: HttpUrlConnectionExecutor carries queries, statuses, retries and failures") {
+        val platform = HttpUrlConnectionExecutor()
+        fun through(timeoutMs: Long = 30_000, maxRetries: Int = 0) =
+            OfferClient(config(timeoutMs = timeoutMs, maxRetries = maxRetries), httpExecutor = platform)
+        val c = through()
+        assertEquals(3, c.offers("player-1", OffersOptions(limit = 3)).size, "offers")
+        assertEquals(1, c.playerOffers("player-1", PlayerOffersOptions(limit = 1)).items.size, "player offers (GET)")
+        Sim.fault("""{"kind":"status","status":429,"retry_after_secs":7}""")
+        assertEquals(7.seconds, assertThrows<OfferException.RateLimited> { c.one() }.retryAfter, "429 with its Retry-After")
+        Sim.fault("""{"kind":"status","status":503,"times":1}""")
+        assertEquals(1, through(maxRetries = 2).one().size, "503 once, then success")
+        Sim.fault("""{"kind":"status","status":302,"body":"{}"}""")
+        assertEquals(302, assertThrows<OfferException.Rejected> { c.one() }.httpStatus, "a redirect is not followed")
+        Sim.fault("""{"kind":"drop_mid_body"}""")
+        assertEquals(200, assertThrows<OfferException.Network> { c.one() }.httpStatus, "broke off after a 200")
+        Sim.fault("""{"kind":"oversized_body","bytes":40000000}""")
+        assertTrue(assertThrows<OfferException.Decode> { c.one() }.message.contains("byte limit")) { "the body cap" }
+        Sim.fault("""{"kind":"latency","ms":30000}""")
+        assertEquals(null, assertThrows<OfferException.Timeout> { through(timeoutMs = 300).one() }.httpStatus, "timeout")
+        val port = java.net.ServerSocket(0).use { it.localPort } // closed again: nothing listens
+        val refused = OfferClient(config().copy(baseUrl = "http://127.0.0.1:$port"), httpExecutor = platform)
+        assertThrows<OfferException.Network> { refused.one() }
+    }
+
+    test("the platform stack: cancelling a call disconnects its request") {
+        val c = OfferClient(config(), httpExecutor = HttpUrlConnectionExecutor())
+        Sim.fault("""{"kind":"latency","ms":30000}""")
+        val call = async { runCatching { c.one() } }
+        Sim.eventually("request in flight") { Sim.stat("in_flight") == 1L }
+        call.cancel()
+        Sim.eventually("server saw the hang-up") { Sim.stat("aborted") == 1L }
+        assertEquals(1, c.one().size, "the next call")
     }
 
     if (passed == 0 && failed == 0) {

@@ -531,6 +531,8 @@ def _uniffi_check_api_checksums(lib):
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_func_click_url() != 48716:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_func_has_builtin_transport() != 8332:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_func_lint_player_id() != 6405:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_func_set_logger() != 58849:
@@ -615,6 +617,9 @@ _UniffiLib.uniffi_offerkit_uniffi_checksum_func_check_player_id.restype = ctypes
 _UniffiLib.uniffi_offerkit_uniffi_checksum_func_click_url.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_func_click_url.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_func_has_builtin_transport.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_func_has_builtin_transport.restype = ctypes.c_uint16
 _UniffiLib.uniffi_offerkit_uniffi_checksum_func_lint_player_id.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_func_lint_player_id.restype = ctypes.c_uint16
@@ -701,6 +706,10 @@ _UniffiLib.uniffi_offerkit_uniffi_fn_func_click_url.argtypes = (
     ctypes.POINTER(_UniffiRustCallStatus),
 )
 _UniffiLib.uniffi_offerkit_uniffi_fn_func_click_url.restype = _UniffiRustBuffer
+_UniffiLib.uniffi_offerkit_uniffi_fn_func_has_builtin_transport.argtypes = (
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_func_has_builtin_transport.restype = ctypes.c_int8
 _UniffiLib.uniffi_offerkit_uniffi_fn_func_lint_player_id.argtypes = (
     _UniffiRustBuffer,
     ctypes.POINTER(_UniffiRustCallStatus),
@@ -5408,6 +5417,22 @@ def click_url(offer_click_url: str,player_id: str) -> ClickUrl:
         *_uniffi_lowered_args,
     )
     return _uniffi_lift_return(_uniffi_ffi_result)
+def has_builtin_transport() -> bool:
+    """
+    Whether this library carries offerkit's own HTTP transport (HTTP, TLS and its root
+    certificates). The mobile flavour does not: every client then needs an `http_executor`,
+    and the Kotlin and Swift packages give it their platform's stack when the app gives none.
+"""
+    _uniffi_lowered_args = (
+    )
+    _uniffi_lift_return = _UniffiFfiConverterBoolean.lift
+    _uniffi_error_converter = None
+    _uniffi_ffi_result = _uniffi_rust_call_with_error(
+        _uniffi_error_converter,
+        _UniffiLib.uniffi_offerkit_uniffi_fn_func_has_builtin_transport,
+        *_uniffi_lowered_args,
+    )
+    return _uniffi_lift_return(_uniffi_ffi_result)
 def lint_player_id(player_id: str) -> typing.List[PlayerIdConvention]:
     """
     Every convention `player_id` breaks (empty when it follows them all).
@@ -5510,6 +5535,7 @@ __all__ = [
     "check_client_config",
     "check_player_id",
     "click_url",
+    "has_builtin_transport",
     "lint_player_id",
     "set_logger",
     "short_player_id",

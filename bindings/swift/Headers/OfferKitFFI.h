@@ -469,6 +469,12 @@ RustBuffer uniffi_offerkit_uniffi_fn_method_offererror_kind(RustBuffer ptr, Rust
 RustBuffer uniffi_offerkit_uniffi_fn_method_offererror_uniffi_trait_display(RustBuffer ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_FUNC_HAS_BUILTIN_TRANSPORT
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_FUNC_HAS_BUILTIN_TRANSPORT
+int8_t uniffi_offerkit_uniffi_fn_func_has_builtin_transport(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_FUNC_VERSION
 #define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_FN_FUNC_VERSION
 RustBuffer uniffi_offerkit_uniffi_fn_func_version(RustCallStatus *_Nonnull out_status
@@ -763,6 +769,12 @@ void ffi_offerkit_uniffi_rust_future_free_void(uint64_t handle
 #ifndef UNIFFI_FFIDEF_FFI_OFFERKIT_UNIFFI_RUST_FUTURE_COMPLETE_VOID
 #define UNIFFI_FFIDEF_FFI_OFFERKIT_UNIFFI_RUST_FUTURE_COMPLETE_VOID
 void ffi_offerkit_uniffi_rust_future_complete_void(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_FUNC_HAS_BUILTIN_TRANSPORT
+#define UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_FUNC_HAS_BUILTIN_TRANSPORT
+uint16_t uniffi_offerkit_uniffi_checksum_func_has_builtin_transport(void
+    
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_OFFERKIT_UNIFFI_CHECKSUM_FUNC_VERSION

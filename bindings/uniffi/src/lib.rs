@@ -43,3 +43,11 @@ pub use token::{AccessTokenProvider, TokenReason};
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
+
+/// Whether this library carries offerkit's own HTTP transport (HTTP, TLS and its root
+/// certificates). The mobile flavour does not: every client then needs an `http_executor`,
+/// and the Kotlin and Swift packages give it their platform's stack when the app gives none.
+#[uniffi::export]
+pub fn has_builtin_transport() -> bool {
+    cfg!(feature = "builtin-http")
+}

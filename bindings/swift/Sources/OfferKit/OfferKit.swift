@@ -5257,6 +5257,18 @@ public func uniffiForeignFutureHandleCountOfferkit() -> Int {
     UNIFFI_FOREIGN_FUTURE_HANDLE_MAP.count
 }
 /**
+ * Whether this library carries offerkit's own HTTP transport (HTTP, TLS and its root
+ * certificates). The mobile flavour does not: every client then needs an `http_executor`,
+ * and the Kotlin and Swift packages give it their platform's stack when the app gives none.
+ */
+public func hasBuiltinTransport() -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_offerkit_uniffi_fn_func_has_builtin_transport(uniffiCallStatus
+    )
+})
+}
+/**
  * The offerkit version these bindings were built from.
  */
 public func version() -> String  {
@@ -5361,6 +5373,9 @@ private let initializationResult: InitializationResult = {
     let scaffolding_contract_version = ffi_offerkit_uniffi_uniffi_contract_version()
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
+    }
+    if (uniffi_offerkit_uniffi_checksum_func_has_builtin_transport() != 8332) {
+        return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_func_version() != 15876) {
         return InitializationResult.apiChecksumMismatch

@@ -33,7 +33,10 @@ import kotlin.coroutines.EmptyCoroutineContext
  *
  * [httpExecutor]: the app's own HTTP stack carries the requests instead of offerkit's (see
  * [HttpExecutor]); it runs in the same scope as the provider. A proxy or extra root
- * certificates in [config] are then refused: they belong to that stack.
+ * certificates in [config] are then refused: they belong to that stack. With the mobile
+ * flavour of the library (`offerkit-android-lite`, no transport of its own:
+ * [hasBuiltinTransport] is false) a client without one uses [HttpUrlConnectionExecutor], the
+ * platform's stack.
  *
  * @throws OfferException.InvalidArgument for a bad base address, proxy, certificate or a
  *   setting out of its bounds ([OfferException.fields] names each one).
@@ -64,7 +67,8 @@ class OfferClient(
             GeneratedClient(
                 native,
                 tokenProvider?.let { TokenProviderBridge(it, providerScope) },
-                httpExecutor?.let { HttpExecutorBridge(it, providerScope) },
+                (httpExecutor ?: if (hasBuiltinTransport()) null else HttpUrlConnectionExecutor())
+                    ?.let { HttpExecutorBridge(it, providerScope) },
             )
         }
     } catch (e: Throwable) {

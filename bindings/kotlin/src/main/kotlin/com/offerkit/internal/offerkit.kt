@@ -748,6 +748,8 @@ internal object IntegrityCheckingUniffiLib {
     }
 
     internal fun ensureInitialized() = Unit
+    external fun uniffi_offerkit_uniffi_checksum_func_has_builtin_transport(
+    ): Int
     external fun uniffi_offerkit_uniffi_checksum_func_version(
     ): Int
     external fun uniffi_offerkit_uniffi_checksum_func_click_url(
@@ -895,6 +897,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_offerkit_uniffi_fn_method_offererror_uniffi_trait_display(`ptr`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_offerkit_uniffi_fn_func_has_builtin_transport(uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
     external fun uniffi_offerkit_uniffi_fn_func_version(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_offerkit_uniffi_fn_func_click_url(`offerClickUrl`: RustBuffer.ByValue,`playerId`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -1028,6 +1032,9 @@ private fun uniffiCheckContractApiVersion(lib: IntegrityCheckingUniffiLib) {
 }
 @Suppress("UNUSED_PARAMETER")
 private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_func_has_builtin_transport() and 0xFFFF) != 8332) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_offerkit_uniffi_checksum_func_version() and 0xFFFF) != 15876) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -6650,6 +6657,21 @@ internal object FfiConverterMapStringSequenceString: FfiConverterRustBuffer<Map<
 
 
 
+
+        /**
+         * Whether this library carries offerkit's own HTTP transport (HTTP, TLS and its root
+         * certificates). The mobile flavour does not: every client then needs an `http_executor`,
+         * and the Kotlin and Swift packages give it their platform's stack when the app gives none.
+         */ internal fun `hasBuiltinTransport`(): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_offerkit_uniffi_fn_func_has_builtin_transport(
+    
+        _status)
+}
+    )
+    }
+    
 
         /**
          * The offerkit version these bindings were built from.
