@@ -17,8 +17,10 @@
 # and, when the release workflow has put them there (they cannot be built on Linux):
 #   lib/Win64/offerkit.dll, offerkit.dll.lib   <- windows-x86_64-msvc/ (built by MSVC) instead
 #   lib/Mac/libofferkit.a                       <- macos-universal/
-#   lib/IOS/libofferkit.a                       <- ios/ (device)
-#   lib/Android/arm64-v8a/libofferkit.a         <- android/arm64-v8a/
+#   lib/IOS/libofferkit.a                       <- ios/lite/ (device; the lite library)
+#   lib/Android/arm64-v8a/libofferkit.a         <- android/lite/arm64-v8a/ (the lite library)
+# Android and iOS get the lite library (no built-in transport): the subsystem then sends through
+# the engine's HTTP module whatever bUseEngineHttp says.
 # The zip is reproducible (sorted entries, the last commit's time on every file, no extra fields).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -36,8 +38,8 @@ libraries=(
   "linux-x86_64 libofferkit.a Linux 1"
   "linux-aarch64 libofferkit.a LinuxArm64 1"
   "macos-universal libofferkit.a Mac 0"
-  "ios libofferkit.a IOS 0"
-  "android/arm64-v8a libofferkit.a Android/arm64-v8a 0"
+  "ios/lite libofferkit.a IOS 0"
+  "android/lite/arm64-v8a libofferkit.a Android/arm64-v8a 0"
 )
 for entry in "${libraries[@]}"; do
   read -r platform file _ required <<<"$entry"

@@ -78,9 +78,13 @@ namespace OfferKit
                         bridge = UserData.Pin(tokenBridge);
                         Check(NativeMethods.offerkit_config_set_token_needed(config, Callbacks.TokenNeeded, bridge, ref error), error);
                     }
-                    if (options.HttpExecutor != null)
+                    IOfferKitHttpExecutor executor = options.HttpExecutor;
+                    Func<IOfferKitHttpExecutor> makeDefault = OfferKitLibrary.DefaultHttpExecutor;
+                    if (executor == null && makeDefault != null && !OfferKitLibrary.HasBuiltInHttp)
+                        executor = makeDefault();
+                    if (executor != null)
                     {
-                        executorBridge = UserData.Pin(new ExecutorBridge(options.HttpExecutor));
+                        executorBridge = UserData.Pin(new ExecutorBridge(executor));
                         Check(NativeMethods.offerkit_config_set_http_executor(config, Callbacks.HttpExecute, Callbacks.HttpCancel,
                             executorBridge, ref error), error);
                     }

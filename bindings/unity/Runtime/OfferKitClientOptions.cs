@@ -83,8 +83,9 @@ namespace OfferKit
         /// Sends every HTTP attempt through the game's own stack instead of the native library's
         /// built-in one: UnityWebRequestExecutor in Unity (also WebGL and consoles),
         /// HttpClientExecutor in .NET, or your own (the contract: ffi/README.md, "Host
-        /// HTTP executor"). Required with the lite native library (OfferKitLibrary.HasBuiltInHttp
-        /// false). With it, Proxy and ExtraRootCertificatesPem are refused (InvalidArgument: set
+        /// HTTP executor"). With the lite native library (OfferKitLibrary.HasBuiltInHttp false: the
+        /// package's Android and iOS library) a null one is OfferKitLibrary.DefaultHttpExecutor's
+        /// (UnityWebRequestExecutor in Unity). With it, Proxy and ExtraRootCertificatesPem are refused (InvalidArgument: set
         /// them in your stack) and ConnectTimeout is not used. Its ExecuteAsync starts inside the
         /// poll, on the main thread in Unity.
         /// </summary>

@@ -18,6 +18,15 @@ namespace OfferKit
         }
 
         /// <summary>
+        /// Makes the executor of a client whose OfferKitClientOptions.HttpExecutor is null when the
+        /// native library has no built-in transport (the lite library, what the package ships for
+        /// Android and iOS). In Unity the package sets it to UnityWebRequestExecutor before the first
+        /// scene loads; outside Unity it makes an HttpClientExecutor. Null: such a client is refused
+        /// (InvalidArgument naming the executor). Not used with the full library.
+        /// </summary>
+        public static Func<IOfferKitHttpExecutor> DefaultHttpExecutor { get; set; } = () => new HttpClientExecutor();
+
+        /// <summary>
         /// Disposes every live client and pager (completing their tasks), removes the log handler,
         /// then stops the native library (offerkit_shutdown): its threads are joined and what it
         /// allocated is released. Clients made afterwards start it again and work as before.

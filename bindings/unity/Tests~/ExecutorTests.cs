@@ -253,17 +253,35 @@ namespace OfferKit.Tests
             Check.Equal(Lite ? OfferKitStatus.NotAvailable : OfferKitStatus.InvalidArgument, e.Status, "status (" + e.Message + ")");
         }
 
-        public static void WithoutAnExecutorOnlyTheFullLibraryMakesAClient()
+        public static void WithoutAnExecutorTheLiteLibraryUsesTheDefaultOne()
         {
             Check.Equal(!Lite, OfferKitLibrary.HasBuiltInHttp, "HasBuiltInHttp");
-            if (Lite)
+            Func<IOfferKitHttpExecutor> saved = OfferKitLibrary.DefaultHttpExecutor;
+            try
             {
-                Check.Throws(() => Sim.Client(), ErrorKind.InvalidArgument, "a client without an executor in the lite library");
-            }
-            else
-            {
+                var platform = new HttpClientExecutor();
+                var counted = new Scripted((r, ct) => platform.ExecuteAsync(r, ct));
+                int made = 0;
+                OfferKitLibrary.DefaultHttpExecutor = () => { made++; return counted; };
                 using (OfferKitClient client = Sim.Client())
-                    Check.True(MainThread.Result(client.OffersAsync("demo")).Count > 0, "the built-in transport");
+                    Check.True(MainThread.Result(client.OffersAsync("demo")).Count > 0, "offers");
+                // The lite library sends through the default executor; the full one never asks for it.
+                Check.Equal(Lite ? 1 : 0, made, "default executors made");
+                Check.Equal(Lite ? 1 : 0, counted.Requests.Count, "requests through the default executor");
+                OfferKitLibrary.DefaultHttpExecutor = null;
+                if (Lite)
+                {
+                    Check.Throws(() => Sim.Client(), ErrorKind.InvalidArgument, "a client of the lite library with no executor at all");
+                }
+                else
+                {
+                    using (OfferKitClient client = Sim.Client())
+                        Check.True(MainThread.Result(client.OffersAsync("demo")).Count > 0, "the built-in transport");
+                }
+            }
+            finally
+            {
+                OfferKitLibrary.DefaultHttpExecutor = saved;
             }
         }
     }

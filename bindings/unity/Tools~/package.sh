@@ -16,8 +16,11 @@
 #   Plugins/EmbeddedLinux/arm64/libofferkit.so      <- linux-aarch64/
 # and, when present (the release workflow builds them; they cannot be built on Linux):
 #   Plugins/macOS/libofferkit.dylib                 <- macos-universal/
-#   Plugins/iOS/libofferkit.a                       <- ios/ (device)
-#   Plugins/Android/ABI/libofferkit.so              <- android/ABI/ (arm64-v8a, armeabi-v7a, x86_64)
+#   Plugins/iOS/libofferkit.a                       <- ios/lite/ (device; the lite library)
+#   Plugins/Android/ABI/libofferkit.so              <- android/lite/ABI/ (arm64-v8a, armeabi-v7a,
+#                                                      x86_64; the lite library)
+# Android and iOS get the lite library (no built-in transport, 0.8 instead of 2.0 MB per ABI):
+# every client there sends through UnityWebRequestExecutor (OfferKitLibrary.DefaultHttpExecutor).
 # The .meta of a library that is not there is left out (Unity warns about a .meta without its file). Left out of the tarball: Tools~/ (the maintainers'
 # scripts: the .meta generator, the tests, packaging and smoke test), Tests~/ and Example~/, and
 # binding.toml (the harness's manifest). The tarball is reproducible: sorted entries, fixed owner, the last commit's
@@ -35,10 +38,10 @@ plugins=(
   "linux-x86_64 libofferkit.so Linux/x86_64 1"
   "linux-aarch64 libofferkit.so EmbeddedLinux/arm64 1"
   "macos-universal libofferkit.dylib macOS 0"
-  "ios libofferkit.a iOS 0"
-  "android/arm64-v8a libofferkit.so Android/arm64-v8a 0"
-  "android/armeabi-v7a libofferkit.so Android/armeabi-v7a 0"
-  "android/x86_64 libofferkit.so Android/x86_64 0"
+  "ios/lite libofferkit.a iOS 0"
+  "android/lite/arm64-v8a libofferkit.so Android/arm64-v8a 0"
+  "android/lite/armeabi-v7a libofferkit.so Android/armeabi-v7a 0"
+  "android/lite/x86_64 libofferkit.so Android/x86_64 0"
 )
 for entry in "${plugins[@]}"; do
   read -r platform file _ required <<<"$entry"

@@ -22,6 +22,8 @@ namespace OfferKit.Unity
             // Before the first Update: a blocking wait on the main thread in a scene's Awake or
             // Start already ends with BlockingWaitException instead of freezing the game.
             Interop.PumpThread.Mark();
+            // The lite library (Android, iOS) sends through the engine's own HTTP stack.
+            OfferKitLibrary.DefaultHttpExecutor = () => new UnityWebRequestExecutor();
             var host = new GameObject("OfferKit") { hideFlags = HideFlags.HideInHierarchy | HideFlags.HideInInspector | HideFlags.NotEditable };
             DontDestroyOnLoad(host);
             _instance = host.AddComponent<OfferKitRunner>();

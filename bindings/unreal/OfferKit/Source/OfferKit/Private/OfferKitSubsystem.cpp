@@ -186,7 +186,8 @@ bool UOfferKitSubsystem::Configure(const FOfferKitSettings& Settings, FOfferKitE
 	if (Settings.DeadlineMs != 0) S.deadline_ms = Settings.DeadlineMs;
 	if (Settings.MaxPages != 0) S.max_pages = Settings.MaxPages;
 	S.proxy = Utf8(Settings.ProxyUrl);
-	if (Settings.bUseEngineHttp)
+	// The lite library (what the plugin ships for Android and iOS) has no transport of its own.
+	if (Settings.bUseEngineHttp || !offerkit_has_builtin_http())
 	{
 		// Its execute and cancel run inside Tick on the game thread, where ProcessRequest belongs.
 		S.http_executor = std::make_shared<FOfferKitEngineHttpExecutor>();

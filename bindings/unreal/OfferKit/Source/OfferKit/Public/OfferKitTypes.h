@@ -259,7 +259,8 @@ struct FOfferKitSettings
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") FString ProxyUrl;
 	/** Every request through the engine's HTTP module (FHttpModule) instead of offerkit's built-in
 	 *  transport: the engine's TLS, certificate store, proxy settings and platform backends.
-	 *  Required with the lite library. ProxyUrl must then be empty (set the proxy in the engine). */
+	 *  Always so with the lite library (the plugin's Android and iOS library: no transport of its
+	 *  own). ProxyUrl must then be empty (set the proxy in the engine). */
 	UPROPERTY(BlueprintReadWrite, Category = "OfferKit") bool bUseEngineHttp = false;
 };
 
