@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the measured tables of BENCHMARKS.md (between the bench markers). Not part of the
 # test command (it takes several minutes); the test command only compiles the benches.
-#   scripts/bench.sh            all sections
+#   scripts/bench.sh            all sections (BENCH_COLD=0: without the cold first command)
 #   BENCH_ROUNDS=10 BENCH_CALLS=100 scripts/bench.sh
 # Needs: curl, python3, wrk and libcurl's headers (installed with apt-get if missing), gcc for
 # the C probes.
@@ -56,6 +56,20 @@ fi
 have_js=0
 if command -v node >/dev/null && bindings/js/build.sh >"$out/js-build.log" 2>&1; then have_js=1; fi
 
+# The README's first command from nothing: empty build directory and crate cache (downloads
+# from crates.io included), timed before anything else runs. BENCH_COLD=0 leaves it out.
+rm -f "$out/cold-main-job.txt"
+if [ "${BENCH_COLD:-1}" = 1 ]; then
+  echo "==> the README's first command, cold"
+  cold_home=$(mktemp -d) cold_target=$(mktemp -d)
+  started=$(date +%s.%N)
+  if CARGO_HOME="$cold_home" CARGO_TARGET_DIR="$cold_target" \
+    cargo run -q -p offerkit-cli -- offers --player-id demo >"$out/cold-main-job.log" 2>&1; then
+    python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.0f}')" "$started" "$(date +%s.%N)" >"$out/cold-main-job.txt"
+  fi
+  rm -rf "$cold_home" "$cold_target"
+fi
+
 echo "==> simulator"
 target/release/offerkit-sim --port 0 >"$out/sim.out" &
 sim_pid=$!
@@ -107,18 +121,10 @@ wrk -t2 -c128 -d10s -s "$out/offers.lua" "$url/v1/offers" >"$out/tp-wrk-128.txt"
 echo "==> decode (interleaved typed vs Value)"
 target/release/decode_ratio >"$out/decode.md"
 
-echo "==> sizes"
-# The libraries as they ship (scripts/build-native.sh's builds: the standard library rebuilt
-# for size), not the ones the latency programs above load.
-source "$root/scripts/lib/shipping-build.sh"
-shipped="$(shipping_dir "$root/target/shipping" "$shipping_host")"
-for crate in offerkit-ffi offerkit-uniffi; do
-  shipping_build "$root/target/shipping" "$shipping_host" -q -p "$crate" 2>/dev/null || true
-done
-cp "$shipped/libofferkit.so" "$shipped/libofferkit_uniffi.so" "$out/" 2>/dev/null || true
-if shipping_build "$root/target/shipping-lite" "$shipping_host" -q -p offerkit-ffi --no-default-features 2>/dev/null; then
-  cp "$(shipping_dir "$root/target/shipping-lite" "$shipping_host")/libofferkit.so" "$out/libofferkit_lite.so"
-fi
+echo "==> sizes: every shipping library, x86_64 and arm64, as built for Linux and as Android links it"
+# The libraries as they ship (scripts/build-native.sh's builds), not the ones the latency
+# programs above load.
+scripts/size-mobile.sh >"$out/sizes.md"
 
 echo "==> idle poll"
 rm -f "$out/poll-idle.json"
@@ -195,14 +201,13 @@ print(f"| wrk -t2 -c128 (simulator maximum) | {w128:.0f} | |")
 print()
 print("### Decode: typed offers vs serde_json::Value (interleaved, medians)\n")
 print(open(os.path.join(out, "decode.md")).read())
-print("### Stripped release sizes (x86_64)\n")
-print("| library | bytes | MB |")
-print("| --- | ---: | ---: |")
-for lib in ["libofferkit.so", "libofferkit_lite.so", "libofferkit_uniffi.so"]:
-    p = os.path.join(out, lib)
-    if os.path.exists(p):
-        n = os.path.getsize(p)
-        print(f"| {lib} | {n} | {n / 1e6:.2f} |")
+print("### Stripped shipping sizes per ABI (`scripts/size-mobile.sh`; Tapjoy's SDK: 0.69 MB Android, 0.91 MB iOS)\n")
+print(open(os.path.join(out, "sizes.md")).read())
+cold = os.path.join(out, "cold-main-job.txt")
+if os.path.exists(cold):
+    print("### The README's first command from nothing (goal ≤ 180 s)\n")
+    print("Empty build directory and empty `CARGO_HOME` (crates downloaded from crates.io too):")
+    print(f"`cargo run -q -p offerkit-cli -- offers --player-id demo` printed its offers after **{open(cold).read().strip()} s**.")
 import gzip
 wasm = [("the web package's module (every entry)", "bindings/js/dist/wasm/offerkit_js_bg.wasm"),
         ("its server module (`offerkit/server` only)", "bindings/js/dist/wasm-server/offerkit_server_bg.wasm")]
