@@ -227,9 +227,6 @@ else
   cp "$full/offerkit.dll" "$full/libofferkit.a" "$full/offerkit_uniffi.dll" "$full/offerkit_godot.dll" "$out/"
   cp "$lite/offerkit.dll" "$out/offerkit_lite.dll"
   cp "$lite/libofferkit.a" "$out/libofferkit_lite.a"
-  # The uniffi library without its transport, the mobile flavour (Android's lite/ABI/): built
-  # here so that its size is measured and checked on both ABIs with the rest.
-  mkdir -p "$out/lite" && cp "$lite/libofferkit_uniffi.so" "$out/lite/"
   # (The archives are left as built: they carry members with no sections, which strip refuses.)
   # Import libraries made from the exports themselves (a .def per DLL), so each names its own
   # DLL: the MinGW form for gcc/clang, the MSVC form (.dll.lib, what Unreal's Win64 Build.cs and
