@@ -58,6 +58,9 @@ namespace OfferKit.Tests
             {
                 Sim.Fault("{\"kind\":\"latency\",\"ms\":20000}");
                 Task<OfferList> task = client.OffersAsync("demo");
+                // At the simulator first: a wait that throws before the request left would cancel it
+                // before anything could see a hang-up (the first request of a process is the slowest).
+                MainThread.Until(() => Sim.Stat("in_flight") == 1, "the request to reach the simulator");
                 Exception e = BlockOnPumpThread(client, () => { var unused = task.Result; });
                 Unwrap(e, ".Result");
                 Check.True(task.IsFaulted, "the task ended, faulted: " + task.Status);
