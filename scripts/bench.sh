@@ -174,6 +174,11 @@ for key, name, f in rows:
         continue
     med = statistics.median(v)
     print(f"| {key} | {name} | {len(v)} | {med:.0f} | {pct(v, 0.99):.0f} | {med / statistics.median(raw):.2f} |")
+core, c_abi, py = load("lat-core.json"), load("lat-c.json"), load("lat-py.json")
+if core and c_abi and py:
+    m = statistics.median(core)
+    print(f"\nAgainst the Rust core (b), same run: the C ABI (c) {statistics.median(c_abi) / m:.2f}× "
+          f"(goal ≤ 1.05), Python (d) {statistics.median(py) / m:.2f}× (goal ≤ 1.5).")
 js, js_floor = load("lat-js.json"), load("lat-js-fetch.json")
 if js and js_floor:
     print(f"\nThe web package in Node costs {statistics.median(js) / statistics.median(js_floor):.2f}× Node's own fetch + JSON.parse (g / f).")

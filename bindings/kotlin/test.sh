@@ -65,28 +65,25 @@ else
 fi
 
 
-# The same suite against the shipping library (other optimisation, LTO, stripped), through JNA's path.
-echo "==> release build"
-if build_release; then
-  if [ -f "$work/kotlin.jar" ] && [ -n "${classpath:-}" ]; then
-    echo "==> kotlin tests (release library)"
-    OFFERKIT_EXPECT_TRANSPORT=builtin OFFERKIT_SUITE=kotlin-tests-release timeout 300 java -Djna.library.path="$release_dir" -cp "$classpath" offerkittest.OfferkitTestKt
-    runner kotlin-tests-release $?
+# suite_against WHAT BUILD LIBRARY_DIR SUITE TRANSPORT: the suite once more, against the library
+# BUILD makes in LIBRARY_DIR, through JNA's path; TRANSPORT is what hasBuiltinTransport() must say.
+suite_against() {
+  local what=$1 build=$2 dir=$3 suite=$4 transport=$5
+  echo "==> $what build"
+  if ! "$build"; then
+    fail "$what build offerkit-uniffi"
+    return
   fi
-else
-  fail "release build offerkit-uniffi"
-fi
-
-# The mobile flavour: the whole suite through the platform's stack (tests of offerkit's own
-# transport report n/a: tests/na/lite-library.txt).
-echo "==> lite build (no built-in transport)"
-if build_lite; then
   if [ -f "$work/kotlin.jar" ] && [ -n "${classpath:-}" ]; then
-    echo "==> kotlin tests (lite library, HttpUrlConnectionExecutor)"
-    OFFERKIT_EXPECT_TRANSPORT=platform OFFERKIT_SUITE=kotlin-tests-lite timeout 300 java -Djna.library.path="$lite_dir" -cp "$classpath" offerkittest.OfferkitTestKt
-    runner kotlin-tests-lite $?
+    echo "==> kotlin tests ($what library)"
+    OFFERKIT_EXPECT_TRANSPORT=$transport OFFERKIT_SUITE=$suite timeout 300 java -Djna.library.path="$dir" \
+      -cp "$classpath" offerkittest.OfferkitTestKt
+    runner "$suite" $?
   fi
-else
-  fail "lite build offerkit-uniffi"
-fi
+}
+# The shipping library (other optimisation, LTO, stripped).
+suite_against release build_release "$release_dir" kotlin-tests-release builtin
+# The mobile flavour: the whole suite through the platform's stack, HttpUrlConnectionExecutor
+# (tests of offerkit's own transport report n/a: tests/na/lite-library.txt).
+suite_against lite build_lite "$lite_dir" kotlin-tests-lite platform
 finish
