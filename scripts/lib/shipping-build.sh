@@ -60,7 +60,11 @@ shipping_build() {
   local rustflags=("${shipping_rustflags[@]}") linker_env=() config=()
   case "$triple" in
     *-linux-*)
-      config+=(--config "target.$triple.linker=\"$shipping_linker\"")
+      # As a rustflag, so that it reaches the library's link and not the build scripts' and proc
+      # macros' (cargo's target.HOST.linker would reach those too in a native build, and not in a
+      # cross one: the two would then rebuild every host unit, and so everything, in turn in
+      # the target directory they share). The last -C linker wins over the config's.
+      rustflags+=("-Clinker=$shipping_linker")
       case "$triple" in
         aarch64-unknown-linux-gnu)
           linker_env=(OFFERKIT_LINKER=aarch64-linux-gnu-gcc)
