@@ -73,7 +73,8 @@ case "$platform" in
     # starts packing them itself): 17–57 KB smaller libraries.
     shipping_rust_src
     export RUSTC_BOOTSTRAP=1
-    export RUSTFLAGS="-C link-arg=-Wl,-z,max-page-size=16384 -C link-arg=-Wl,--pack-dyn-relocs=android ${shipping_rustflags[*]}"
+    # The linker wrapper as a rustflag, as shipping_build passes it (target units only).
+    export RUSTFLAGS="-C link-arg=-Wl,-z,max-page-size=16384 -C link-arg=-Wl,--pack-dyn-relocs=android ${shipping_rustflags[*]} -Clinker=$shipping_linker"
     api=24
     ndk_bin="$(echo "$ANDROID_NDK_HOME"/toolchains/llvm/prebuilt/*/bin)"
     # ABI : Rust target : the NDK's clang for it (without the API level)
@@ -87,7 +88,7 @@ case "$platform" in
         local dir="$1"
         shift
         OFFERKIT_LINKER="$ndk_bin/$clang$api-clang" cargo ndk -t "$name" -P "$api" -o "$dir" \
-          build --release "${shipping_flags[@]}" --config "target.$triple.linker=\"$shipping_linker\"" "$@"
+          build --release "${shipping_flags[@]}" "$@"
       }
       for crate in "${crates[@]}"; do ndk_build "$out" -p "$crate"; done
       # cargo-ndk copies the shared libraries; the static C library is taken from the target dir.

@@ -22,7 +22,8 @@
 #     `/rustc/HASH/library/...`), never the build machine's home directory;
 #   - `-Zlocation-detail=none`: a panic's file, line and column are not compiled in. A caught
 #     panic still becomes an error with its message; only the line std's panic hook prints on
-#     stderr loses "at FILE:LINE" (a debug or plain release build has it). 30–45 KB a library;
+#     stderr loses "at FILE:LINE" (a debug or plain release build has it). 45 KB of the uniffi
+#     library without its transport;
 #   - ELF libraries (Linux, Android) are linked through scripts/lib/link-shipping.sh, which
 #     keeps uniffi's metadata statics out of the exports (29 KB of the uniffi library), and
 #     arm64 Linux with LLVM's lld as x86_64 Linux and the Android NDK are (GNU ld pads the

@@ -531,7 +531,7 @@ def _uniffi_check_api_checksums(lib):
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_func_click_url() != 48716:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    if lib.uniffi_offerkit_uniffi_checksum_func_has_builtin_transport() != 8332:
+    if lib.uniffi_offerkit_uniffi_checksum_func_has_builtin_transport() != 61096:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_func_lint_player_id() != 6405:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
@@ -5420,8 +5420,8 @@ def click_url(offer_click_url: str,player_id: str) -> ClickUrl:
 def has_builtin_transport() -> bool:
     """
     Whether this library carries offerkit's own HTTP transport (HTTP, TLS and its root
-    certificates). The mobile flavour does not: every client then needs an `http_executor`,
-    and the Kotlin and Swift packages give it their platform's stack when the app gives none.
+    certificates). The mobile flavour does not: every client then needs an `http_executor`
+    (the Kotlin package gives it the platform's stack when the app gives none).
 """
     _uniffi_lowered_args = (
     )

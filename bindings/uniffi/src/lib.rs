@@ -45,8 +45,8 @@ pub fn version() -> String {
 }
 
 /// Whether this library carries offerkit's own HTTP transport (HTTP, TLS and its root
-/// certificates). The mobile flavour does not: every client then needs an `http_executor`,
-/// and the Kotlin and Swift packages give it their platform's stack when the app gives none.
+/// certificates). The mobile flavour does not: every client then needs an `http_executor`
+/// (the Kotlin package gives it the platform's stack when the app gives none).
 #[uniffi::export]
 pub fn has_builtin_transport() -> bool {
     cfg!(feature = "builtin-http")

@@ -5258,8 +5258,8 @@ public func uniffiForeignFutureHandleCountOfferkit() -> Int {
 }
 /**
  * Whether this library carries offerkit's own HTTP transport (HTTP, TLS and its root
- * certificates). The mobile flavour does not: every client then needs an `http_executor`,
- * and the Kotlin and Swift packages give it their platform's stack when the app gives none.
+ * certificates). The mobile flavour does not: every client then needs an `http_executor`
+ * (the Kotlin package gives it the platform's stack when the app gives none).
  */
 public func hasBuiltinTransport() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
@@ -5374,7 +5374,7 @@ private let initializationResult: InitializationResult = {
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
     }
-    if (uniffi_offerkit_uniffi_checksum_func_has_builtin_transport() != 8332) {
+    if (uniffi_offerkit_uniffi_checksum_func_has_builtin_transport() != 61096) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_offerkit_uniffi_checksum_func_version() != 15876) {

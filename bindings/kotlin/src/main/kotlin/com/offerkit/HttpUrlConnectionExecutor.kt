@@ -1,7 +1,7 @@
 // The platform's own HTTP stack as an HttpExecutor: java.net.HttpURLConnection, which on Android
 // is the system's (its CAs, the user's CAs the app trusts, its proxy and network security
 // config). The client uses it when the native library has no transport of its own (the mobile
-// flavour, `offerkit-android-lite`) and the app gave no executor; an app may pass it anywhere.
+// flavour, what `offerkit-android` carries) and the app gave no executor; an app may pass it anywhere.
 // HttpURLConnection blocks, so each attempt runs on Dispatchers.IO, and a timeout or a
 // cancelled call disconnects it, which unblocks the thread at once.
 package com.offerkit

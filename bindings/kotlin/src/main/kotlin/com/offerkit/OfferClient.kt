@@ -34,7 +34,7 @@ import kotlin.coroutines.EmptyCoroutineContext
  * [httpExecutor]: the app's own HTTP stack carries the requests instead of offerkit's (see
  * [HttpExecutor]); it runs in the same scope as the provider. A proxy or extra root
  * certificates in [config] are then refused: they belong to that stack. With the mobile
- * flavour of the library (`offerkit-android-lite`, no transport of its own:
+ * flavour of the library (`offerkit-android`'s, no transport of its own:
  * [hasBuiltinTransport] is false) a client without one uses [HttpUrlConnectionExecutor], the
  * platform's stack.
  *

@@ -7,7 +7,7 @@ fun version(): String = com.offerkit.internal.version()
 
 /**
  * Whether the loaded library carries offerkit's own HTTP transport (HTTP, TLS and root
- * certificates: `offerkit-android`, the JVM jar). The mobile flavour (`offerkit-android-lite`)
+ * certificates: `offerkit-android-full`, the JVM jar). The mobile flavour (`offerkit-android`)
  * does not, and its clients send through [HttpUrlConnectionExecutor] unless given an executor.
  */
 fun hasBuiltinTransport(): Boolean = com.offerkit.internal.hasBuiltinTransport()

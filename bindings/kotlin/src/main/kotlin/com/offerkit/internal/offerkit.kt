@@ -1032,7 +1032,7 @@ private fun uniffiCheckContractApiVersion(lib: IntegrityCheckingUniffiLib) {
 }
 @Suppress("UNUSED_PARAMETER")
 private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
-    if ((lib.uniffi_offerkit_uniffi_checksum_func_has_builtin_transport() and 0xFFFF) != 8332) {
+    if ((lib.uniffi_offerkit_uniffi_checksum_func_has_builtin_transport() and 0xFFFF) != 61096) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_offerkit_uniffi_checksum_func_version() and 0xFFFF) != 15876) {
@@ -6660,8 +6660,8 @@ internal object FfiConverterMapStringSequenceString: FfiConverterRustBuffer<Map<
 
         /**
          * Whether this library carries offerkit's own HTTP transport (HTTP, TLS and its root
-         * certificates). The mobile flavour does not: every client then needs an `http_executor`,
-         * and the Kotlin and Swift packages give it their platform's stack when the app gives none.
+         * certificates). The mobile flavour does not: every client then needs an `http_executor`
+         * (the Kotlin package gives it the platform's stack when the app gives none).
          */ internal fun `hasBuiltinTransport`(): kotlin.Boolean {
             return FfiConverterBoolean.lift(
     uniffiRustCall() { _status ->
