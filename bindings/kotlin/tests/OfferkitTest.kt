@@ -997,6 +997,29 @@ fun main() {
         assertThrows<OfferException.Network> { refused.one() }
     }
 
+    test("the platform stack: an attempt that runs out of time is a timeout, however the race with its socket falls") {
+        // The executor's own timer and the socket's read timeout end the same attempt together;
+        // the timer disconnects the socket, whose "Socket closed" must not turn the timeout into
+        // a network failure (it did in about 2 of 100 attempts).
+        java.net.ServerSocket(0).use { silent ->
+            val held = java.util.concurrent.ConcurrentLinkedQueue<java.net.Socket>()
+            val acceptor = Thread { runCatching { while (true) held.add(silent.accept()) } }.apply { isDaemon = true; start() }
+            val platform = HttpUrlConnectionExecutor()
+            val kinds = (1..200).map {
+                val request = com.offerkit.HttpRequest("GET", "http://127.0.0.1:${silent.localPort}/", emptyList(), null, 20.milliseconds, 1000)
+                try {
+                    platform.execute(request)
+                    null
+                } catch (e: HttpExecutorFailure) {
+                    e.kind
+                }
+            }
+            assertEquals(mapOf(HttpFailureKind.TIMEOUT to 200), kinds.groupingBy { it }.eachCount(), "200 attempts against a silent server")
+            held.forEach { it.close() }
+            acceptor.interrupt()
+        }
+    }
+
     test("the platform stack: cancelling a call disconnects its request") {
         val c = OfferClient(config(), httpExecutor = HttpUrlConnectionExecutor())
         Sim.fault("""{"kind":"latency","ms":30000}""")

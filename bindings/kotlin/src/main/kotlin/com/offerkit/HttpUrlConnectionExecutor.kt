@@ -32,9 +32,12 @@ class HttpUrlConnectionExecutor : HttpExecutor {
             throw HttpExecutorFailure(HttpFailureKind.NETWORK, "cannot open ${request.url}: $e", cause = e)
         }
         return coroutineScope {
-            val exchange = async(Dispatchers.IO) { exchange(connection, request) }
+            // The attempt's failure is its result, not the child's: a child that failed would
+            // fail this scope too, and the "Socket closed" of a connection this timeout just
+            // disconnected could then win over the timeout it really was.
+            val exchange = async(Dispatchers.IO) { runCatching { exchange(connection, request) } }
             try {
-                withTimeout(request.timeout) { exchange.await() }
+                withTimeout(request.timeout) { exchange.await() }.getOrThrow()
             } catch (e: TimeoutCancellationException) {
                 connection.disconnect()
                 exchange.cancel()
