@@ -25,7 +25,7 @@ cargo build -q --release -p offerkit-bench --bins
 cargo build -q --release -p offerkit-ffi
 have_c=0
 if [ -f include/offerkit.h ] && [ -f bench/c/latency.c ]; then
-  gcc -O2 -std=c99 -Iinclude bench/c/latency.c -Ltarget/release -lofferkit -o "$out/latency-c" && have_c=1
+  gcc -O2 -std=gnu11 -Iinclude bench/c/latency.c -Ltarget/release -lofferkit -lpthread -o "$out/latency-c" && have_c=1
   gcc -O2 -std=gnu11 -Iinclude bench/c/handoffs.c -Ltarget/release -lofferkit -o "$out/handoffs" || true
   gcc -O2 -std=c99 -Iinclude bench/c/footprint.c -Ltarget/release -lofferkit -lpthread -o "$out/footprint-c" || true
 fi
@@ -86,6 +86,8 @@ for r in $(seq "$rounds"); do
   target/release/latency --mode core --url "$url" --token "$token" --calls "$calls" >>"$out/lat-core.json"
   if [ $have_c = 1 ]; then
     LD_LIBRARY_PATH=target/release "$out/latency-c" "$url" "$token" "$calls" >>"$out/lat-c.json"
+    LD_LIBRARY_PATH=target/release "$out/latency-c" "$url" "$token" "$calls" async >>"$out/lat-c-async.json"
+    LD_LIBRARY_PATH=target/release "$out/latency-c" "$url" "$token" "$calls" poll >>"$out/lat-c-poll.json"
   fi
   if [ $have_py = 1 ]; then
     "$out/venv/bin/python" bench/python/latency.py "$url" "$token" "$calls" >>"$out/lat-py.json"
@@ -99,13 +101,21 @@ for r in $(seq "$rounds"); do
   fi
 done
 
-echo "==> hand-offs: voluntary context switches per blocking call, core and C ABI"
-/usr/bin/time -f '%w' -o "$out/core-switches.txt" \
+echo "==> hand-offs: voluntary context switches and CPU per blocking call, core and C ABI"
+# Whole processes, start and 20 warm-up calls included: voluntary switches, user and system CPU.
+/usr/bin/time -f '%w %U %S' -o "$out/core-switches.txt" \
   target/release/latency --mode core --url "$url" --token "$token" --calls 1000 >/dev/null
-rm -f "$out/handoffs.json"
+rm -f "$out/handoffs.json" "$out/c-cpu.txt"
+if [ $have_c = 1 ]; then
+  LD_LIBRARY_PATH=target/release /usr/bin/time -f '%w %U %S' -o "$out/c-cpu.txt" \
+    "$out/latency-c" "$url" "$token" 1000 >/dev/null
+fi
 if [ -x "$out/handoffs" ]; then
   LD_LIBRARY_PATH=target/release "$out/handoffs" "$url" "$token" 1000 >"$out/handoffs.json"
 fi
+
+echo "==> where a blocking call runs: the same call four ways (bench/rust/src/bin/handoff.rs)"
+target/release/handoff --url "$url" --token "$token" --calls "$calls" --rounds "$rounds" >"$out/handoff.json"
 
 echo "==> throughput: offerkit core (64 concurrent) and wrk (64 connections), same simulator"
 target/release/throughput --url "$url" --token "$token" --concurrency 64 --seconds 10 >"$out/tp-core.json"
@@ -162,7 +172,9 @@ rows = [("a", "raw reqwest + serde_json::Value (floor)", "lat-raw.json"),
         ("d", "uniffi from Python", "lat-py.json"),
         ("e", "C ABI through a libcurl host executor", "lat-curl.json"),
         ("f", "Node: fetch + JSON.parse (the JavaScript floor)", "lat-js-fetch.json"),
-        ("g", "Node: the web package (WebAssembly core over fetch)", "lat-js.json")]
+        ("g", "Node: the web package (WebAssembly core over fetch)", "lat-js.json"),
+        ("h", "C ABI `_async`, thread delivery (the caller waits on a semaphore)", "lat-c-async.json"),
+        ("i", "C ABI `_async`, poll delivery (the caller in `offerkit_client_poll_wait`)", "lat-c-poll.json")]
 raw = load("lat-raw.json")
 print("### Latency of one `offers` call (20 offers), keep-alive, loopback\n")
 print("| | program | calls | median µs | p99 µs | median / (a) |")
@@ -179,6 +191,10 @@ if core and c_abi and py:
     m = statistics.median(core)
     print(f"\nAgainst the Rust core (b), same run: the C ABI (c) {statistics.median(c_abi) / m:.2f}× "
           f"(goal ≤ 1.05), Python (d) {statistics.median(py) / m:.2f}× (goal ≤ 1.5).")
+    c_async, c_poll = load("lat-c-async.json"), load("lat-c-poll.json")
+    if c_async and c_poll:
+        print(f"The C ABI's `_async` delivery, same run: thread (h) {statistics.median(c_async) / m:.2f}×, "
+              f"poll (i) {statistics.median(c_poll) / m:.2f}× the core.")
 js, js_floor = load("lat-js.json"), load("lat-js-fetch.json")
 if js and js_floor:
     print(f"\nThe web package in Node costs {statistics.median(js) / statistics.median(js_floor):.2f}× Node's own fetch + JSON.parse (g / f).")
@@ -186,11 +202,31 @@ print()
 handoffs = os.path.join(out, "handoffs.json")
 if os.path.exists(handoffs):
     h = json.load(open(handoffs))
-    core_switches = int(open(os.path.join(out, "core-switches.txt")).read().split()[-1])
+    def usage(name):
+        # /usr/bin/time's last line: voluntary switches, user seconds, system seconds.
+        switches, user, system = open(os.path.join(out, name)).read().split("\n")[-2].split()
+        return int(switches), (float(user) + float(system)) * 1e6 / 1020
+    core_switches, core_cpu = usage("core-switches.txt")
     print("Voluntary context switches per call (a thread blocking until another wakes it; 1,000 calls):")
     print(f"the core's probe (one thread, whole process, warm-up and start included) {core_switches / 1000:.2f};")
     print(f"the C ABI's calling thread {h['caller_switches_per_call']:.2f}, its whole process (with the library")
-    print(f"thread) {h['process_switches_per_call']:.2f} (`bench/c/handoffs.c`).\n")
+    print(f"thread) {h['process_switches_per_call']:.2f} (`bench/c/handoffs.c`).")
+    if os.path.exists(os.path.join(out, "c-cpu.txt")):
+        c_switches, c_cpu = usage("c-cpu.txt")
+        print(f"CPU per call (user + system, whole process, start and 20 warm-up calls included, over 1,000): "
+              f"the core's probe {core_cpu:.0f} µs, the C ABI's {c_cpu:.0f} µs (its process {c_switches / 1000:.2f} switches a call).")
+    print()
+ways = json.load(open(os.path.join(out, "handoff.json")))
+print("### Where a blocking call runs: the same call four ways, one process (`bench/rust/src/bin/handoff.rs`)\n")
+print(f"Interleaved, {ways['calls']} calls each, each way with its own client; CPU is every thread's.\n")
+print("| way | median µs | CPU µs per call | median / in-thread |")
+print("| --- | ---: | ---: | ---: |")
+for key, what in [("in_thread", "in-thread: the caller drives the runtime (as the core's probe)"),
+                  ("library_thread", "library thread drives it, the caller in `Handle::block_on` (the C ABI today)"),
+                  ("spawned", "the whole call a task on the library thread, the caller waiting"),
+                  ("handed_over", "the library thread hands the runtime to the caller for the call")]:
+    print(f"| {what} | {ways[key + '_us']} | {ways[key + '_cpu_us']} | {ways[key + '_us'] / ways['in_thread_us']:.2f} |")
+print()
 core = json.load(open(os.path.join(out, "tp-core.json")))
 def wrk_rps(name):
     text = open(os.path.join(out, name)).read()
