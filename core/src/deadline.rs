@@ -44,11 +44,21 @@ impl Deadline {
         )
     }
 
-    /// Runs `call`, failing with [`Deadline::passed`] if it is not done in time.
+    /// Runs `call`, failing with [`Deadline::passed`] if it is not done in time. A call that
+    /// timed out on its own once the deadline had passed (an attempt bounded by the time left,
+    /// whose executor's timer fired before this one) fails the same way, keeping the status
+    /// its attempt had: whichever timer fires first, the error says the deadline ended it.
     pub(crate) async fn bound<T>(&self, call: impl Future<Output = Result<T>>) -> Result<T> {
-        runtime::timeout_at(self.at, call)
-            .await
-            .unwrap_or_else(|_| Err(self.passed()))
+        match runtime::timeout_at(self.at, call).await {
+            Err(_) => Err(self.passed()),
+            Ok(Err(e)) if e.kind() == ErrorKind::Timeout && Instant::now() >= self.at => {
+                Err(match e.http_status() {
+                    Some(status) => self.passed().with_status(status),
+                    None => self.passed(),
+                })
+            }
+            Ok(outcome) => outcome,
+        }
     }
 }
 
@@ -62,6 +72,33 @@ pub(crate) fn seconds(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn a_timeout_of_its_own_once_the_deadline_passed_is_the_deadline() {
+        let deadline = Deadline::after(Duration::from_millis(30));
+        let err = deadline
+            .bound(async {
+                // An attempt whose own timer (the time left) fires first, after a status.
+                std::thread::sleep(Duration::from_millis(40));
+                Err::<(), _>(
+                    Error::new(ErrorKind::Timeout, "the executor timed out").with_status(200),
+                )
+            })
+            .await
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Timeout);
+        assert!(err.message().contains("deadline of 0.03 s"), "{err}");
+        assert_eq!(err.http_status(), Some(200));
+        let early = Deadline::after(Duration::from_secs(60))
+            .bound(async { Err::<(), _>(Error::new(ErrorKind::Timeout, "the attempt timed out")) })
+            .await
+            .unwrap_err();
+        assert_eq!(
+            early.message(),
+            "the attempt timed out",
+            "before the deadline, the attempt's own"
+        );
+    }
 
     #[tokio::test]
     async fn a_call_past_its_deadline_is_a_timeout() {
