@@ -188,6 +188,14 @@ def _brace_file(source: str, language: Language) -> list[str]:
                 counted = True
             elif keyword == "namespace":
                 pending = "public-type"
+            elif language is SWIFT and keyword == "extension" and not {"private", "fileprivate", "internal"} & set(words):
+                # An extension without an access modifier restricts nothing: its members are
+                # surface by their own modifiers, and a conformance it adds to a public type is
+                # surface too.
+                if ":" in head:
+                    out.append(_cut(head, keep_defaults=False))
+                    counted = True
+                pending = "public-type"
             elif keyword is not None or (language is CSHARP and words):
                 is_type = keyword in language.type_keywords or keyword == "enum"
                 if language.public(words) or (keyword == "case" and enum_body):
@@ -934,6 +942,22 @@ def self_test() -> int:
          and any(g.startswith("public var detail: String") for g in got), repr(got))
     case("swift: internal declarations, switch cases and members of internal types are not surface",
          not any("internalOne" in g or "case .a" in g or "notSurface" in g for g in got), repr(got))
+    extended = swift + """
+    extension Config {
+        public convenience init(name: String) throws { try self.init(baseUrl: name) }
+        func helper() {}
+    }
+    extension Config: CustomStringConvertible {
+        public var description: String { "c" }
+    }
+    private extension Config { public func hiddenToo() {} }
+    """
+    got_extended = _brace_file(extended, SWIFT)
+    case("swift: an extension without a modifier shows its public members and conformances, a private one nothing",
+         any("init(name: String)" in g for g in got_extended) and not any("helper" in g for g in got_extended)
+         and any("extension Config: CustomStringConvertible" in g for g in got_extended)
+         and any("public var description" in g for g in got_extended)
+         and not any("hiddenToo" in g for g in got_extended), repr(got_extended))
     case("swift: a new associated value changes the fingerprint",
          fingerprint(_brace_file(swift.replace("case Network(detail: String)", "case Network(detail: String, httpStatus: Int32?)"), SWIFT)) != fingerprint(got))
 

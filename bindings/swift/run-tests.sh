@@ -5,8 +5,12 @@
 #
 #   bindings/swift/run-tests.sh build LABEL   swift build (tests included); fails on a warning from
 #                                             our own sources (the generated OfferKit.swift aside)
-#   bindings/swift/run-tests.sh test LABEL    swift test, JUnit XML into
-#                                             $OFFERKIT_RESULTS_DIR/swift-tests-LABEL.xml
+#   bindings/swift/run-tests.sh test LABEL [SUITE]
+#                                             swift test, JUnit XML into
+#                                             $OFFERKIT_RESULTS_DIR/SUITE.xml (swift-tests-LABEL);
+#                                             with OFFERKIT_SWIFT_RUN_LIB_DIR, against the
+#                                             libofferkit_uniffi.so there instead of the one
+#                                             the build linked (the mobile flavour)
 #   bindings/swift/run-tests.sh example LABEL builds example/ (a program using the package) and
 #                                             runs it against the simulator: 5 offers printed
 #
@@ -46,11 +50,16 @@ case "$action" in
     ;;
   test)
     results=${OFFERKIT_RESULTS_DIR:-/tmp}
+    suite_name=${3:-swift-tests-$label}
+    # The library found first at run time (LD_LIBRARY_PATH goes before the build's runpath).
+    if [[ -n "${OFFERKIT_SWIFT_RUN_LIB_DIR:-}" ]]; then
+      export LD_LIBRARY_PATH="$OFFERKIT_SWIFT_RUN_LIB_DIR"
+    fi
     # Under timeout: a hung test must not hold the step.
     # --parallel with one worker: one test at a time (they share the simulator and its counters),
     # and SwiftPM writes the xUnit file for XCTest only in parallel mode.
     timeout 900 swift test --skip-build --parallel --num-workers 1 "${flags[@]}" \
-      --xunit-output "$results/swift-tests-$label.xml"
+      --xunit-output "$results/$suite_name.xml"
     ;;
   example)
     swift build --package-path example --scratch-path "$scratch-example" -Xlinker -L"$lib" \

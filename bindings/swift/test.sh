@@ -6,6 +6,9 @@
 # language mode against it (a warning from our own sources fails) and runs the XCTest suite
 # against the simulator, writing JUnit XML as suite swift-tests-6.2 / swift-tests-6.0, then
 # builds and runs the example (example/, a program using the package) against the simulator.
+# Then the 6.2 suite once more against the mobile flavour of the library (no transport of its
+# own, what the package's iOS slices ship), as swift-tests-lite: every client given no executor
+# sends through URLSessionExecutor (FoundationNetworking's URLSession here, Apple's on iOS).
 #
 #   bindings/swift/test.sh        (the harness runs it as the step swift/tests)
 #
@@ -39,17 +42,34 @@ if [[ -z "${OFFERKIT_SIM_URL:-}" || -z "${OFFERKIT_SIM_PREFIXED_URL:-}" ]]; then
   export OFFERKIT_SIM_URL OFFERKIT_SIM_PREFIXED_URL
 fi
 
+built_6_2=0
 # SUITE LABEL: Debian's suite with the compiler, and the compiler's label.
 for compiler in "sid 6.2" "trixie 6.0"; do
   read -r suite_name label <<<"$compiler"
   in_chroot=(python3 -m harness chroot "$suite_name" --packages swiftlang,libc6-dev --)
   if check "Swift $label ($suite_name): the package builds in Swift 6 mode, no warnings from our sources" \
     "${in_chroot[@]}" bindings/swift/run-tests.sh build "$label"; then
-    suite "swift-tests-$label" "${in_chroot[@]}" bindings/swift/run-tests.sh test "$label"
+    [[ $label == 6.2 ]] && built_6_2=1
+    suite "swift-tests-$label" "${in_chroot[@]}" env OFFERKIT_EXPECT_TRANSPORT=builtin \
+      bindings/swift/run-tests.sh test "$label"
     check "Swift $label: the example gets offers from the simulator" \
       "${in_chroot[@]}" bindings/swift/run-tests.sh example "$label"
   else
     skip "swift-tests-$label" "the package did not build with Swift $label"
   fi
 done
+
+# The mobile flavour, built the shipping way (scripts/lib/shipping-build.sh), loaded by the
+# tests the 6.2 build made (in its place at run time).
+source scripts/lib/shipping-build.sh
+lite_dir=$(uniffi_lite_dir "$target_dir")
+if ((built_6_2 == 0)); then
+  skip swift-tests-lite "the package did not build with Swift 6.2"
+elif check "build offerkit-uniffi without its transport (the mobile flavour)" uniffi_lite_build "$target_dir" -q; then
+  suite swift-tests-lite python3 -m harness chroot sid --packages swiftlang,libc6-dev -- \
+    env OFFERKIT_EXPECT_TRANSPORT=platform OFFERKIT_SWIFT_RUN_LIB_DIR="$lite_dir" \
+    bindings/swift/run-tests.sh test 6.2 swift-tests-lite
+else
+  skip swift-tests-lite "the mobile flavour did not build"
+fi
 checks_failed

@@ -46,8 +46,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/shipping-build.sh"
 release_dir="$(shipping_dir "$target_dir/shipping" "$shipping_host")"
 build_release() { shipping_build "$target_dir/shipping" "$shipping_host" -q -p offerkit-uniffi; }
 # The mobile flavour (no transport of its own), as scripts/build-native.sh builds it.
-lite_dir="$(shipping_dir "$target_dir/shipping-lite" "$shipping_host")"
-build_lite() { shipping_build "$target_dir/shipping-lite" "$shipping_host" -q -p offerkit-uniffi --no-default-features; }
+lite_dir="$(uniffi_lite_dir "$target_dir")"
+build_lite() { uniffi_lite_build "$target_dir" -q; }
 
 # The simulators, unless the script sets needs_sim=0.
 if [ "${needs_sim:-1}" = 1 ]; then

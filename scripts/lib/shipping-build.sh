@@ -41,8 +41,22 @@ shipping_rust_src() {
 
 shipping_host="$(rustc -vV | sed -n 's/^host: //p')"
 
+# shipping_canonical DIR: DIR (created if missing) with every symbolic link resolved; portable
+# (macOS's realpath has no -m).
+shipping_canonical() { mkdir -p "$1" && (cd "$1" && pwd -P); }
+
 # shipping_dir TARGET_DIR TRIPLE: where shipping_build puts that triple's libraries.
-shipping_dir() { echo "$(realpath -m "$1")/$2/release"; }
+shipping_dir() { echo "$(shipping_canonical "$1")/$2/release"; }
+
+# The uniffi library's mobile flavour (no transport of its own) for this machine, which the
+# Kotlin and Swift suites load: `uniffi_lite_build TARGET_DIR [CARGO_ARGS...]` builds it in
+# `$(uniffi_lite_dir TARGET_DIR)`.
+uniffi_lite_dir() { shipping_dir "$1/shipping-lite" "$shipping_host"; }
+uniffi_lite_build() {
+  local dir=$1
+  shift
+  shipping_build "$dir/shipping-lite" "$shipping_host" "$@" -p offerkit-uniffi --no-default-features
+}
 
 # shipping_toml_array WORD...: the words as a TOML array of strings (for cargo's --config).
 shipping_toml_array() {
@@ -55,7 +69,7 @@ shipping_build() {
   # One spelling of the directory (target/ is a symbolic link here): trimmed paths put it in
   # every unit's flags, so two spellings would rebuild everything in turn.
   local dir triple="$2"
-  dir="$(realpath -m "$1")"
+  dir="$(shipping_canonical "$1")" || return 1
   shift 2
   shipping_rust_src || return 1
   local rustflags=("${shipping_rustflags[@]}") linker_env=() config=()

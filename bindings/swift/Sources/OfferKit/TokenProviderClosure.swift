@@ -19,12 +19,15 @@ public final class TokenProviderClosure: AccessTokenProvider {
 
 extension OfferClient {
     /// A client whose tokens come from `tokenProvider`; whatever it throws fails the call as
-    /// `OfferError.Unauthorized` (an `OfferError` it throws is kept as it is).
+    /// `OfferError.Unauthorized` (an `OfferError` it throws is kept as it is). Without
+    /// `httpExecutor`, the requests go as with `init(config:tokenProvider:)`: through offerkit's
+    /// own transport, or through URLSession when the library has none.
     public convenience init(
         config: ClientConfig,
         httpExecutor: HttpExecutor? = nil,
         tokenProvider: @escaping @Sendable (TokenReason) async throws -> String
     ) throws {
-        try self.init(config: config, tokenProvider: TokenProviderClosure(tokenProvider), httpExecutor: httpExecutor)
+        try self.init(config: config, tokenProvider: TokenProviderClosure(tokenProvider),
+                      httpExecutor: httpExecutor ?? OfferClient.defaultHttpExecutor())
     }
 }

@@ -30,14 +30,21 @@ public final class URLSessionExecutor: HttpExecutor {
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
-        urlRequest.timeoutInterval = TimeInterval(request.timeoutMs) / 1000
+        // URLSession's timeoutInterval is the longest wait between two packets, not a bound on
+        // the exchange: the attempt is bounded below by a timer of its own, and URLSession's,
+        // a second later, is only a backstop.
+        urlRequest.timeoutInterval = TimeInterval(request.timeoutMs) / 1000 + 1
         for header in request.headers {
             urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
         }
         let data: Data
         let response: URLResponse
+        let session = self.session, sent = urlRequest
         do {
-            (data, response) = try await session.data(for: urlRequest)
+            (data, response) = try await bounded(milliseconds: request.timeoutMs) { try await session.data(for: sent) }
+        } catch is AttemptTimedOut {
+            throw HttpExecutorError.Timeout(detail: "URLSession: no complete answer within \(request.timeoutMs) ms",
+                                            httpStatus: nil)
         } catch let error as URLError where error.code == .timedOut {
             throw HttpExecutorError.Timeout(detail: "URLSession: \(error.localizedDescription)", httpStatus: nil)
         } catch let error as URLError where error.code == .cancelled {
@@ -58,6 +65,24 @@ public final class URLSessionExecutor: HttpExecutor {
             return HttpHeader(name: name, value: "\(value)")
         }
         return HttpResponse(status: status, headers: headers, body: data)
+    }
+}
+
+/// The attempt ran out of its time.
+private struct AttemptTimedOut: Error {}
+
+/// `body`, or `AttemptTimedOut` once `milliseconds` have passed (`body` is then cancelled).
+private func bounded<T: Sendable>(milliseconds: Int64, _ body: @escaping @Sendable () async throws -> T)
+    async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(nanoseconds: UInt64(max(milliseconds, 0)) * 1_000_000)
+            throw AttemptTimedOut()
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next() else { throw AttemptTimedOut() }
+        return first
     }
 }
 

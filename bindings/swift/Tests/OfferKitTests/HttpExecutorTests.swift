@@ -65,6 +65,38 @@ final class Hangs: HttpExecutor, @unchecked Sendable {
 }
 
 final class HttpExecutorTests: XCTestCase {
+    /// OFFERKIT_EXPECT_TRANSPORT (set by test.sh) says which library this run loads: the one
+    /// with offerkit's own transport (`builtin`) or the mobile one (`platform`).
+    func testTheLibrarysFlavourIsTheOneThisRunLoads() {
+        let want = ProcessInfo.processInfo.environment["OFFERKIT_EXPECT_TRANSPORT"]
+        switch want {
+        case "builtin": XCTAssertTrue(hasBuiltinTransport())
+        case "platform": XCTAssertFalse(hasBuiltinTransport())
+        default: XCTFail("OFFERKIT_EXPECT_TRANSPORT is \(want ?? "unset"), not builtin or platform")
+        }
+    }
+
+    func testWithoutAnExecutorAClientUsesOfferkitsTransportOrElseURLSession() async throws {
+        let sim = try await Sim.fresh()
+        let config = sim.config(accessToken: try await sim.token())
+        let client = try OfferClient(config: config)
+        let offers = try await client.offers(playerId: "player-1", options: OffersOptions(limit: 2))
+        XCTAssertEqual(offers.count, 2)
+        // `httpExecutor: nil` written out asks for offerkit's own transport.
+        var refused: Error?
+        do {
+            _ = try OfferClient(config: config, tokenProvider: nil, httpExecutor: nil)
+        } catch {
+            refused = error
+        }
+        if hasBuiltinTransport() {
+            XCTAssertNil(refused)
+        } else {
+            XCTAssertEqual((refused as? OfferError)?.errorKind, .invalidArgument, "\(String(describing: refused))")
+            XCTAssertTrue("\(String(describing: refused))".contains("no HTTP transport of its own"), "\(String(describing: refused))")
+        }
+    }
+
     func testQueriesGoThroughURLSession() async throws {
         let sim = try await Sim.fresh()
         let token = try await sim.token()
