@@ -47,6 +47,8 @@ public final class URLSessionExecutor: HttpExecutor {
                                             httpStatus: nil)
         } catch let error as URLError where error.code == .timedOut {
             throw HttpExecutorError.Timeout(detail: "URLSession: \(error.localizedDescription)", httpStatus: nil)
+        } catch is CancellationError {
+            throw CancellationError()  // the call was cancelled while the timer waited
         } catch let error as URLError where error.code == .cancelled {
             throw CancellationError()
         } catch {
