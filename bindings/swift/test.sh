@@ -28,17 +28,22 @@ pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done' EXIT
 if [[ -z "${OFFERKIT_SIM_URL:-}" || -z "${OFFERKIT_SIM_PREFIXED_URL:-}" ]]; then
   cargo build -q -p offerkit-sim --bin offerkit-sim || exit 1
+  # Started in this shell, not in a command substitution, so that the trap knows their pids.
   start_sim() { # OUT ARGS...
     local out=$1
     shift
     "$target_dir/debug/offerkit-sim" --port 0 "$@" >"$out" 2>&1 &
     pids+=($!)
-    for _ in $(seq 600); do grep -q '^listening on ' "$out" && break; sleep 0.1; done
-    sed -n 's/^listening on //p' "$out"
+  }
+  sim_address() { # OUT: the address the simulator writing OUT listens on
+    for _ in $(seq 600); do grep -q '^listening on ' "$1" && break; sleep 0.1; done
+    sed -n 's/^listening on //p' "$1"
   }
   sim_out=$(mktemp) prefixed_out=$(mktemp)
-  OFFERKIT_SIM_URL=$(start_sim "$sim_out")
-  OFFERKIT_SIM_PREFIXED_URL=$(start_sim "$prefixed_out" --path-prefix /api)
+  start_sim "$sim_out"
+  start_sim "$prefixed_out" --path-prefix /api
+  OFFERKIT_SIM_URL=$(sim_address "$sim_out")
+  OFFERKIT_SIM_PREFIXED_URL=$(sim_address "$prefixed_out")
   export OFFERKIT_SIM_URL OFFERKIT_SIM_PREFIXED_URL
 fi
 
