@@ -114,5 +114,8 @@ async def test_a_pinned_event_loop_runs_the_provider(sim: Sim) -> None:
 
 def thread_names() -> Iterator[str]:
     for task in os.listdir("/proc/self/task"):
-        with open(f"/proc/self/task/{task}/comm") as f:
-            yield f.read().strip()
+        try:
+            with open(f"/proc/self/task/{task}/comm") as f:
+                yield f.read().strip()
+        except FileNotFoundError:
+            continue  # the thread ended between the listing and the read

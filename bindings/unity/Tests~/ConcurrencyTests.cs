@@ -37,11 +37,34 @@ namespace OfferKit.Tests
             return summary;
         }
 
-        /// <summary>Threads of this process named by the library (Linux: /proc/self/task/*/comm).</summary>
+        /// <summary>Threads of this process named by the library (Linux: /proc/self/task/*/comm).
+        /// A thread that ends between the listing and the read is not counted.</summary>
         internal static int LibraryThreads()
         {
-            return System.IO.Directory.GetDirectories("/proc/self/task")
-                .Count(task => System.IO.File.ReadAllText(System.IO.Path.Combine(task, "comm")).StartsWith("offerkit", StringComparison.Ordinal));
+            return System.IO.Directory.GetDirectories("/proc/self/task").Count(task =>
+            {
+                try
+                {
+                    return System.IO.File.ReadAllText(System.IO.Path.Combine(task, "comm")).StartsWith("offerkit", StringComparison.Ordinal);
+                }
+                catch (System.IO.IOException)
+                {
+                    return false; // the thread ended meanwhile
+                }
+            });
+        }
+
+        /// <summary>Fails unless the library's threads are gone. The library joins them before
+        /// Shutdown returns, but the kernel removes a joined thread's /proc entry a moment later
+        /// (it wakes the joiner first, then finishes the exit), so the count may read one for a
+        /// few microseconds; a thread still listed after a second was not joined.</summary>
+        internal static void NoLibraryThreads(string what)
+        {
+            var clock = System.Diagnostics.Stopwatch.StartNew();
+            int left;
+            while ((left = LibraryThreads()) != 0 && clock.ElapsedMilliseconds < 1000)
+                Thread.Sleep(1);
+            Check.Equal(0, left, what);
         }
 
         public static void TwoHundredConcurrentRequestsCompleteOnTheMainThread()

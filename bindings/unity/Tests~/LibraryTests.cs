@@ -33,7 +33,7 @@ namespace OfferKit.Tests
             Check.True(client.IsDisposed, "the client is disposed");
             Task<PlayerOffersPage> page = pager.NextAsync();
             Check.True(page.IsFaulted && page.Exception.GetBaseException() is ObjectDisposedException, "the pager is disposed: " + page.Status);
-            Check.Equal(0, ConcurrencyTests.LibraryThreads(), "threads of the library after Shutdown");
+            ConcurrencyTests.NoLibraryThreads("threads of the library after Shutdown");
             int before = Volatile.Read(ref logged);
 
             // The library starts again with the next client, without the old log handler.
@@ -66,7 +66,7 @@ namespace OfferKit.Tests
             Check.Equal(ErrorKind.InvalidArgument, refused.Kind, "kind");
             Check.True(client.IsDisposed, "the clients were disposed all the same");
             OfferKitLibrary.Shutdown(); // outside any callback: stops it
-            Check.Equal(0, ConcurrencyTests.LibraryThreads(), "threads of the library after Shutdown");
+            ConcurrencyTests.NoLibraryThreads("threads of the library after Shutdown");
         }
 
         public static void ShutdownTwiceIsHarmless()
