@@ -233,6 +233,9 @@ describe("postbacks", () => {
       { id: verified.conversion_id, player: verified.player_id, amount: verified.amount, payout: verified.payout },
       { id: "c-42", player: "player-7", amount: 150, payout: "1.25" },
     );
-    thrown(() => new PostbackVerifier(KEY).verifyV3(signature.toUpperCase().replace(/^./, "0"), body), "unauthorized");
+    // One hex digit changed (to another digit: a signature that already starts with "0" must not
+    // stay intact), in upper case.
+    const tampered = (signature[0] === "0" ? "1" : "0") + signature.slice(1).toUpperCase();
+    thrown(() => new PostbackVerifier(KEY).verifyV3(tampered, body), "unauthorized");
   });
 });
