@@ -261,7 +261,9 @@ async fn a_notified_host_can_refuse_and_every_waiting_request_says_why() {
         counter.fetch_add(1, Ordering::SeqCst);
         let handle = handle.clone();
         std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(20));
+            // Long enough for all four requests to be waiting on a loaded machine (one that asks
+            // after the refusal asks again).
+            std::thread::sleep(Duration::from_millis(200));
             handle
                 .get()
                 .unwrap()

@@ -437,7 +437,9 @@ void test_executor_poll_mode_runs_on_the_polling_thread(void) {
     Recorder r;
     recorder_init(&r);
     REQUIRE(offerkit_client_offers_async(client, "demo", NULL, on_list, &r, NULL, NULL) == OFFERKIT_STATUS_OK);
-    sleep_ms(200);
+    /* The library thread queues the execute job (by time: slow under valgrind), without polling. */
+    long queued_by = now_ms() + 30000;
+    while (offerkit_client_pending_completions(client) < 1 && h.executed == 0 && now_ms() < queued_by) sleep_ms(5);
     CHECK(h.executed == 0);            /* queued for the poll, not run on a library thread */
     CHECK(sim_stat("requests") == 0);  /* so nothing was sent */
     CHECK(offerkit_client_pending_completions(client) == 1);

@@ -28,7 +28,9 @@ static void *answer_later(void *arg) {
 
 static void *refuse_later(void *arg) {
     TokenHost *host = arg;
-    sleep_ms(50);
+    /* Long enough for every request to be waiting, even under valgrind on a loaded machine (a
+     * request that asks after the refusal asks again, and this host refuses once). */
+    sleep_ms(500);
     offerkit_client_fail_token_request(host->client, "the game backend returned 503", NULL);
     return NULL;
 }

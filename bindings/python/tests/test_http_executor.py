@@ -78,7 +78,8 @@ async def test_queries_go_through_the_apps_executor(sim: Sim) -> None:
     assert (first.header("Authorization") or "").startswith("Bearer ")
     assert first.header("content-type") == "application/json"
     assert first.header("accept-encoding") is None
-    assert timedelta(seconds=29) < first.timeout <= timedelta(seconds=30), "the timeout, within what is left of the deadline"
+    # What is left of the 30 s deadline (a loaded machine may take a few seconds to get here).
+    assert timedelta(seconds=20) < first.timeout <= timedelta(seconds=30), "the timeout, within what is left of the deadline"
     assert "Bearer" not in repr(first) and "***" in repr(first)
     assert sim.stats()["graphql"] == 2
 
@@ -109,10 +110,12 @@ async def test_the_executors_timeout_is_a_timeout_error(sim: Sim) -> None:
 
 
 async def test_cancelling_the_call_cancels_the_executors_coroutine(sim: Sim) -> None:
+    started = asyncio.Event()
     cancelled = asyncio.Event()
 
     class Hangs:
         async def execute(self, request: offerkit.HttpRequest) -> offerkit.HttpResponse:
+            started.set()
             try:
                 await asyncio.sleep(60)
             except asyncio.CancelledError:
@@ -122,7 +125,8 @@ async def test_cancelling_the_call_cancels_the_executors_coroutine(sim: Sim) -> 
 
     client = executor_client(sim, Hangs())
     task = asyncio.ensure_future(client.offers("player-1", limit=1))
-    await asyncio.sleep(0.3)
+    # Cancelled once the executor runs (cancelled earlier, the call never reaches it).
+    await asyncio.wait_for(started.wait(), timeout=10)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task

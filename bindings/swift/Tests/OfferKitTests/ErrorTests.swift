@@ -152,6 +152,9 @@ final class ErrorTests: XCTestCase {
         let quick = try await sim.client(timeoutMs: 300)
         let timeout = await offerError { try await quick.offers(playerId: "player-1") }
         guard case .Timeout(_, nil) = timeout else { return XCTFail("no status arrived: \(String(describing: timeout))") }
+        // A loaded machine may time out before the request reaches the simulator, which then
+        // keeps the latency fault for the next request.
+        try await sim.clear()
         try await sim.fault(["kind": "malformed_json"])
         let decode = await offerError { try await client.offers(playerId: "player-1") }
         guard case .Decode(_, 200) = decode else { return XCTFail("\(String(describing: decode))") }

@@ -49,10 +49,13 @@ final class Nonsense: HttpExecutor {
 /// Waits a minute, or until its task is cancelled (then `cancelled` is set).
 final class Hangs: HttpExecutor, @unchecked Sendable {
     private let lock = NSLock()
+    private var wasStarted = false
     private var wasCancelled = false
+    var started: Bool { lock.withLock { wasStarted } }
     var cancelled: Bool { lock.withLock { wasCancelled } }
 
     func execute(request: HttpRequest) async throws -> HttpResponse {
+        lock.withLock { wasStarted = true }
         do {
             try await Task.sleep(nanoseconds: 60_000_000_000)
         } catch {
@@ -156,7 +159,12 @@ final class HttpExecutorTests: XCTestCase {
         let executor = Hangs()
         let client = try OfferClient(config: sim.config(accessToken: try await sim.token()), httpExecutor: executor)
         let task = Task { try await client.offers(playerId: "player-1") }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        // Cancelled once the executor runs (cancelled earlier, the call never reaches it).
+        let started = Date().addingTimeInterval(10)
+        while !executor.started, Date() < started {
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+        XCTAssertTrue(executor.started, "the executor was not called")
         task.cancel()
         let error = await thrown { try await task.value }
         XCTAssertTrue(error is CancellationError, "\(String(describing: error))")
