@@ -721,10 +721,13 @@ final List<Test> tests = [
       while (await sim.stat('in_flight') == 0 && DateTime.now().isBefore(arrived)) {
         await Future<void>.delayed(const Duration(milliseconds: 20));
       }
+      // (On a loaded machine more pages may arrive before the fault does: count from the cancel.)
+      final before = got.length;
       final watch = Stopwatch()..start();
       await subscription.cancel();
       isTrue(watch.elapsedMilliseconds < 2000, 'cancel waited only for the stop (${watch.elapsedMilliseconds} ms)');
-      isTrue(got.length <= 2, 'no page after the cancel (${got.length})');
+      await Future<void>.delayed(const Duration(milliseconds: 100));
+      equals(before, got.length, 'no page after the cancel');
       final until = DateTime.now().add(const Duration(seconds: 3));
       while (await sim.stat('aborted') == 0 && DateTime.now().isBefore(until)) {
         await Future<void>.delayed(const Duration(milliseconds: 20));
