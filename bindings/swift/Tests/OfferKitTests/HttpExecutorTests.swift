@@ -46,7 +46,7 @@ final class Nonsense: HttpExecutor {
     }
 }
 
-/// Waits a minute, or until its task is cancelled (then `cancelled` is set).
+/// Waits a minute, or until its task is cancelled (then `cancelled` is set); `started` once called.
 final class Hangs: HttpExecutor, @unchecked Sendable {
     private let lock = NSLock()
     private var wasStarted = false
@@ -160,8 +160,8 @@ final class HttpExecutorTests: XCTestCase {
         let client = try OfferClient(config: sim.config(accessToken: try await sim.token()), httpExecutor: executor)
         let task = Task { try await client.offers(playerId: "player-1") }
         // Cancelled once the executor runs (cancelled earlier, the call never reaches it).
-        let started = Date().addingTimeInterval(10)
-        while !executor.started, Date() < started {
+        let called = Date().addingTimeInterval(10)
+        while !executor.started, Date() < called {
             try await Task.sleep(nanoseconds: 5_000_000)
         }
         XCTAssertTrue(executor.started, "the executor was not called")
