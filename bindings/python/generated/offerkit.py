@@ -543,6 +543,18 @@ def _uniffi_check_api_checksums(lib):
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_accesstokenprovider_access_token() != 19395:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_method_completions_cancel() != 41842:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_method_completions_fd() != 10443:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_method_completions_finished() != 44104:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_method_completions_pending() != 332:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_method_completions_raise_failure() != 64277:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_constructor_completions_new() != 11952:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_httpexecutor_execute() != 22824:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_listingpager_next_page() != 63564:
@@ -555,9 +567,13 @@ def _uniffi_check_api_checksums(lib):
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_graphql() != 51800:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_graphql_started() != 16035:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate() != 22989:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_links() != 20904:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_links_started() != 21492:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_list_offers() != 54984:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
@@ -568,6 +584,8 @@ def _uniffi_check_api_checksums(lib):
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached() != 10487:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json() != 49454:
+        raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json_started() != 17886:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     if lib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers() != 32271:
         raise InternalError("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
@@ -635,6 +653,24 @@ _UniffiLib.uniffi_offerkit_uniffi_checksum_func_version.restype = ctypes.c_uint1
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_accesstokenprovider_access_token.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_accesstokenprovider_access_token.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_completions_cancel.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_completions_cancel.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_completions_fd.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_completions_fd.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_completions_finished.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_completions_finished.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_completions_pending.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_completions_pending.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_completions_raise_failure.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_completions_raise_failure.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_constructor_completions_new.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_constructor_completions_new.restype = ctypes.c_uint16
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_httpexecutor_execute.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_httpexecutor_execute.restype = ctypes.c_uint16
@@ -653,12 +689,18 @@ _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_clear_cache.restyp
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_graphql.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_graphql.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_graphql_started.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_graphql_started.restype = ctypes.c_uint16
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_invalidate.restype = ctypes.c_uint16
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_links.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_links.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_links_started.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_links_started.restype = ctypes.c_uint16
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_list_offers.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_list_offers.restype = ctypes.c_uint16
@@ -674,6 +716,9 @@ _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_cached.rest
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json.restype = ctypes.c_uint16
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json_started.argtypes = (
+)
+_UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_offers_json_started.restype = ctypes.c_uint16
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers.argtypes = (
 )
 _UniffiLib.uniffi_offerkit_uniffi_checksum_method_offerclient_player_offers.restype = ctypes.c_uint16
@@ -735,6 +780,37 @@ _UniffiLib.uniffi_offerkit_uniffi_fn_method_accesstokenprovider_access_token.arg
     _UniffiRustBuffer,
 )
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_accesstokenprovider_access_token.restype = ctypes.c_uint64
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_completions_cancel.argtypes = (
+    ctypes.c_uint64,
+    ctypes.c_uint64,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_completions_cancel.restype = None
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_completions_fd.argtypes = (
+    ctypes.c_uint64,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_completions_fd.restype = ctypes.c_int32
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_completions_finished.argtypes = (
+    ctypes.c_uint64,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_completions_finished.restype = _UniffiRustBuffer
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_completions_pending.argtypes = (
+    ctypes.c_uint64,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_completions_pending.restype = ctypes.c_uint64
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_completions_raise_failure.argtypes = (
+    ctypes.c_uint64,
+    ctypes.c_uint64,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_completions_raise_failure.restype = None
+_UniffiLib.uniffi_offerkit_uniffi_fn_constructor_completions_new.argtypes = (
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_constructor_completions_new.restype = ctypes.c_uint64
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_httpexecutor_execute.argtypes = (
     ctypes.c_uint64,
     _UniffiRustBuffer,
@@ -768,6 +844,14 @@ _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_graphql.argtypes = (
     _UniffiRustBuffer,
 )
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_graphql.restype = ctypes.c_uint64
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_graphql_started.argtypes = (
+    ctypes.c_uint64,
+    ctypes.c_uint64,
+    _UniffiRustBuffer,
+    _UniffiRustBuffer,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_graphql_started.restype = ctypes.c_uint64
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_invalidate.argtypes = (
     ctypes.c_uint64,
     _UniffiRustBuffer,
@@ -781,6 +865,15 @@ _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_links.argtypes = (
     _UniffiRustBuffer,
 )
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_links.restype = ctypes.c_uint64
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_links_started.argtypes = (
+    ctypes.c_uint64,
+    ctypes.c_uint64,
+    _UniffiRustBuffer,
+    _UniffiRustBuffer,
+    _UniffiRustBuffer,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_links_started.restype = ctypes.c_uint64
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_list_offers.argtypes = (
     ctypes.c_uint64,
     _UniffiRustBuffer,
@@ -810,6 +903,14 @@ _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_json.argtypes = (
     _UniffiRustBuffer,
 )
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_json.restype = ctypes.c_uint64
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_json_started.argtypes = (
+    ctypes.c_uint64,
+    ctypes.c_uint64,
+    _UniffiRustBuffer,
+    _UniffiRustBuffer,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_json_started.restype = ctypes.c_uint64
 _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_player_offers.argtypes = (
     ctypes.c_uint64,
     _UniffiRustBuffer,
@@ -860,6 +961,16 @@ _UniffiLib.uniffi_offerkit_uniffi_fn_free_accesstokenprovider.argtypes = (
     ctypes.POINTER(_UniffiRustCallStatus),
 )
 _UniffiLib.uniffi_offerkit_uniffi_fn_free_accesstokenprovider.restype = None
+_UniffiLib.uniffi_offerkit_uniffi_fn_clone_completions.argtypes = (
+    ctypes.c_uint64,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_clone_completions.restype = ctypes.c_uint64
+_UniffiLib.uniffi_offerkit_uniffi_fn_free_completions.argtypes = (
+    ctypes.c_uint64,
+    ctypes.POINTER(_UniffiRustCallStatus),
+)
+_UniffiLib.uniffi_offerkit_uniffi_fn_free_completions.restype = None
 _UniffiLib.uniffi_offerkit_uniffi_fn_clone_httpexecutor.argtypes = (
     ctypes.c_uint64,
     ctypes.POINTER(_UniffiRustCallStatus),
@@ -4154,6 +4265,250 @@ class _UniffiFfiConverterTypeAccessTokenProvider:
     def write(cls, value: AccessTokenProvider, buf: _UniffiRustBuffer):
         buf.write_u64(cls.lower(value))
 
+class _UniffiFfiConverterUInt64(_UniffiConverterPrimitiveInt):
+    CLASS_NAME = "u64"
+    VALUE_MIN = 0
+    VALUE_MAX = 2**64
+
+    @staticmethod
+    def read(buf):
+        return buf.read_u64()
+
+    @staticmethod
+    def write(value, buf):
+        buf.write_u64(value)
+
+class _UniffiFfiConverterMapUInt64OptionalString(_UniffiConverterRustBuffer):
+    @classmethod
+    def check_lower(cls, items):
+        for (key, value) in items.items():
+            _UniffiFfiConverterUInt64.check_lower(key)
+            _UniffiFfiConverterOptionalString.check_lower(value)
+
+    @classmethod
+    def write(cls, items, buf):
+        buf.write_i32(len(items))
+        for (key, value) in items.items():
+            _UniffiFfiConverterUInt64.write(key, buf)
+            _UniffiFfiConverterOptionalString.write(value, buf)
+
+    @classmethod
+    def read(cls, buf):
+        count = buf.read_i32()
+        if count < 0:
+            raise InternalError("Unexpected negative map size")
+
+        # It would be nice to use a dict comprehension,
+        # but in Python 3.7 and before the evaluation order is not according to spec,
+        # so we we're reading the value before the key.
+        # This loop makes the order explicit: first reading the key, then the value.
+        d = {}
+        for i in range(count):
+            key = _UniffiFfiConverterUInt64.read(buf)
+            val = _UniffiFfiConverterOptionalString.read(buf)
+            d[key] = val
+        return d
+
+
+class CompletionsProtocol(typing.Protocol):
+    """
+    Finished calls, collected by an event loop when [`Completions::fd`] becomes readable:
+    [`Completions::finished`] gives each one's text, [`Completions::raise_failure`] a failed
+    one's error. One per event loop; calls are started by the client's `*_started` methods with
+    it. Its types are plain (ids, texts, the error): no record that the Kotlin and Swift
+    bindings, which leave this out, would have to carry.
+"""
+    
+    def cancel(self, id: int) -> None:
+        """
+        Cancels call `id` (aborting its request) and forgets it, finished or not; nothing is
+        reported for it afterwards. Unknown ids are ignored.
+"""
+        raise NotImplementedError
+    def fd(self, ) -> int:
+        """
+        The file descriptor to watch: readable when a call has finished since the last
+        `finished`. Owned by this object (closed when it is dropped).
+"""
+        raise NotImplementedError
+    def finished(self, ) -> dict[int, typing.Optional[str]]:
+        """
+        The calls finished since the last `finished`, by id: each one's text, or null for a
+        failed call (`raise_failure` gives its error). Empties the socket.
+"""
+        raise NotImplementedError
+    def pending(self, ) -> int:
+        """
+        Calls started whose answer was not handed over yet (by `finished`, or `raise_failure`
+        for a failed one) and that were not cancelled.
+"""
+        raise NotImplementedError
+    def raise_failure(self, id: int) -> None:
+        """
+        Fails with the error of failed call `id`, once (the id was in `finished` with no
+        text); does nothing for any other id.
+"""
+        raise NotImplementedError
+
+class Completions(CompletionsProtocol):
+    """
+    Finished calls, collected by an event loop when [`Completions::fd`] becomes readable:
+    [`Completions::finished`] gives each one's text, [`Completions::raise_failure`] a failed
+    one's error. One per event loop; calls are started by the client's `*_started` methods with
+    it. Its types are plain (ids, texts, the error): no record that the Kotlin and Swift
+    bindings, which leave this out, would have to carry.
+"""
+    
+    _handle: ctypes.c_uint64
+    def __init__(self, ):
+        """
+        A new queue and its socket. `Internal` where the system refuses a socket pair, or on a
+        platform without them (Windows): use the async methods there.
+"""
+        _uniffi_lowered_args = (
+        )
+        _uniffi_lift_return = _UniffiFfiConverterTypeCompletions.lift
+        _uniffi_error_converter = _UniffiFfiConverterTypeOfferError
+        _uniffi_ffi_result = _uniffi_rust_call_with_error(
+            _uniffi_error_converter,
+            _UniffiLib.uniffi_offerkit_uniffi_fn_constructor_completions_new,
+            *_uniffi_lowered_args,
+        )
+        self._handle = _uniffi_ffi_result
+
+    def __del__(self):
+        # In case of partial initialization of instances.
+        handle = getattr(self, "_handle", None)
+        if handle is not None:
+            _uniffi_rust_call(_UniffiLib.uniffi_offerkit_uniffi_fn_free_completions, handle)
+
+    def _uniffi_clone_handle(self):
+        return _uniffi_rust_call(_UniffiLib.uniffi_offerkit_uniffi_fn_clone_completions, self._handle)
+
+    # Used by alternative constructors or any methods which return this type.
+    @classmethod
+    def _uniffi_make_instance(cls, handle):
+        # Lightly yucky way to bypass the usual __init__ logic
+        # and just create a new instance with the required handle.
+        inst = cls.__new__(cls)
+        inst._handle = handle
+        return inst
+    def cancel(self, id: int) -> None:
+        """
+        Cancels call `id` (aborting its request) and forgets it, finished or not; nothing is
+        reported for it afterwards. Unknown ids are ignored.
+"""
+        
+        _UniffiFfiConverterUInt64.check_lower(id)
+        _uniffi_lowered_args = (
+            self._uniffi_clone_handle(),
+            _UniffiFfiConverterUInt64.lower(id),
+        )
+        _uniffi_lift_return = lambda val: None
+        _uniffi_error_converter = None
+        _uniffi_ffi_result = _uniffi_rust_call_with_error(
+            _uniffi_error_converter,
+            _UniffiLib.uniffi_offerkit_uniffi_fn_method_completions_cancel,
+            *_uniffi_lowered_args,
+        )
+        return _uniffi_lift_return(_uniffi_ffi_result)
+    def fd(self, ) -> int:
+        """
+        The file descriptor to watch: readable when a call has finished since the last
+        `finished`. Owned by this object (closed when it is dropped).
+"""
+        _uniffi_lowered_args = (
+            self._uniffi_clone_handle(),
+        )
+        _uniffi_lift_return = _UniffiFfiConverterInt32.lift
+        _uniffi_error_converter = None
+        _uniffi_ffi_result = _uniffi_rust_call_with_error(
+            _uniffi_error_converter,
+            _UniffiLib.uniffi_offerkit_uniffi_fn_method_completions_fd,
+            *_uniffi_lowered_args,
+        )
+        return _uniffi_lift_return(_uniffi_ffi_result)
+    def finished(self, ) -> dict[int, typing.Optional[str]]:
+        """
+        The calls finished since the last `finished`, by id: each one's text, or null for a
+        failed call (`raise_failure` gives its error). Empties the socket.
+"""
+        _uniffi_lowered_args = (
+            self._uniffi_clone_handle(),
+        )
+        _uniffi_lift_return = _UniffiFfiConverterMapUInt64OptionalString.lift
+        _uniffi_error_converter = None
+        _uniffi_ffi_result = _uniffi_rust_call_with_error(
+            _uniffi_error_converter,
+            _UniffiLib.uniffi_offerkit_uniffi_fn_method_completions_finished,
+            *_uniffi_lowered_args,
+        )
+        return _uniffi_lift_return(_uniffi_ffi_result)
+    def pending(self, ) -> int:
+        """
+        Calls started whose answer was not handed over yet (by `finished`, or `raise_failure`
+        for a failed one) and that were not cancelled.
+"""
+        _uniffi_lowered_args = (
+            self._uniffi_clone_handle(),
+        )
+        _uniffi_lift_return = _UniffiFfiConverterUInt64.lift
+        _uniffi_error_converter = None
+        _uniffi_ffi_result = _uniffi_rust_call_with_error(
+            _uniffi_error_converter,
+            _UniffiLib.uniffi_offerkit_uniffi_fn_method_completions_pending,
+            *_uniffi_lowered_args,
+        )
+        return _uniffi_lift_return(_uniffi_ffi_result)
+    def raise_failure(self, id: int) -> None:
+        """
+        Fails with the error of failed call `id`, once (the id was in `finished` with no
+        text); does nothing for any other id.
+"""
+        
+        _UniffiFfiConverterUInt64.check_lower(id)
+        _uniffi_lowered_args = (
+            self._uniffi_clone_handle(),
+            _UniffiFfiConverterUInt64.lower(id),
+        )
+        _uniffi_lift_return = lambda val: None
+        _uniffi_error_converter = _UniffiFfiConverterTypeOfferError
+        _uniffi_ffi_result = _uniffi_rust_call_with_error(
+            _uniffi_error_converter,
+            _UniffiLib.uniffi_offerkit_uniffi_fn_method_completions_raise_failure,
+            *_uniffi_lowered_args,
+        )
+        return _uniffi_lift_return(_uniffi_ffi_result)
+
+
+
+
+
+class _UniffiFfiConverterTypeCompletions:
+    @staticmethod
+    def lift(value: int) -> Completions:
+        return Completions._uniffi_make_instance(value)
+
+    @staticmethod
+    def check_lower(value: Completions):
+        if not isinstance(value, Completions):
+            raise TypeError("Expected Completions instance, {} found".format(type(value).__name__))
+
+    @staticmethod
+    def lower(value: Completions) -> ctypes.c_uint64:
+        return value._uniffi_clone_handle()
+
+    @classmethod
+    def read(cls, buf: _UniffiRustBuffer) -> Completions:
+        ptr = buf.read_u64()
+        if ptr == 0:
+            raise InternalError("Raw handle value was null")
+        return cls.lift(ptr)
+
+    @classmethod
+    def write(cls, value: Completions, buf: _UniffiRustBuffer):
+        buf.write_u64(cls.lower(value))
+
 
 class HttpExecutor():
     """
@@ -4793,6 +5148,12 @@ class OfferClientProtocol(typing.Protocol):
         `OfferError` (whose `response_json` holds the whole response).
 """
         raise NotImplementedError
+    def graphql_started(self, completions: Completions,query: str,variables_json: typing.Union[object, typing.Optional[str]] = _DEFAULT) -> int:
+        """
+        `graphql`, reported to `completions`; returns the call's id there. Variables that are
+        not JSON fail here, before anything is sent.
+"""
+        raise NotImplementedError
     def invalidate(self, player_id: str) -> None:
         """
         Forgets every cached answer for `player_id` (no-op without a cache).
@@ -4803,6 +5164,11 @@ class OfferClientProtocol(typing.Protocol):
         The tracking links for `player_id`, as the JSON object the service returned, each field
         as it was sent. The default selection is `support_portal`; `select` adds fields to it
         (e.g. `offerwall` gives both), `selection` replaces it (then `select` is added to that).
+"""
+        raise NotImplementedError
+    def links_started(self, completions: Completions,player_id: str,select: typing.Union[object, typing.Optional[str]] = _DEFAULT,selection: typing.Union[object, typing.Optional[str]] = _DEFAULT) -> int:
+        """
+        `links`, reported to `completions`; returns the call's id there.
 """
         raise NotImplementedError
     async def list_offers(self, options: typing.Union[object, typing.Optional[ListingOptions]] = _DEFAULT) -> ListingPage:
@@ -4835,6 +5201,11 @@ class OfferClientProtocol(typing.Protocol):
         `offers`, as one JSON text (see the module's documentation for its shape). For
         bindings that decode JSON faster than they lift records; the records of `offers` are the
         same values.
+"""
+        raise NotImplementedError
+    def offers_json_started(self, completions: Completions,player_id: str,options: typing.Union[object, typing.Optional[OffersOptions]] = _DEFAULT) -> int:
+        """
+        `offers_json`, reported to `completions`; returns the call's id there.
 """
         raise NotImplementedError
     async def player_offers(self, player_id: str,options: typing.Union[object, typing.Optional[PlayerOffersOptions]] = _DEFAULT) -> PlayerOffersPage:
@@ -4973,6 +5344,33 @@ class OfferClient(OfferClientProtocol):
             _uniffi_lift_return,
             _uniffi_error_converter,
         )
+    def graphql_started(self, completions: Completions,query: str,variables_json: typing.Union[object, typing.Optional[str]] = _DEFAULT) -> int:
+        """
+        `graphql`, reported to `completions`; returns the call's id there. Variables that are
+        not JSON fail here, before anything is sent.
+"""
+        
+        _UniffiFfiConverterTypeCompletions.check_lower(completions)
+
+        _UniffiFfiConverterString.check_lower(query)
+
+        if variables_json is _DEFAULT:
+            variables_json = None
+        _UniffiFfiConverterOptionalString.check_lower(variables_json)
+        _uniffi_lowered_args = (
+            self._uniffi_clone_handle(),
+            _UniffiFfiConverterTypeCompletions.lower(completions),
+            _UniffiFfiConverterString.lower(query),
+            _UniffiFfiConverterOptionalString.lower(variables_json),
+        )
+        _uniffi_lift_return = _UniffiFfiConverterUInt64.lift
+        _uniffi_error_converter = _UniffiFfiConverterTypeOfferError
+        _uniffi_ffi_result = _uniffi_rust_call_with_error(
+            _uniffi_error_converter,
+            _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_graphql_started,
+            *_uniffi_lowered_args,
+        )
+        return _uniffi_lift_return(_uniffi_ffi_result)
     def invalidate(self, player_id: str) -> None:
         """
         Forgets every cached answer for `player_id` (no-op without a cache).
@@ -5023,6 +5421,37 @@ class OfferClient(OfferClientProtocol):
             _uniffi_lift_return,
             _uniffi_error_converter,
         )
+    def links_started(self, completions: Completions,player_id: str,select: typing.Union[object, typing.Optional[str]] = _DEFAULT,selection: typing.Union[object, typing.Optional[str]] = _DEFAULT) -> int:
+        """
+        `links`, reported to `completions`; returns the call's id there.
+"""
+        
+        _UniffiFfiConverterTypeCompletions.check_lower(completions)
+
+        _UniffiFfiConverterString.check_lower(player_id)
+
+        if select is _DEFAULT:
+            select = None
+        _UniffiFfiConverterOptionalString.check_lower(select)
+
+        if selection is _DEFAULT:
+            selection = None
+        _UniffiFfiConverterOptionalString.check_lower(selection)
+        _uniffi_lowered_args = (
+            self._uniffi_clone_handle(),
+            _UniffiFfiConverterTypeCompletions.lower(completions),
+            _UniffiFfiConverterString.lower(player_id),
+            _UniffiFfiConverterOptionalString.lower(select),
+            _UniffiFfiConverterOptionalString.lower(selection),
+        )
+        _uniffi_lift_return = _UniffiFfiConverterUInt64.lift
+        _uniffi_error_converter = _UniffiFfiConverterTypeOfferError
+        _uniffi_ffi_result = _uniffi_rust_call_with_error(
+            _uniffi_error_converter,
+            _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_links_started,
+            *_uniffi_lowered_args,
+        )
+        return _uniffi_lift_return(_uniffi_ffi_result)
     async def list_offers(self, options: typing.Union[object, typing.Optional[ListingOptions]] = _DEFAULT) -> ListingPage:
         """
         The `GET /v1/offers` listing: every offer at once, or one page with `per_page`
@@ -5145,6 +5574,32 @@ class OfferClient(OfferClientProtocol):
             _uniffi_lift_return,
             _uniffi_error_converter,
         )
+    def offers_json_started(self, completions: Completions,player_id: str,options: typing.Union[object, typing.Optional[OffersOptions]] = _DEFAULT) -> int:
+        """
+        `offers_json`, reported to `completions`; returns the call's id there.
+"""
+        
+        _UniffiFfiConverterTypeCompletions.check_lower(completions)
+
+        _UniffiFfiConverterString.check_lower(player_id)
+
+        if options is _DEFAULT:
+            options = None
+        _UniffiFfiConverterOptionalTypeOffersOptions.check_lower(options)
+        _uniffi_lowered_args = (
+            self._uniffi_clone_handle(),
+            _UniffiFfiConverterTypeCompletions.lower(completions),
+            _UniffiFfiConverterString.lower(player_id),
+            _UniffiFfiConverterOptionalTypeOffersOptions.lower(options),
+        )
+        _uniffi_lift_return = _UniffiFfiConverterUInt64.lift
+        _uniffi_error_converter = _UniffiFfiConverterTypeOfferError
+        _uniffi_ffi_result = _uniffi_rust_call_with_error(
+            _uniffi_error_converter,
+            _UniffiLib.uniffi_offerkit_uniffi_fn_method_offerclient_offers_json_started,
+            *_uniffi_lowered_args,
+        )
+        return _uniffi_lift_return(_uniffi_ffi_result)
     async def player_offers(self, player_id: str,options: typing.Union[object, typing.Optional[PlayerOffersOptions]] = _DEFAULT) -> PlayerOffersPage:
         """
         One page of the offers `player_id` has engaged with (malformed items are left out and
@@ -5542,6 +5997,8 @@ __all__ = [
     "version",
     "AccessTokenProviderImpl",
     "AccessTokenProvider",
+    "Completions",
+    "CompletionsProtocol",
     "HttpExecutorImpl",
     "HttpExecutor",
     "ListingPager",

@@ -126,11 +126,7 @@ impl OfferClient {
         select: Option<String>,
         selection: Option<String>,
     ) -> Result<String, OfferError> {
-        let options = offerkit::LinksOptions { select, selection };
-        let links = self
-            .run(|client| async move { client.links(&player_id, &options).await })
-            .await?;
-        Ok(links.to_json())
+        self.links_call(player_id, select, selection).await
     }
 
     /// One page of the offers `player_id` has engaged with (malformed items are left out and
@@ -194,28 +190,50 @@ impl OfferClient {
         query: String,
         variables_json: Option<String>,
     ) -> Result<String, OfferError> {
-        let variables = variables_json
-            .map(|text| offerkit::graphql_variables("variables_json", &text))
-            .transpose()?;
-        let response = self
-            .run(|client| async move { client.graphql(&query, variables).await })
-            .await?;
-        Ok(response.data_json().to_owned())
+        self.graphql_call(query, variables_json)?.await
     }
 }
 
 impl OfferClient {
+    /// The `links` call, which `links_started` starts too (one future type for both).
+    pub(crate) fn links_call(
+        &self,
+        player_id: String,
+        select: Option<String>,
+        selection: Option<String>,
+    ) -> impl Future<Output = Result<String, OfferError>> + Send + 'static {
+        let options = offerkit::LinksOptions { select, selection };
+        let call = self.run(|client| async move { client.links(&player_id, &options).await });
+        async move { Ok(call.await?.to_json()) }
+    }
+
+    /// The `graphql` call, which `graphql_started` starts too; its variables are checked first:
+    /// variables that are not JSON fail here, before anything is sent.
+    pub(crate) fn graphql_call(
+        &self,
+        query: String,
+        variables_json: Option<String>,
+    ) -> Result<impl Future<Output = Result<String, OfferError>> + Send + 'static, OfferError> {
+        let variables = variables_json
+            .map(|text| offerkit::graphql_variables("variables_json", &text))
+            .transpose()?;
+        let call = self.run(|client| async move { client.graphql(&query, variables).await });
+        Ok(async move { Ok(call.await?.data_json().to_owned()) })
+    }
+
     /// Runs `call`, given a handle on the core client, on the shared runtime, where
     /// `cancel_all` (or the caller's cancellation) aborts it.
-    pub(crate) async fn run<T, F>(
+    /// The returned future borrows nothing of `self`, so a call may outlive the method that
+    /// started it (see completions.rs).
+    pub(crate) fn run<T, F>(
         &self,
         call: impl FnOnce(offerkit::OfferClient) -> F,
-    ) -> Result<T, OfferError>
+    ) -> impl Future<Output = Result<T, OfferError>> + Send + 'static
     where
         F: Future<Output = offerkit::Result<T>> + Send + 'static,
         T: Send + 'static,
     {
-        runtime::run(self.cancel.ticket(), call(self.inner.clone())).await
+        runtime::run(self.cancel.ticket(), call(self.inner.clone()))
     }
 }
 

@@ -9,6 +9,8 @@ uniffi::setup_scaffolding!("offerkit");
 
 mod click;
 mod client;
+#[cfg(feature = "completions")]
+mod completions;
 mod config;
 mod error;
 mod http_executor;
@@ -25,6 +27,8 @@ mod skipped;
 mod token;
 
 pub use client::OfferClient;
+#[cfg(feature = "completions")]
+pub use completions::Completions;
 pub use config::{ClientConfig, check_client_config};
 pub use error::{ErrorKind, FieldError, OfferError};
 pub use http_executor::{HttpExecutor, HttpExecutorError, HttpHeader, HttpRequest, HttpResponse};

@@ -11,6 +11,8 @@
 //! never meets it. A payout that is not finite is written `Infinity`, `-Infinity` or `NaN`,
 //! which Python's `json` reads back as the same float.
 
+use std::future::Future;
+
 use crate::client::OfferClient;
 use crate::error::OfferError;
 use crate::records::OffersOptions;
@@ -26,11 +28,21 @@ impl OfferClient {
         player_id: String,
         options: Option<OffersOptions>,
     ) -> Result<String, OfferError> {
+        self.offers_json_call(player_id, options).await
+    }
+}
+
+impl OfferClient {
+    /// The `offers_json` call, which `offers_json_started` starts too (one future type for
+    /// both, compiled once).
+    pub(crate) fn offers_json_call(
+        &self,
+        player_id: String,
+        options: Option<OffersOptions>,
+    ) -> impl Future<Output = Result<String, OfferError>> + Send + 'static {
         let options = options.unwrap_or_default().into();
-        let offers = self
-            .run(|client| async move { client.offers(&player_id, &options).await })
-            .await?;
-        Ok(offers_json(&offers))
+        let call = self.run(|client| async move { client.offers(&player_id, &options).await });
+        async move { Ok(offers_json(&call.await?)) }
     }
 }
 

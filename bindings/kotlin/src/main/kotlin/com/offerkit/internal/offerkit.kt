@@ -1456,6 +1456,29 @@ internal object FfiConverterInt: FfiConverter<Int, Int> {
 /**
  * @suppress
  */
+internal object FfiConverterULong: FfiConverter<ULong, Long> {
+    override fun lift(value: Long): ULong {
+        return value.toULong()
+    }
+
+    override fun read(buf: ByteBuffer): ULong {
+        return lift(buf.getLong())
+    }
+
+    override fun lower(value: ULong): Long {
+        return value.toLong()
+    }
+
+    override fun allocationSize(value: ULong) = 8UL
+
+    override fun write(value: ULong, buf: ByteBuffer) {
+        buf.putLong(value.toLong())
+    }
+}
+
+/**
+ * @suppress
+ */
 internal object FfiConverterLong: FfiConverter<Long, Long> {
     override fun lift(value: Long): Long {
         return value
@@ -6569,6 +6592,45 @@ internal object FfiConverterSequenceTypePlayerIdConvention: FfiConverterRustBuff
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypePlayerIdConvention.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+internal object FfiConverterMapULongOptionalString: FfiConverterRustBuffer<Map<kotlin.ULong, kotlin.String?>> {
+    override fun read(buf: ByteBuffer): Map<kotlin.ULong, kotlin.String?> {
+        val len = buf.getInt()
+        return buildMap<kotlin.ULong, kotlin.String?>(len) {
+            repeat(len) {
+                val k = FfiConverterULong.read(buf)
+                val v = FfiConverterOptionalString.read(buf)
+                this[k] = v
+            }
+        }
+    }
+
+    override fun allocationSize(value: Map<kotlin.ULong, kotlin.String?>): ULong {
+        val spaceForMapSize = 4UL
+        val spaceForChildren = value.map { (k, v) ->
+            FfiConverterULong.allocationSize(k) +
+            FfiConverterOptionalString.allocationSize(v)
+        }.sum()
+        return spaceForMapSize + spaceForChildren
+    }
+
+    override fun write(value: Map<kotlin.ULong, kotlin.String?>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        // The parens on `(k, v)` here ensure we're calling the right method,
+        // which is important for compatibility with older android devices.
+        // Ref https://blog.danlew.net/2017/03/16/kotlin-puzzler-whose-line-is-it-anyways/
+        value.forEach { (k, v) ->
+            FfiConverterULong.write(k, buf)
+            FfiConverterOptionalString.write(v, buf)
         }
     }
 }
