@@ -34,7 +34,7 @@ else
 fi
 
 # The same suite against the shipping library: a copy of the installed package with the
-# release library beside the module.
+# release library beside the module, `offers` and `links` through the generated coroutines.
 echo "==> release build"
 if build_release; then
   if [ -n "${installed:-}" ]; then
@@ -44,7 +44,10 @@ if build_release; then
     cp "$release_dir/libofferkit_uniffi.so" "$work/release-python/offerkit/_native/"
     loaded=$(cd bindings/python/tests && PYTHONPATH="$work/release-python" "$VENV/bin/python" -c 'import offerkit._native.offerkit as m; print(m.__file__)')
     check "python (release library) imports the copy" test "$loaded" = "$work/release-python/offerkit/_native/offerkit.py"
-    (cd bindings/python/tests && PYTHONPATH="$work/release-python" timeout 300 "$VENV/bin/python" -m pytest -q -p no:cacheprovider \
+    # This run takes `offers` and `links` through the generated coroutines (what Windows
+    # uses) instead of the loop's completion socket, so both ways run the whole suite.
+    (cd bindings/python/tests && PYTHONPATH="$work/release-python" OFFERKIT_TEST_GENERATED_COROUTINES=1 \
+      timeout 300 "$VENV/bin/python" -m pytest -q -p no:cacheprovider \
       -p asyncio --junitxml="$OFFERKIT_RESULTS_DIR/python-tests-release.xml")
     runner python-tests-release $?
   fi
