@@ -91,6 +91,7 @@ for r in $(seq "$rounds"); do
   fi
   if [ $have_py = 1 ]; then
     "$out/venv/bin/python" bench/python/latency.py "$url" "$token" "$calls" >>"$out/lat-py.json"
+    "$out/venv/bin/python" bench/python/latency.py "$url" "$token" "$calls" generated >>"$out/lat-py-generated.json"
   fi
   if [ $have_curl = 1 ]; then
     LD_LIBRARY_PATH=target/release "$out/latency-curl" "$url" "$token" "$calls" >>"$out/lat-curl.json"
@@ -172,7 +173,8 @@ rows = [("a", "raw reqwest + serde_json::Value (floor)", "lat-raw.json"),
         ("f", "Node: fetch + JSON.parse (the JavaScript floor)", "lat-js-fetch.json"),
         ("g", "Node: the web package (WebAssembly core over fetch)", "lat-js.json"),
         ("h", "C ABI `_async`, thread delivery (the caller waits on a semaphore)", "lat-c-async.json"),
-        ("i", "C ABI `_async`, poll delivery (the caller in `offerkit_client_poll_wait`)", "lat-c-poll.json")]
+        ("i", "C ABI `_async`, poll delivery (the caller in `offerkit_client_poll_wait`)", "lat-c-poll.json"),
+        ("j", "uniffi from Python, the generated coroutines (the way on Windows)", "lat-py-generated.json")]
 raw = load("lat-raw.json")
 print("### Latency of one `offers` call (20 offers), keep-alive, loopback\n")
 print("| | program | calls | median µs | p99 µs | median / (a) |")
@@ -189,6 +191,10 @@ if core and c_abi and py:
     m = statistics.median(core)
     print(f"\nAgainst the Rust core (b), same run: the C ABI (c) {statistics.median(c_abi) / m:.2f}× "
           f"(goal ≤ 1.05), Python (d) {statistics.median(py) / m:.2f}× (goal ≤ 1.5).")
+    py_generated = load("lat-py-generated.json")
+    if py_generated:
+        print(f"Python through uniffi's generated coroutines (j), same run: {statistics.median(py_generated) / m:.2f}× "
+              f"the core; the loop's completion socket (d) saves {statistics.median(py_generated) - statistics.median(py):.0f} µs a call.")
     c_async, c_poll = load("lat-c-async.json"), load("lat-c-poll.json")
     if c_async and c_poll:
         print(f"The C ABI's `_async` delivery, same run: thread (h) {statistics.median(c_async) / m:.2f}×, "

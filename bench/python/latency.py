@@ -2,7 +2,10 @@
 package, one call at a time on one client. Prints one JSON array of per-call latencies in
 microseconds.
 
-    python latency.py BASE_URL TOKEN CALLS
+    python latency.py BASE_URL TOKEN CALLS [generated]
+
+`generated`: through uniffi's generated coroutines (the way on Windows) instead of the event
+loop's completion socket (offerkit/_completions.py), for (j).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import sys
 import time
 
 import offerkit
+from offerkit import _completions
 
 
 async def main(base_url: str, token: str, calls: int) -> None:
@@ -30,4 +34,6 @@ async def main(base_url: str, token: str, calls: int) -> None:
 
 
 if __name__ == "__main__":
+    if sys.argv[4:] == ["generated"]:
+        _completions.enabled = False
     asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))
