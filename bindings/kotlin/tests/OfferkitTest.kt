@@ -88,6 +88,15 @@ fun assertTrue(condition: Boolean, message: () -> String = { "assertion failed" 
 }
 
 /** Keys of a flat JSON object's text (enough for the links object). */
+/**
+ * Runs [block] with a loopback port that refuses connections: a socket bound to it that never
+ * listens, held until [block] returns, so no other socket can take the port in the meantime.
+ */
+inline fun <T> withRefusingPort(block: (Int) -> T): T = java.net.Socket().use { reserved ->
+    reserved.bind(java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0))
+    block(reserved.localPort)
+}
+
 fun keysOf(json: String): Set<String> = Regex("\"([A-Za-z_]+)\":").findAll(json).map { it.groupValues[1] }.toSet()
 
 /** The members the simulator's odd_extra mode appends to every item, as its README writes them. */
@@ -761,9 +770,10 @@ fun main() {
     }
 
     builtinTransportTest("proxy_url: requests go through it; an unreachable one is a network error") {
-        val port = java.net.ServerSocket(0).use { it.localPort } // closed again: nothing listens
-        val c = OfferClient(config().copy(proxyUrl = "http://127.0.0.1:$port"))
-        assertThrows<OfferException.Network> { c.one() }
+        withRefusingPort { port ->
+            val c = OfferClient(config().copy(proxyUrl = "http://127.0.0.1:$port"))
+            assertThrows<OfferException.Network> { c.one() }
+        }
         assertEquals(0L, Sim.stat("requests"), "nothing went around the proxy")
         assertThrows<OfferException.InvalidArgument> { OfferClient(config().copy(proxyUrl = "not a url")) }
     }
@@ -1001,9 +1011,10 @@ fun main() {
         assertTrue(assertThrows<OfferException.Decode> { c.one() }.message.contains("byte limit")) { "the body cap" }
         Sim.fault("""{"kind":"latency","ms":30000}""")
         assertEquals(null, assertThrows<OfferException.Timeout> { through(timeoutMs = 300).one() }.httpStatus, "timeout")
-        val port = java.net.ServerSocket(0).use { it.localPort } // closed again: nothing listens
-        val refused = OfferClient(config().copy(baseUrl = "http://127.0.0.1:$port"), httpExecutor = platform)
-        assertThrows<OfferException.Network> { refused.one() }
+        withRefusingPort { port ->
+            val refused = OfferClient(config().copy(baseUrl = "http://127.0.0.1:$port"), httpExecutor = platform)
+            assertThrows<OfferException.Network> { refused.one() }
+        }
     }
 
     test("the platform stack: an attempt that runs out of time is a timeout, however the race with its socket falls") {

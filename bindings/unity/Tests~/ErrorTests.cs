@@ -3,8 +3,6 @@
 // what OfferKitException carries for it; and the same kinds when another thread polls.
 using System;
 using System.Linq;
-using System.Net;
-using System.Net.Sockets;
 using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
@@ -193,19 +191,10 @@ namespace OfferKit.Tests
             }
         }
 
-        private static int ClosedPort()
-        {
-            var listener = new TcpListener(IPAddress.Loopback, 0);
-            listener.Start();
-            int port = ((IPEndPoint)listener.LocalEndpoint).Port;
-            listener.Stop();
-            return port;
-        }
-
         public static void NetworkForAClosedPortAndADroppedBody()
         {
-            var options = new OfferKitClientOptions("http://127.0.0.1:" + ClosedPort()) { AccessToken = "t", MaxRetries = 0 };
-            using (var client = Transport.Client(options))
+            using (var closed = new RefusingPort())
+            using (var client = Transport.Client(new OfferKitClientOptions("http://127.0.0.1:" + closed.Port) { AccessToken = "t", MaxRetries = 0 }))
             {
                 OfferKitException e = Check.Fails(Offers(client), ErrorKind.Network, "closed port");
                 Check.Equal((int?)null, e.HttpStatus, "no response");

@@ -15,20 +15,12 @@ namespace OfferKit.Tests
     {
         private static Simulator Sim { get { return Program.Sim; } }
 
-        private static int ClosedPort()
-        {
-            var listener = new TcpListener(IPAddress.Loopback, 0);
-            listener.Start();
-            int port = ((IPEndPoint)listener.LocalEndpoint).Port;
-            listener.Stop();
-            return port;
-        }
-
         public static void AnUnreachableProxyIsANetworkError()
         {
+            using (var closed = new RefusingPort())
             using (OfferKitClient client = Sim.Client(o =>
             {
-                o.Proxy = "http://127.0.0.1:" + ClosedPort();
+                o.Proxy = "http://127.0.0.1:" + closed.Port;
                 o.MaxRetries = 0;
             }))
             {

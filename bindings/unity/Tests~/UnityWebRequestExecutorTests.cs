@@ -9,8 +9,6 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
-using System.Net;
-using System.Net.Sockets;
 using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
@@ -84,18 +82,14 @@ namespace OfferKit.Tests
 
         public static void ARefusedConnectionIsNetwork()
         {
-            var listener = new TcpListener(IPAddress.Loopback, 0);
-            listener.Start();
-            int port = ((IPEndPoint)listener.LocalEndpoint).Port;
-            listener.Stop();
             lock (UnityWebRequest.Made) UnityWebRequest.Made.Clear();
-            var options = new OfferKitClientOptions("http://127.0.0.1:" + port)
+            using (var closed = new RefusingPort())
+            using (var client = new OfferKitClient(new OfferKitClientOptions("http://127.0.0.1:" + closed.Port)
             {
                 AccessToken = "t",
                 MaxRetries = 0,
                 HttpExecutor = new UnityWebRequestExecutor(),
-            };
-            using (var client = new OfferKitClient(options))
+            }))
                 Check.Contains(Check.Fails(client.OffersAsync("demo"), ErrorKind.Network, "closed port").Message, "Cannot connect", "the engine's text");
         }
 
