@@ -124,3 +124,15 @@ def test_a_loop_that_cannot_watch_descriptors_uses_the_generated_coroutines(sim:
         assert loop.run_until_complete(calls()) == (None, 2)
     finally:
         loop.close()
+
+
+async def test_a_loop_without_weak_references_uses_the_generated_coroutines(
+    sim: Sim, watching: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class NoWeakKeys:
+        def __getitem__(self, loop: object) -> None:
+            raise TypeError(f"cannot create weak reference to {type(loop).__name__!r} object")
+
+    monkeypatch.setattr(_completions, "_WATCHERS", NoWeakKeys())
+    assert _completions.watcher() is None
+    assert len(await client(sim).offers("player-1", limit=2)) == 2

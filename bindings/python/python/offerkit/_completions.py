@@ -87,6 +87,8 @@ def watcher() -> Watcher | None:
         return _WATCHERS[loop]
     except KeyError:
         pass
+    except TypeError:  # a loop that cannot be weakly referenced: no place to keep its queue
+        return None
     made: Watcher | None
     try:
         made = Watcher(loop)
