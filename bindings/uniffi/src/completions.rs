@@ -16,8 +16,12 @@
 
 use std::collections::HashMap;
 use std::future::Future;
+use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::task::{Context, Poll};
+
+use offerkit_bindings_common::panic::panic_message;
 
 use tokio::task::AbortHandle;
 
@@ -136,7 +140,7 @@ impl Completions {
     }
 
     /// One type of task for every call: tokio's task machinery is compiled once, not once per
-    /// query (each instantiation cost about 8 KB of the library).
+    /// query (each instantiation cost about 4 KB of the library).
     fn start_erased(self: &Arc<Self>, call: Call) -> Result<u64, OfferError> {
         let handle = runtime::get()?;
         let mut state = self.lock();
@@ -144,7 +148,7 @@ impl Completions {
         let id = state.next_id;
         let this = Arc::clone(self);
         // Spawned while the lock is held, so the task cannot finish before it is `running`.
-        let task = handle.spawn(async move { this.finish(id, call.await) });
+        let task = handle.spawn(async move { this.finish(id, CatchPanic(call).await) });
         state.running.push((id, task.abort_handle()));
         Ok(id)
     }
@@ -209,6 +213,27 @@ impl OfferClient {
         variables_json: Option<String>,
     ) -> Result<u64, OfferError> {
         completions.start(self.graphql_call(query, variables_json)?)
+    }
+}
+
+/// Polls a call, turning a panic into `Internal` (as uniffi's async methods do): a started call
+/// always finishes, so its waiter is never left waiting.
+struct CatchPanic(Call);
+
+impl Future for CatchPanic {
+    type Output = Result<String, OfferError>;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let call = &mut self.0;
+        match std::panic::catch_unwind(AssertUnwindSafe(|| call.as_mut().poll(cx))) {
+            Ok(poll) => poll,
+            Err(panic) => Poll::Ready(Err(OfferError::Internal {
+                detail: format!(
+                    "offerkit panicked: {}",
+                    panic_message(panic.as_ref()).unwrap_or("(no message)")
+                ),
+            })),
+        }
     }
 }
 
@@ -349,6 +374,23 @@ mod tests {
         assert_eq!(completions.raise_failure(id), Ok(()), "once");
         assert_eq!(completions.raise_failure(u64::MAX), Ok(()));
         assert_eq!(completions.pending(), 0);
+    }
+
+    #[test]
+    fn a_call_that_panics_fails_as_internal() {
+        let completions = Completions::new().expect("socket pair");
+        let id = completions
+            .start(async { panic!("a bug in a call") })
+            .unwrap();
+        wait_for("the call", || finished_count(&completions) == 1);
+        assert_eq!(completions.finished(), HashMap::from([(id, None)]));
+        match completions.raise_failure(id) {
+            Err(OfferError::Internal { detail }) => assert!(
+                detail.contains("offerkit panicked: a bug in a call"),
+                "{detail}"
+            ),
+            other => panic!("expected Internal, got {other:?}"),
+        }
     }
 
     struct SetOnDrop(Arc<AtomicBool>);
