@@ -21,8 +21,6 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::task::{Context, Poll};
 
-use offerkit_bindings_common::panic::panic_message;
-
 use tokio::task::AbortHandle;
 
 use crate::client::OfferClient;
@@ -48,9 +46,9 @@ struct State {
     next_id: u64,
     /// Calls still running, by id: a few at a time, so a list.
     running: Vec<(u64, AbortHandle)>,
-    /// Finished since the last `finished`: the text, or `None` for a failure.
-    finished: Vec<(u64, Option<String>)>,
-    /// Errors of failed calls, until `raise_failure` takes them.
+    /// Finished since the last `finished`, with their answers.
+    finished: Vec<(u64, Result<String, OfferError>)>,
+    /// Errors of failed calls handed over by `finished`, until `raise_failure` takes them.
     failures: Vec<(u64, OfferError)>,
     /// A byte was written since the last `finished`: one is enough to wake the loop.
     signalled: bool,
@@ -98,7 +96,19 @@ impl Completions {
         self.socket.drain();
         let mut state = self.lock();
         state.signalled = false;
-        state.finished.drain(..).collect()
+        let finished = std::mem::take(&mut state.finished);
+        let mut texts = HashMap::with_capacity(finished.len());
+        for (id, answer) in finished {
+            let text = match answer {
+                Ok(text) => Some(text),
+                Err(error) => {
+                    state.failures.push((id, error));
+                    None
+                }
+            };
+            texts.insert(id, text);
+        }
+        texts
     }
 
     /// Fails with the error of failed call `id`, once (the id was in `finished` with no
@@ -125,8 +135,7 @@ impl Completions {
     /// for a failed one) and that were not cancelled.
     pub fn pending(&self) -> u64 {
         let state = self.lock();
-        let succeeded = state.finished.iter().filter(|(_, text)| text.is_some());
-        (state.running.len() + succeeded.count() + state.failures.len()) as u64
+        (state.running.len() + state.finished.len() + state.failures.len()) as u64
     }
 }
 
@@ -158,14 +167,7 @@ impl Completions {
         if state.take_running(id).is_none() {
             return; // cancelled meanwhile
         }
-        let text = match answer {
-            Ok(text) => Some(text),
-            Err(error) => {
-                state.failures.push((id, error));
-                None
-            }
-        };
-        state.finished.push((id, text));
+        state.finished.push((id, answer));
         if !state.signalled {
             state.signalled = true;
             self.socket.signal();
@@ -227,12 +229,7 @@ impl Future for CatchPanic {
         let call = &mut self.0;
         match std::panic::catch_unwind(AssertUnwindSafe(|| call.as_mut().poll(cx))) {
             Ok(poll) => poll,
-            Err(panic) => Poll::Ready(Err(OfferError::Internal {
-                detail: format!(
-                    "offerkit panicked: {}",
-                    panic_message(panic.as_ref()).unwrap_or("(no message)")
-                ),
-            })),
+            Err(panic) => Poll::Ready(Err(runtime::panicked(panic.as_ref()))),
         }
     }
 }

@@ -64,13 +64,18 @@ async fn run_erased(cancel: Cancel, future: Task) -> Result<Box<dyn Any + Send>,
     let _abort_on_drop = AbortOnDrop(task.abort_handle());
     match task.await {
         Ok(result) => result,
-        Err(join) if join.is_panic() => Err(OfferError::Internal {
-            detail: format!(
-                "offerkit panicked: {}",
-                panic_message(join.into_panic().as_ref()).unwrap_or("(no message)")
-            ),
-        }),
+        Err(join) if join.is_panic() => Err(panicked(join.into_panic().as_ref())),
         Err(_) => Err(OfferError::cancelled("the request was cancelled")),
+    }
+}
+
+/// The error a call that panicked fails with (its panic caught on the runtime).
+pub(crate) fn panicked(payload: &(dyn Any + Send)) -> OfferError {
+    OfferError::Internal {
+        detail: format!(
+            "offerkit panicked: {}",
+            panic_message(payload).unwrap_or("(no message)")
+        ),
     }
 }
 
