@@ -162,14 +162,12 @@ class OfferClient:
             limit=limit, language=language, sort=sort, select=select, selection=selection
         )
         native = self._check_open()
-        watching = _completions.watcher()
         with mapped():
             # One JSON text, decoded by `json` in C: lifting the records field by field in
             # Python cost about 4 µs an offer, this 1 µs (see BENCHMARKS.md).
-            if watching is None:
-                text = await native.offers_json(player_id, options)
-            else:
-                text = await watching.call(native.offers_json_started, player_id, options)
+            text = await _completions.text_call(
+                native.offers_json, native.offers_json_started, player_id, options
+            )
         return _convert.offers_from_json(text)
 
     async def offers_cached(
@@ -199,12 +197,10 @@ class OfferClient:
         selection is `support_portal`; `select` adds fields to it (`"offerwall"` gives both),
         `selection` replaces it (`select` is then added to that)."""
         native = self._check_open()
-        watching = _completions.watcher()
         with mapped():
-            if watching is None:
-                text = await native.links(player_id, select, selection)
-            else:
-                text = await watching.call(native.links_started, player_id, select, selection)
+            text = await _completions.text_call(
+                native.links, native.links_started, player_id, select, selection
+            )
         links: dict[str, Any] = _json.loads(text)
         return links
 
@@ -280,12 +276,10 @@ class OfferClient:
             raise TypeError(f"variables must be a mapping, not {type(variables).__name__}")
         variables_json = None if variables is None else json.dumps(dict(variables))
         native = self._check_open()
-        watching = _completions.watcher()
         with mapped():
-            if watching is None:
-                text = await native.graphql(query, variables_json)
-            else:
-                text = await watching.call(native.graphql_started, query, variables_json)
+            text = await _completions.text_call(
+                native.graphql, native.graphql_started, query, variables_json
+            )
         data: dict[str, Any] = _json.loads(text)
         return data
 

@@ -18,15 +18,19 @@ from __future__ import annotations
 
 import asyncio
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ._native import offerkit as _ffi
 
-__all__ = ["Watcher", "watcher"]
+__all__ = ["Watcher", "text_call", "watcher"]
 
 # Off in tests that check the generated coroutines give the same answers.
 enabled = True
+
+# The generated module's constructor and its loop lookup, which carry no annotations.
+_new_queue: Callable[[], Any] = _ffi.Completions
+_note_loop: Callable[[], object] = _ffi._uniffi_get_event_loop
 
 _WATCHERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Watcher | None] = (
     weakref.WeakKeyDictionary()
@@ -40,7 +44,7 @@ class Watcher:
     __slots__ = ("_queue", "_waiting")
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self._queue = _ffi.Completions()
+        self._queue = _new_queue()
         self._waiting: dict[int, asyncio.Future[str]] = {}
         loop.add_reader(self._queue.fd(), self._collect)
 
@@ -51,7 +55,7 @@ class Watcher:
         # The loop that the library's calls into Python (async token providers and HTTP
         # executors, run from its thread) use: the one of the latest call, as for the
         # generated coroutines.
-        _ffi._uniffi_get_event_loop()
+        _note_loop()
         call_id = start(self._queue, *args)
         future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self._waiting[call_id] = future
@@ -96,3 +100,15 @@ def watcher() -> Watcher | None:
         made = None
     _WATCHERS[loop] = made
     return made
+
+
+async def text_call(
+    generated: Callable[..., Awaitable[str]], started: Callable[..., int], *args: Any
+) -> str:
+    """A call that answers with one text: through the running loop's completion socket
+    (`started(queue, *args)`) where it has one, else the generated coroutine
+    (`generated(*args)`). Raises the generated exception (for `mapped()`)."""
+    watching = watcher()
+    if watching is None:
+        return await generated(*args)
+    return await watching.call(started, *args)
