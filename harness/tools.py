@@ -49,7 +49,18 @@ APT = {
 
 KOTLIN_VERSION = "2.4.20"
 CBINDGEN_VERSION = "0.29.4"
-VENV_REQUIREMENTS = ["maturin>=1.9,<2", "pytest>=8,<10", "pytest-asyncio>=1,<2", "mypy>=1.13,<2"]
+# pytest-asyncio 1.5 for its loop-factory hook (the Python suite's uvloop run).
+VENV_REQUIREMENTS = ["maturin>=1.9,<2", "pytest>=8,<10", "pytest-asyncio>=1.5,<2", "mypy>=1.13,<2", "uvloop>=0.21,<1"]
+
+# Run in the venv: fails unless every requirement is installed at a version it allows.
+_VENV_CHECK = """
+import sys
+from importlib.metadata import version
+from pip._vendor.packaging.requirements import Requirement
+for text in sys.argv[1:]:
+    requirement = Requirement(text)
+    assert requirement.specifier.contains(version(requirement.name)), text
+"""
 RUST_TARGETS = ["x86_64-pc-windows-gnu", "aarch64-unknown-linux-gnu", "wasm32-unknown-unknown"]
 
 
@@ -140,12 +151,12 @@ def kotlin() -> str:
 
 
 def venv() -> str:
-    """The Python tools venv. Its packages are checked on every use (a reused venv without
-    pytest-asyncio would let every async test skip)."""
+    """The Python tools venv. Its packages and their versions are checked on every use (a
+    reused venv without pytest-asyncio would let every async test skip)."""
     path = os.path.join(TOOLS_DIR, "venv")
     py = os.path.join(path, "bin", "python")
     with Lock("venv"):
-        check = [py, "-c", "import maturin, pytest, pytest_asyncio, mypy"] if os.path.exists(py) else None
+        check = [py, "-c", _VENV_CHECK, *VENV_REQUIREMENTS] if os.path.exists(py) else None
         if check is None or subprocess.run(check, capture_output=True).returncode != 0:
             if check is None:
                 run([sys.executable, "-m", "venv", path])

@@ -2,8 +2,8 @@
 # Installs what the uniffi tests need and a fresh machine lacks, idempotently:
 #   - Debian's libjna-java (JNA 5.13 for the Kotlin bindings on the JVM),
 #   - the Kotlin compiler from npm (kotlin-compiler@2.4.20; it ships the kotlinx-coroutines jar),
-#   - a Python venv with maturin, pytest, pytest-asyncio and mypy (the Python tests and example
-#     are checked with `mypy --strict`).
+#   - a Python venv with maturin, pytest, pytest-asyncio, mypy (the Python tests and example
+#     are checked with `mypy --strict`) and uvloop (the suite runs once on its loop).
 # Everything but the apt package goes under .tools/ (git-ignored). Prints the paths it set up.
 set -euo pipefail
 
@@ -32,11 +32,14 @@ if [ ! -x "$KOTLIN_HOME/bin/kotlinc-jvm" ]; then
 fi
 
 VENV="$TOOLS/venv"
-if [ ! -x "$VENV/bin/pytest" ] || [ ! -x "$VENV/bin/maturin" ] || [ ! -x "$VENV/bin/mypy" ]; then
-  echo "install-uniffi-tools: python venv with maturin, pytest, pytest-asyncio, mypy" >&2
-  python3 -m venv "$VENV"
-  "$VENV/bin/pip" install -q --disable-pip-version-check \
-    "maturin>=1.9,<2" "pytest>=8,<10" "pytest-asyncio>=1,<2" "mypy>=1.13,<2"
+# pytest-asyncio 1.5 for its loop-factory hook (the suite's uvloop run).
+PY_REQUIREMENTS=("maturin>=1.9,<2" "pytest>=8,<10" "pytest-asyncio>=1.5,<2" "mypy>=1.13,<2" "uvloop>=0.21,<1")
+# A venv made before the list changed gets what it lacks (the list is recorded beside it).
+if [ ! -x "$VENV/bin/pip" ] || [ "$(cat "$VENV/requirements.txt" 2>/dev/null)" != "$(printf '%s\n' "${PY_REQUIREMENTS[@]}")" ]; then
+  echo "install-uniffi-tools: python venv with ${PY_REQUIREMENTS[*]}" >&2
+  [ -x "$VENV/bin/pip" ] || python3 -m venv "$VENV"
+  "$VENV/bin/pip" install -q --disable-pip-version-check "${PY_REQUIREMENTS[@]}"
+  printf '%s\n' "${PY_REQUIREMENTS[@]}" >"$VENV/requirements.txt"
 fi
 
 echo "KOTLIN_HOME=$KOTLIN_HOME"

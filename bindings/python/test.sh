@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Python package's tests: the maturin wheel (the hand-written package over the generated
-# module) installed into the tools venv, pytest (asyncio) against the simulator, `mypy --strict`
-# on the tests and the example, the example; pytest again against the shipping library.
+# module) installed into the tools venv, pytest (asyncio) against the simulator, again on uvloop's
+# loop, `mypy --strict` on the package, the tests and the example, the example; pytest again
+# against the shipping library.
 # Results for the harness (pytest's JUnit files, harness/RESULTS.md).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -28,6 +29,13 @@ if (cd bindings/python && "$VENV/bin/maturin" build --quiet --out "$work/wheels"
   (cd bindings/python/tests && timeout 300 "$VENV/bin/python" -m pytest -q -p no:cacheprovider -p asyncio \
     --junitxml="$OFFERKIT_RESULTS_DIR/python-tests.xml" -o junit_suite_name=python-tests)
   runner python-tests $?
+  # Once more on uvloop's event loop (conftest.py), which many asyncio servers run: the loop's
+  # completion socket through uvloop's `add_reader`, its thread-safe calls for the rest.
+  echo "==> pytest (uvloop)"
+  (cd bindings/python/tests && OFFERKIT_TEST_LOOP=uvloop timeout 300 "$VENV/bin/python" -m pytest -q \
+    -p no:cacheprovider -p asyncio --junitxml="$OFFERKIT_RESULTS_DIR/python-tests-uvloop.xml" \
+    -o junit_suite_name=python-tests-uvloop)
+  runner python-tests-uvloop $?
   echo "==> python example"
   OFFERKIT_BASE_URL="$OFFERKIT_SIM_URL" timeout 60 "$VENV/bin/python" bindings/python/example/offers.py 2>&1 | tee "$work/python-example.log"
   if grep -q "^5 offers for demo-player:" "$work/python-example.log"; then ok "python example"; else fail "python example"; fi

@@ -17,13 +17,28 @@ import pytest
 import offerkit
 
 
-# The package runs `offers` and `links` through the loop's completion socket where it can
-# (offerkit/_completions.py); bindings/python/test.sh runs the suite once more with this set, so
-# the generated coroutines that serve elsewhere (Windows) are tested as fully.
+# The package runs `offers`, `links` and `graphql` through the loop's completion socket where
+# it can (offerkit/_completions.py); bindings/python/test.sh runs the suite once more with this
+# set, so the generated coroutines that serve elsewhere (Windows) are tested as fully.
 if os.environ.get("OFFERKIT_TEST_GENERATED_COROUTINES") == "1":
     from offerkit import _completions
 
     _completions.enabled = False
+
+# The event loop of every async test: asyncio's own, or uvloop's (`OFFERKIT_TEST_LOOP=uvloop`:
+# bindings/python/test.sh runs the suite once so), the loop many asyncio servers run on Linux
+# and macOS. test_completions.py checks that the run is on the loop it names.
+LOOP = os.environ.get("OFFERKIT_TEST_LOOP", "asyncio")
+if LOOP == "uvloop":
+    import uvloop
+
+    def pytest_asyncio_loop_factories(
+        config: pytest.Config, item: pytest.Item
+    ) -> dict[str, Callable[[], asyncio.AbstractEventLoop]]:
+        return {"uvloop": uvloop.new_event_loop}
+
+elif LOOP != "asyncio":
+    raise RuntimeError(f"OFFERKIT_TEST_LOOP={LOOP!r}: expected asyncio or uvloop")
 
 SIM_URL = os.environ.get("OFFERKIT_SIM_URL", "")
 SIM_PREFIXED_URL = os.environ.get("OFFERKIT_SIM_PREFIXED_URL", "")

@@ -6,13 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 
 import pytest
+import uvloop
 
 import offerkit
 from offerkit import _completions
-from conftest import Sim, client
+from conftest import LOOP, Sim, client
+
+# The loops a user's program may run the package on (where the loop can watch a descriptor).
+LOOPS: dict[str, Callable[[], asyncio.AbstractEventLoop]] = {
+    "asyncio": asyncio.new_event_loop,
+    "uvloop": uvloop.new_event_loop,
+}
 
 
 @pytest.fixture
@@ -94,18 +101,36 @@ async def test_many_calls_at_once_each_get_their_own_answer(sim: Sim, watching: 
     assert sim.stats()["graphql"] == 64
 
 
-def test_a_loop_that_ends_leaves_no_descriptor_open(sim: Sim, watching: None) -> None:
+async def test_the_suite_runs_on_the_loop_it_names() -> None:
+    loop = asyncio.get_running_loop()
+    if LOOP == "uvloop":
+        assert isinstance(loop, uvloop.Loop), f"OFFERKIT_TEST_LOOP=uvloop, but the loop is {loop!r}"
+    else:
+        assert type(loop).__module__.startswith("asyncio."), f"not asyncio's own loop: {loop!r}"
+
+
+def run_on(make_loop: Callable[[], asyncio.AbstractEventLoop], calls: Callable[[], Coroutine[object, None, int]]) -> int:
+    loop = make_loop()
+    try:
+        return loop.run_until_complete(calls())
+    finally:
+        loop.close()
+
+
+@pytest.mark.parametrize("loop_name", sorted(LOOPS))
+def test_a_loop_that_ends_leaves_no_descriptor_open(sim: Sim, watching: None, loop_name: str) -> None:
     token = sim.token()
+    make_loop = LOOPS[loop_name]
 
     async def calls() -> int:
         c = offerkit.OfferClient(offerkit.ClientConfig(sim.base_url, access_token=token))
-        assert _completions.watcher() is not None
+        assert _completions.watcher() is not None, f"{loop_name} can watch a descriptor"
         return len(await c.offers("player-1", limit=3))
 
-    assert asyncio.run(calls()) == 3  # the first loop: the library's runtime starts
+    assert run_on(make_loop, calls) == 3  # the first loop: the library's runtime starts
     before = open_descriptors()
     for _ in range(20):
-        assert asyncio.run(calls()) == 3
+        assert run_on(make_loop, calls) == 3
     # The HTTP connections of ended clients close on the library thread: allow for them.
     assert open_descriptors() <= before + 2, "each loop's socket pair is closed with it"
 
