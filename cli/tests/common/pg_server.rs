@@ -48,7 +48,7 @@ impl PgServer {
         } else {
             Vec::new()
         };
-        let server = PgServer {
+        let mut server = PgServer {
             bindir,
             port: free_port(),
             dir,
@@ -68,6 +68,17 @@ impl PgServer {
                 "--no-sync",
             ],
         );
+        // The port was found free and released: another process may take it before the
+        // server binds it. Then the server tries another one (a restart keeps its port).
+        for _ in 0..4 {
+            match server.try_start() {
+                Err(log) if log.contains("could not bind") => server.port = free_port(),
+                other => {
+                    other.unwrap_or_else(|log| panic!("{log}"));
+                    return Some(server);
+                }
+            }
+        }
         server.start();
         Some(server)
     }
@@ -79,13 +90,18 @@ impl PgServer {
 
     /// Starts the server (again) on its port, waiting until it accepts connections.
     pub fn start(&self) {
+        self.try_start().unwrap_or_else(|log| panic!("{log}"));
+    }
+
+    /// Starts the server on its port; the failure with the server's log.
+    fn try_start(&self) -> Result<(), String> {
         let options = format!(
             "-h 127.0.0.1 -p {} -k {} -c max_connections=200",
             self.port,
             self.dir.display()
         );
         let log = self.dir.join("server.log").display().to_string();
-        self.run(
+        self.try_run(
             "pg_ctl",
             &[
                 "-D",
@@ -99,7 +115,7 @@ impl PgServer {
                 "60",
                 "start",
             ],
-        );
+        )
     }
 
     /// Stops the server as a crash does: `pg_ctl stop -m immediate` kills every server process
@@ -129,17 +145,29 @@ impl PgServer {
     }
 
     fn run(&self, program: &str, args: &[&str]) {
+        self.try_run(program, args)
+            .unwrap_or_else(|failure| panic!("{failure}"));
+    }
+
+    /// Runs `program`; when it fails, its stderr and the server's log.
+    fn try_run(&self, program: &str, args: &[&str]) -> Result<(), String> {
         let out = self
             .command(program)
             .args(args)
             .output()
             .unwrap_or_else(|e| panic!("{program}: {e}"));
-        assert!(
-            out.status.success(),
+        if out.status.success() {
+            return Ok(());
+        }
+        // The log of this attempt only: a retry's diagnosis must not read an earlier one.
+        let log = self.dir.join("server.log");
+        let failure = format!(
             "{program} {args:?}: {}\n{}",
             String::from_utf8_lossy(&out.stderr),
-            std::fs::read_to_string(self.dir.join("server.log")).unwrap_or_default()
+            std::fs::read_to_string(&log).unwrap_or_default()
         );
+        let _ = std::fs::remove_file(&log);
+        Err(failure)
     }
 }
 
