@@ -113,7 +113,7 @@ if [ -x "$out/handoffs" ]; then
     "$out/handoffs" "$url" "$token" 1000 >"$out/handoffs.json"
 fi
 
-echo "==> where a blocking call runs: the same call four ways (bench/rust/src/bin/handoff.rs)"
+echo "==> where a blocking call runs: the same call five ways (bench/rust/src/bin/handoff.rs)"
 target/release/handoff --url "$url" --token "$token" --calls "$calls" --rounds "$rounds" >"$out/handoff.json"
 
 echo "==> throughput: offerkit core (64 concurrent) and wrk (64 connections), same simulator"
@@ -221,11 +221,12 @@ if os.path.exists(handoffs):
               f"the core's probe {core_cpu:.0f} µs, the C program's {c_cpu:.0f} µs (`bench/c/handoffs.c`).")
     print()
 ways = json.load(open(os.path.join(out, "handoff.json")))
-print("### Where a blocking call runs: the same call four ways, one process (`bench/rust/src/bin/handoff.rs`)\n")
+print("### Where a blocking call runs: the same call five ways, one process (`bench/rust/src/bin/handoff.rs`)\n")
 print(f"Interleaved, {ways['calls']} calls each, each way with its own client; CPU is every thread's.\n")
 print("| way | median µs | CPU µs per call | median / in-thread |")
 print("| --- | ---: | ---: | ---: |")
-for key, what in [("in_thread", "in-thread: the caller drives the runtime (as the core's probe)"),
+for key, what in [("in_thread", "in-thread: the caller drives the runtime, a `block_on` per call"),
+                  ("in_thread_one_block_on", "in-thread, a round's calls inside one `block_on` (as the core's probe)"),
                   ("library_thread", "library thread drives it, the caller in `Handle::block_on` (the C ABI today)"),
                   ("spawned", "the whole call a task on the library thread, the caller waiting"),
                   ("handed_over", "the library thread hands the runtime to the caller for the call")]:

@@ -2,7 +2,10 @@
 //! thread drives, and what handing that runtime to the caller would win back. The same `offers`
 //! call (limit 20) over keep-alive, three ways, interleaved in rounds, each with its own client:
 //!
-//! - `in-thread`: a current-thread runtime driven by the calling thread (the core's latency probe);
+//! - `in-thread`: a current-thread runtime driven by the calling thread, each call its own
+//!   `Runtime::block_on`;
+//! - `in-thread-one-block-on`: the same, a round's calls awaited one after another inside one
+//!   `block_on` (as the core's latency probe does), to tell what a `block_on` per call costs;
 //! - `library-thread`: a current-thread runtime driven by a library thread, the caller in
 //!   `Handle::block_on` (what the C ABI's blocking functions do: the library thread owns the
 //!   sockets, so each call crosses between the two threads);
@@ -123,8 +126,9 @@ fn main() {
     };
 
     let own = runtime();
-    let (own_client, library_client, spawned_client, handed_client) =
-        (client(), client(), client(), client());
+    let own_looping = runtime();
+    let (own_client, library_client, spawned_client, handed_client, looping_client) =
+        (client(), client(), client(), client(), client());
     let library = runtime();
     let library_handle = library.handle().clone();
     std::thread::spawn(move || library.block_on(std::future::pending::<()>()));
@@ -147,32 +151,50 @@ fn main() {
         assert_eq!(offers.unwrap().len(), 20);
         took
     };
+    // A round of the in-thread way with every call inside one `block_on`.
+    let looping_round = |calls: usize| -> Vec<Duration> {
+        own_looping.block_on(async {
+            let mut took = Vec::with_capacity(calls);
+            for _ in 0..calls {
+                let started = Instant::now();
+                let offers = looping_client.offers("bench-player", &options).await;
+                took.push(started.elapsed());
+                assert_eq!(offers.unwrap().len(), 20);
+            }
+            took
+        })
+    };
     let clients = [
         &own_client,
         &library_client,
         &spawned_client,
         &handed_client,
     ];
-    let names = ["in_thread", "library_thread", "spawned", "handed_over"];
+    let names = [
+        "in_thread",
+        "library_thread",
+        "spawned",
+        "handed_over",
+        "in_thread_one_block_on",
+    ];
     let ways = arg("--ways").unwrap_or_else(|| names.join(","));
     let ways: Vec<&str> = ways.split(',').collect();
-    let mut samples: [Vec<Duration>; 4] = Default::default();
-    let mut cpu = [0u64; 4];
+    let mut samples: [Vec<Duration>; 5] = Default::default();
+    let mut cpu = [0u64; 5];
     for round in 0..=rounds {
-        for (way, client) in clients.iter().enumerate() {
-            if !ways.contains(&names[way]) {
+        for (way, name) in names.iter().enumerate() {
+            if !ways.contains(name) {
                 continue;
             }
             let before = cpu_ns();
-            for _ in 0..calls {
-                let took = call(way, client);
-                // Round 0 warms every way up (connections, pools) and is not counted.
-                if round > 0 {
-                    samples[way].push(took);
-                }
-            }
+            let took: Vec<Duration> = match clients.get(way) {
+                Some(client) => (0..calls).map(|_| call(way, client)).collect(),
+                None => looping_round(calls),
+            };
+            // Round 0 warms every way up (connections, pools) and is not counted.
             if round > 0 {
                 cpu[way] += cpu_ns() - before;
+                samples[way].extend(took);
             }
         }
     }
