@@ -32,8 +32,9 @@ if [ ! -x "$KOTLIN_HOME/bin/kotlinc-jvm" ]; then
 fi
 
 VENV="$TOOLS/venv"
-# pytest-asyncio 1.5 for its loop-factory hook (the suite's uvloop run).
-PY_REQUIREMENTS=("maturin>=1.9,<2" "pytest>=8,<10" "pytest-asyncio>=1.5,<2" "mypy>=1.13,<2" "uvloop>=0.21,<1")
+# The harness's list (harness/tools.py), one requirement a line.
+mapfile -t PY_REQUIREMENTS < <(cd "$ROOT" && python3 -c 'import harness.tools as t; print("\n".join(t.VENV_REQUIREMENTS))')
+[ "${#PY_REQUIREMENTS[@]}" -gt 0 ] || { echo "install-uniffi-tools: no requirements read from harness/tools.py" >&2; exit 1; }
 # A venv made before the list changed gets what it lacks (the list is recorded beside it).
 if [ ! -x "$VENV/bin/pip" ] || [ "$(cat "$VENV/requirements.txt" 2>/dev/null)" != "$(printf '%s\n' "${PY_REQUIREMENTS[@]}")" ]; then
   echo "install-uniffi-tools: python venv with ${PY_REQUIREMENTS[*]}" >&2

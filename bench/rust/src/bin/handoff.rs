@@ -1,6 +1,6 @@
 //! Hand-off probe for BENCHMARKS.md: what a blocking call pays for running on a runtime another
 //! thread drives, and what handing that runtime to the caller would win back. The same `offers`
-//! call (limit 20) over keep-alive, three ways, interleaved in rounds, each with its own client:
+//! call (limit 20) over keep-alive, five ways, interleaved in rounds, each with its own client:
 //!
 //! - `in-thread`: a current-thread runtime driven by the calling thread, each call its own
 //!   `Runtime::block_on`;
