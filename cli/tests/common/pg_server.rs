@@ -72,11 +72,9 @@ impl PgServer {
         // server binds it. Then the server tries another one (a restart keeps its port).
         for _ in 0..4 {
             match server.try_start() {
+                Ok(()) => return Some(server),
                 Err(log) if log.contains("could not bind") => server.port = free_port(),
-                other => {
-                    other.unwrap_or_else(|log| panic!("{log}"));
-                    return Some(server);
-                }
+                Err(log) => panic!("{log}"),
             }
         }
         server.start();
