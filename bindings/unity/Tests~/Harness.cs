@@ -276,6 +276,9 @@ namespace OfferKit.Tests
             catch (Exception e)
             {
                 OfferKitClient.DisposeAll();
+                // The failed test's releases may still trail (see below): let them land before
+                // zeroing, or they count against the next test as a double release.
+                Settle();
                 Interlocked.Exchange(ref Tracking.NativeObjects, 0);
                 Interlocked.Exchange(ref Tracking.GcHandles, 0);
                 if (e is TestSkipped || e is TestNotApplicable)
@@ -289,14 +292,8 @@ namespace OfferKit.Tests
             try
             {
                 // Every native object and GCHandle the wrapper took must have been released. A
-                // release may trail by a moment: a SafeHandle is released by the last thread still
-                // inside a P/Invoke with it (e.g. a token provider's continuation on the pool
-                // setting the token while the test disposes the client), so allow it time. A leak
-                // stays above zero, a double release below.
-                var settle = Stopwatch.StartNew();
-                while ((Volatile.Read(ref Tracking.GcHandles) != 0 || Volatile.Read(ref Tracking.NativeObjects) != 0) &&
-                       settle.Elapsed < TimeSpan.FromSeconds(5))
-                    Thread.Sleep(1);
+                // leak stays above zero, a double release below.
+                Settle();
                 Check.Equal(0, Volatile.Read(ref Tracking.GcHandles), "GCHandles still allocated after the test");
                 Check.Equal(0, Volatile.Read(ref Tracking.NativeObjects), "native objects still owned after the test");
                 return null;
@@ -308,6 +305,20 @@ namespace OfferKit.Tests
                 leak = e is TestFailure ? e.Message : e.ToString();
                 return null;
             }
+        }
+
+        /// <summary>
+        /// Waits (up to 5 s) for the native objects and GCHandles to return to zero. A release may
+        /// trail by a moment: a SafeHandle is released by the last thread still inside a P/Invoke
+        /// with it (e.g. a token provider's continuation on the pool setting the token while the
+        /// test disposes the client).
+        /// </summary>
+        private static void Settle()
+        {
+            var settle = Stopwatch.StartNew();
+            while ((Volatile.Read(ref Tracking.GcHandles) != 0 || Volatile.Read(ref Tracking.NativeObjects) != 0) &&
+                   settle.Elapsed < TimeSpan.FromSeconds(5))
+                Thread.Sleep(1);
         }
     }
 }

@@ -67,6 +67,27 @@ namespace OfferKit.Tests
             Check.Equal(2, listing.Offers.Count, "listing page size");
         }
 
+        public static void TheRequestIsDisposedBeforeTheAnswerIsGiven()
+        {
+            // Straight to the executor, with a continuation that runs inside the answer: it sees
+            // the UnityWebRequest as whoever the answer wakes would (disposing after the answer
+            // left a window where a finished call's request still held its buffers).
+            lock (UnityWebRequest.Made) UnityWebRequest.Made.Clear();
+            var request = new OfferKitHttpRequest(1, "POST", Sim.BaseUrl + "/v1/offers",
+                new[]
+                {
+                    new KeyValuePair<string, string>("content-type", "application/json"),
+                    new KeyValuePair<string, string>("authorization", "Bearer " + Sim.Token()),
+                },
+                Encoding.UTF8.GetBytes("{\"query\":\"{ __typename }\"}"), TimeSpan.FromSeconds(5), 1 << 20);
+            Task<OfferKitHttpResponse> task = new UnityWebRequestExecutor().ExecuteAsync(request, CancellationToken.None);
+            Task<bool> disposedWhenAnswered = task.ContinueWith(_ => Made().Single().Disposed, TaskContinuationOptions.ExecuteSynchronously);
+            MainThread.Wait(disposedWhenAnswered);
+            Check.Equal(TaskStatus.RanToCompletion, task.Status, "the answer");
+            Check.Equal(200, task.Result.Status, "status");
+            Check.True(disposedWhenAnswered.Result, "the UnityWebRequest disposed when the answer was given");
+        }
+
         public static void AProtocolErrorIsAResponseForOfferKitToJudge()
         {
             using (OfferKitClient client = Client())

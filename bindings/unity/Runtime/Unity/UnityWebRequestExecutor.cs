@@ -57,18 +57,22 @@ namespace OfferKit.Unity
                 operation.completed += _ =>
                 {
                     abort.Dispose();
+                    Action settle;
                     try
                     {
-                        Complete(www, request, cancellationToken, answer);
+                        settle = Outcome(www, cancellationToken, answer);
                     }
                     catch (Exception e)
                     {
-                        answer.TrySetException(e);
+                        settle = () => answer.TrySetException(e);
                     }
                     finally
                     {
+                        // Before the answer, not after: whoever the answer wakes (offerkit, the
+                        // game) finds the request and its native buffers already released.
                         www.Dispose();
                     }
+                    settle();
                 };
             }
             catch (Exception)
@@ -79,14 +83,16 @@ namespace OfferKit.Unity
             return answer.Task;
         }
 
-        private static void Complete(UnityWebRequest www, OfferKitHttpRequest request, CancellationToken cancellationToken,
+        /// <summary>
+        /// Reads everything the answer needs out of the finished request and returns the step that
+        /// gives it, to run once the request is disposed.
+        /// </summary>
+        private static Action Outcome(UnityWebRequest www, CancellationToken cancellationToken,
             TaskCompletionSource<OfferKitHttpResponse> answer)
         {
             if (cancellationToken.IsCancellationRequested)
-            {
-                answer.TrySetCanceled(); // aborted: nobody waits for an answer
-                return;
-            }
+                return () => answer.TrySetCanceled(); // aborted: nobody waits for an answer
+            Exception failure;
             switch (www.result)
             {
                 case UnityWebRequest.Result.Success:
@@ -94,19 +100,20 @@ namespace OfferKit.Unity
                     var headers = new List<KeyValuePair<string, string>>();
                     Dictionary<string, string> received = www.GetResponseHeaders();
                     if (received != null) headers.AddRange(received);
-                    answer.TrySetResult(new OfferKitHttpResponse((int)www.responseCode, headers, www.downloadHandler.data));
-                    break;
+                    var response = new OfferKitHttpResponse((int)www.responseCode, headers, www.downloadHandler.data);
+                    return () => answer.TrySetResult(response);
                 case UnityWebRequest.Result.ConnectionError:
                     bool timedOut = string.Equals(www.error, "Request timeout", StringComparison.OrdinalIgnoreCase);
-                    answer.TrySetException(new OfferKitHttpException(timedOut ? OfferKitHttpFailure.Timeout : OfferKitHttpFailure.Network,
-                        www.error ?? "connection error"));
+                    failure = new OfferKitHttpException(timedOut ? OfferKitHttpFailure.Timeout : OfferKitHttpFailure.Network,
+                        www.error ?? "connection error");
                     break;
                 default: // DataProcessingError: the body broke off after the status line
-                    answer.TrySetException(www.responseCode >= 100 && www.responseCode <= 599
+                    failure = www.responseCode >= 100 && www.responseCode <= 599
                         ? new OfferKitHttpException(OfferKitHttpFailure.Network, (int)www.responseCode, www.error ?? "data processing error")
-                        : new OfferKitHttpException(OfferKitHttpFailure.Network, www.error ?? "data processing error"));
+                        : new OfferKitHttpException(OfferKitHttpFailure.Network, www.error ?? "data processing error");
                     break;
             }
+            return () => answer.TrySetException(failure);
         }
     }
 }
