@@ -33,6 +33,15 @@ namespace OfferKit.Tests
             });
         }
 
+        /// <summary>An attempt as offerkit hands it to an executor: the query { __typename } to the simulator.</summary>
+        private static OfferKitHttpRequest TypenameQuery(TimeSpan timeout, params KeyValuePair<string, string>[] headers)
+        {
+            var all = new List<KeyValuePair<string, string>> { new KeyValuePair<string, string>("content-type", "application/json") };
+            all.AddRange(headers);
+            return new OfferKitHttpRequest(1, "POST", Sim.BaseUrl + "/v1/offers", all,
+                Encoding.UTF8.GetBytes("{\"query\":\"{ __typename }\"}"), timeout, 1 << 20);
+        }
+
         private static UnityWebRequest[] Made()
         {
             lock (UnityWebRequest.Made) return UnityWebRequest.Made.ToArray();
@@ -73,13 +82,8 @@ namespace OfferKit.Tests
             // the UnityWebRequest as whoever the answer wakes would (disposing after the answer
             // left a window where a finished call's request still held its buffers).
             lock (UnityWebRequest.Made) UnityWebRequest.Made.Clear();
-            var request = new OfferKitHttpRequest(1, "POST", Sim.BaseUrl + "/v1/offers",
-                new[]
-                {
-                    new KeyValuePair<string, string>("content-type", "application/json"),
-                    new KeyValuePair<string, string>("authorization", "Bearer " + Sim.Token()),
-                },
-                Encoding.UTF8.GetBytes("{\"query\":\"{ __typename }\"}"), TimeSpan.FromSeconds(5), 1 << 20);
+            OfferKitHttpRequest request = TypenameQuery(TimeSpan.FromSeconds(5),
+                new KeyValuePair<string, string>("authorization", "Bearer " + Sim.Token()));
             Task<OfferKitHttpResponse> task = new UnityWebRequestExecutor().ExecuteAsync(request, CancellationToken.None);
             Task<bool> disposedWhenAnswered = task.ContinueWith(_ => Made().Single().Disposed, TaskContinuationOptions.ExecuteSynchronously);
             MainThread.Wait(disposedWhenAnswered);
@@ -119,9 +123,7 @@ namespace OfferKit.Tests
             // Straight to the executor: through a client, offerkit's own bound (the attempt's
             // timeout plus 500 ms) and the engine's whole seconds would race.
             Sim.Fault("{\"kind\":\"latency\",\"ms\":20000}");
-            var request = new OfferKitHttpRequest(1, "POST", Sim.BaseUrl + "/v1/offers",
-                new[] { new KeyValuePair<string, string>("content-type", "application/json") },
-                Encoding.UTF8.GetBytes("{\"query\":\"{ __typename }\"}"), TimeSpan.FromMilliseconds(200), 1 << 20);
+            OfferKitHttpRequest request = TypenameQuery(TimeSpan.FromMilliseconds(200));
             Task<OfferKitHttpResponse> task = new UnityWebRequestExecutor().ExecuteAsync(request, CancellationToken.None);
             MainThread.Wait(task);
             var failure = task.Exception == null ? null : task.Exception.GetBaseException() as OfferKitHttpException;
